@@ -1,0 +1,36 @@
+# Convenience wrapper around CMake/CTest.
+#   make           configure and build (Release) in build/
+#   make test      run the test suite in build/
+#   make sanitize  build (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests there
+#   make check     test + sanitize
+#   make demo      run the bundled hello example
+#   make clean     remove both build trees
+
+BUILD := build
+ASAN_BUILD := build-asan
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CTEST_FLAGS ?= --output-on-failure -j2
+
+.PHONY: all build test sanitize check demo clean
+
+all: build
+
+build:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest $(CTEST_FLAGS)
+
+sanitize:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPMUSIM_SANITIZE=ON
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS)
+
+check: test sanitize
+
+demo: build
+	$(BUILD)/src/pmusim run -M virt32 $(BUILD)/guests/hello-virt32.elf
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what building and testing pmusim needs on Debian 12 (run as root, or with sudo
+# available). Idempotent: when every package is already installed it does nothing, quickly.
+set -euo pipefail
+
+packages=(
+    build-essential cmake pkg-config clang     # host compilers and build
+    libelf-dev libfdt-dev device-tree-compiler # ELF loading, device trees
+    gcc-riscv64-unknown-elf                    # guest programs
+    picolibc-riscv64-unknown-elf               # guest C library
+    qemu-system-misc opensbi                   # reference simulator for the ISA tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    if [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" != installed ]; then
+        missing+=("$p")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "setup: all ${#packages[@]} packages are installed"
+    exit 0
+fi
+
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: run as root (or install sudo)" >&2; exit 1; }
+    sudo=(sudo)
+fi
+
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null
+echo "setup: done"

@@ -1,0 +1,184 @@
+/* Decoding guest code into blocks, and finding them again by pc. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/exec.h"
+#include "isa/isa.h"
+#include "machine/machine.h"
+
+#define BC_BUCKETS (1u << 16)
+#define BC_ARENA_SIZE (64u << 20)
+#define PAGE_SIZE 4096u
+
+void block_cache_init(hart_t *h) {
+    block_cache_t *bc = &h->bc;
+    bc->mask = BC_BUCKETS - 1;
+    bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
+    bc->arena_size = BC_ARENA_SIZE;
+    bc->arena = malloc(bc->arena_size);
+    bc->arena_used = 0;
+    size_t map_bytes = (size_t)((h->ram_size + 511) / 512) + 1;
+    bc->code_map = calloc(map_bytes, 1);
+    h->store_watch = calloc(map_bytes, 1);
+}
+
+void block_cache_free(hart_t *h) {
+    free(h->bc.table);
+    free(h->bc.arena);
+    free(h->bc.code_map);
+    free(h->store_watch);
+    memset(&h->bc, 0, sizeof h->bc);
+    h->store_watch = NULL;
+}
+
+/* Forgets every block. Stores to formerly-code granules are still watched until the next flush
+ * finds them clean; clearing the code bits is enough to make them fast again. */
+void block_cache_flush(hart_t *h) {
+    block_cache_t *bc = &h->bc;
+    memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
+    size_t map_bytes = (size_t)((h->ram_size + 511) / 512) + 1;
+    for (size_t k = 0; k < map_bytes; k++)
+        h->store_watch[k] &= (uint8_t)~bc->code_map[k];
+    memset(bc->code_map, 0, map_bytes);
+    bc->arena_used = 0;
+    bc->flushes++;
+    h->code_dirty = false;
+    if (h->machine)
+        machine_rewatch(h->machine);
+}
+
+void block_mark_code(hart_t *h, uint64_t pc, uint64_t end) {
+    if (pc < h->ram_base || end > h->ram_base + h->ram_size || end <= pc)
+        return;
+    for (uint64_t g = (pc - h->ram_base) >> 6; g <= (end - 1 - h->ram_base) >> 6; g++) {
+        h->bc.code_map[g >> 3] |= (uint8_t)(1u << (g & 7));
+        h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
+    }
+}
+
+/* Instruction fetch of 16 bits: main RAM, or another executable RAM region (ICCM). */
+static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out) {
+    const uint8_t *p = NULL;
+    if (addr - h->ram_base <= h->ram_size - 2) {
+        p = h->ram + (addr - h->ram_base);
+    } else {
+        const bus_region_t *r = bus_find(h->bus, addr, 2);
+        if (r && r->host && (r->flags & REGION_EXEC))
+            p = r->host + (addr - r->base);
+    }
+    if (!p)
+        return false;
+    *out = (uint32_t)p[0] | (uint32_t)p[1] << 8;
+    return true;
+}
+
+static bool is_terminator(enum insn_op op) {
+    switch (op) {
+    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU:
+    case OP_JAL: case OP_JALR:
+    case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
+    case OP_ECALL: case OP_EBREAK: case OP_MRET: case OP_SRET: case OP_WFI: case OP_SFENCE_VMA:
+    case OP_FENCE_I: case OP_ILLEGAL:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void *arena_alloc(block_cache_t *bc, size_t size) {
+    size = (size + 15) & ~(size_t)15;
+    if (bc->arena_used + size > bc->arena_size)
+        return NULL;
+    void *p = bc->arena + bc->arena_used;
+    bc->arena_used += size;
+    return p;
+}
+
+static block_t *block_build(hart_t *h, uint64_t pc) {
+    dinsn_t insn[BLOCK_MAX_INSNS + 1];
+    evset_t events[BLOCK_MAX_INSNS];
+    unsigned n = 0;
+    uint64_t at = pc;
+    bool terminated = false;
+
+    if ((pc & 1) || (!(h->isa & ISA_EXT_C) && (pc & 2))) {
+        h->trap_cause = CAUSE_MISALIGNED_FETCH;
+        h->trap_tval = pc;
+        return NULL;
+    }
+    while (n < BLOCK_MAX_INSNS) {
+        uint32_t lo, hi = 0;
+        if (!fetch16(h, at, &lo))
+            break;
+        if (isa_insn_len(lo) == 4 && !fetch16(h, at + 2, &hi))
+            break;
+        dinsn_t *d = &insn[n];
+        events[n] = isa_decode(lo | hi << 16, h->xlen, h->isa, d);
+        d->pcoff = (uint16_t)(at - pc);
+        at += d->len;
+        n++;
+        if (is_terminator(d->op)) {
+            terminated = true;
+            break;
+        }
+        if ((at & ~(uint64_t)(PAGE_SIZE - 1)) != (pc & ~(uint64_t)(PAGE_SIZE - 1)))
+            break;   /* blocks stay inside one page: the unit an MMU will map */
+    }
+    if (n == 0) {
+        h->trap_cause = CAUSE_FETCH_ACCESS;
+        h->trap_tval = pc;
+        return NULL;
+    }
+    if (!terminated) {
+        memset(&insn[n], 0, sizeof insn[n]);
+        insn[n].op = OP_BLOCK_END;
+        insn[n].pcoff = (uint16_t)(at - pc);
+    }
+
+    block_cache_t *bc = &h->bc;
+    size_t ninsn = n + (terminated ? 0 : 1);
+    size_t head = (sizeof(block_t) + ninsn * sizeof(dinsn_t) + 15) & ~(size_t)15;
+    size_t total = head + n * sizeof(evset_t) + PMU_MAX_SLOTS * sizeof(uint32_t);
+    block_t *b = arena_alloc(bc, total);
+    if (!b) {
+        block_cache_flush(h);
+        b = arena_alloc(bc, total);
+        if (!b) {   /* cannot happen: one block is far smaller than the arena */
+            h->trap_cause = CAUSE_FETCH_ACCESS;
+            h->trap_tval = pc;
+            return NULL;
+        }
+    }
+    memset(b, 0, sizeof *b);
+    b->pc = pc;
+    b->end_pc = at;
+    b->n_insns = n;
+    b->cycles = n;           /* timing model: one cycle per instruction (docs/pmu-models.md) */
+    b->epoch = h->pmu.epoch - 1;
+    memcpy(b->insn, insn, ninsn * sizeof(dinsn_t));
+    b->events = (evset_t *)((uint8_t *)b + head);
+    memcpy(b->events, events, n * sizeof(evset_t));
+    b->add = (uint32_t *)(b->events + n);
+    pmu_block_refresh(h, b);
+
+    uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
+    b->hash_next = bc->table[bucket];
+    bc->table[bucket] = b;
+    block_mark_code(h, pc, at);
+    return b;
+}
+
+block_t *block_at(hart_t *h, uint64_t pc) {
+    block_cache_t *bc = &h->bc;
+    for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
+        if (b->pc == pc)
+            return b;
+    return block_build(h, pc);
+}
+
+void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n) {
+    pmu_commit_range(h, b, 0, n);
+    h->insns += n;
+    h->cycle += n;
+    h->budget -= n;
+}

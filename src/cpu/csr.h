@@ -1,0 +1,67 @@
+/* Control and status registers. */
+#ifndef PMUSIM_CPU_CSR_H
+#define PMUSIM_CPU_CSR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu/hart.h"
+
+/* CSR numbers used by name in pmusim (privileged spec, table 2.2-2.5). */
+enum csr_number {
+    CSR_SSTATUS = 0x100, CSR_SIE = 0x104, CSR_STVEC = 0x105, CSR_SCOUNTEREN = 0x106,
+    CSR_SENVCFG = 0x10a, CSR_SSCRATCH = 0x140, CSR_SEPC = 0x141, CSR_SCAUSE = 0x142,
+    CSR_STVAL = 0x143, CSR_SIP = 0x144, CSR_SATP = 0x180,
+    CSR_MSTATUS = 0x300, CSR_MISA = 0x301, CSR_MEDELEG = 0x302, CSR_MIDELEG = 0x303,
+    CSR_MIE = 0x304, CSR_MTVEC = 0x305, CSR_MCOUNTEREN = 0x306, CSR_MENVCFG = 0x30a,
+    CSR_MSTATUSH = 0x310, CSR_MCOUNTINHIBIT = 0x320, CSR_MHPMEVENT3 = 0x323, CSR_MHPMEVENT31 = 0x33f,
+    CSR_MSCRATCH = 0x340, CSR_MEPC = 0x341, CSR_MCAUSE = 0x342, CSR_MTVAL = 0x343, CSR_MIP = 0x344,
+    CSR_PMPCFG0 = 0x3a0, CSR_PMPCFG15 = 0x3af, CSR_PMPADDR0 = 0x3b0, CSR_PMPADDR63 = 0x3ef,
+    CSR_TSELECT = 0x7a0, CSR_TDATA1 = 0x7a1, CSR_TDATA2 = 0x7a2, CSR_TDATA3 = 0x7a3,
+    CSR_DCSR = 0x7b0, CSR_DPC = 0x7b1, CSR_DSCRATCH0 = 0x7b2, CSR_DSCRATCH1 = 0x7b3,
+    CSR_MCYCLE = 0xb00, CSR_MINSTRET = 0xb02, CSR_MHPMCOUNTER3 = 0xb03, CSR_MHPMCOUNTER31 = 0xb1f,
+    CSR_MCYCLEH = 0xb80, CSR_MHPMCOUNTER31H = 0xb9f,
+    CSR_CYCLE = 0xc00, CSR_TIME = 0xc01, CSR_INSTRET = 0xc02, CSR_HPMCOUNTER31 = 0xc1f,
+    CSR_CYCLEH = 0xc80, CSR_HPMCOUNTER31H = 0xc9f,
+    CSR_MVENDORID = 0xf11, CSR_MARCHID = 0xf12, CSR_MIMPID = 0xf13, CSR_MHARTID = 0xf14,
+    CSR_MCONFIGPTR = 0xf15,
+};
+
+/* mstatus fields */
+#define MSTATUS_SIE (1ull << 1)
+#define MSTATUS_MIE (1ull << 3)
+#define MSTATUS_SPIE (1ull << 5)
+#define MSTATUS_MPIE (1ull << 7)
+#define MSTATUS_SPP (1ull << 8)
+#define MSTATUS_MPP_SHIFT 11
+#define MSTATUS_MPP (3ull << 11)
+#define MSTATUS_MPRV (1ull << 17)
+#define MSTATUS_SUM (1ull << 18)
+#define MSTATUS_MXR (1ull << 19)
+#define MSTATUS_TVM (1ull << 20)
+#define MSTATUS_TW (1ull << 21)
+#define MSTATUS_TSR (1ull << 22)
+#define MSTATUS_UXL (3ull << 32)
+#define MSTATUS_SXL (3ull << 34)
+
+/* Interrupt numbers (mip/mie bits, mcause codes) */
+enum irq_number {
+    IRQ_SSI = 1, IRQ_MSI = 3, IRQ_STI = 5, IRQ_MTI = 7, IRQ_SEI = 9, IRQ_MEI = 11, IRQ_LCOF = 13,
+};
+
+/* Core-specific CSRs (VeeR's mrac, mitcnt0, ...): consulted before the standard set. */
+typedef struct csr_ext {
+    /* Returns false if `csr` is not one of the core's CSRs. */
+    bool (*read)(hart_t *h, unsigned csr, uint64_t *val);
+    bool (*write)(hart_t *h, unsigned csr, uint64_t val);
+    void (*reset)(hart_t *h);
+} csr_ext_t;
+
+/* Legality of the CSR instruction d at the current privilege: existence, privilege level, writes
+ * to read-only CSRs, counter-enable bits. No side effects. */
+bool csr_permitted(hart_t *h, const dinsn_t *d);
+
+/* Performs a permitted CSR instruction (after its block retired). */
+void csr_reset(hart_t *h);
+
+#endif

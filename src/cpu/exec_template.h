@@ -1,0 +1,531 @@
+/* The interpreter, written once and instantiated per XLEN (exec_rv32.c, exec_rv64.c).
+ *
+ * Threaded dispatch over pre-decoded blocks: every handler ends by jumping to the next decoded
+ * instruction's label; only block terminators (branches, jumps, system instructions) look at the
+ * world. A terminator first retires the whole block: the PMU addends cached in the block are added
+ * to the active counters in one short loop, so a counter read by a CSR instruction (always a
+ * terminator) sees every older instruction. Instructions that trap mid-block retire the prefix.
+ *
+ * Expects XLEN (32 or 64) and EXEC_RUN (the function name) to be defined. */
+#include <string.h>
+
+#include "cpu/csr.h"
+#include "cpu/exec.h"
+#include "isa/isa.h"
+
+#if XLEN == 32
+typedef uint32_t ureg;
+typedef int32_t sreg;
+#elif XLEN == 64
+typedef uint64_t ureg;
+typedef int64_t sreg;
+#else
+#error "XLEN must be 32 or 64"
+#endif
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/* RV32 values live zero-extended in the 64-bit register file. */
+#define R(n) ((ureg)h->x[n])
+#define SR(n) ((sreg)h->x[n])
+#define W(n, v) (h->x[n] = (uint64_t)(ureg)(v))
+#define RS1 R(i->rs1)
+#define RS2 R(i->rs2)
+#define IMM ((ureg)(sreg)i->imm)
+#define PC (b->pc + i->pcoff)
+#define NEXT_PC (PC + i->len)
+#define SHAMT_MASK (XLEN - 1)
+
+#define DISPATCH() goto *labels[i->op]
+#define NEXT() do { i++; DISPATCH(); } while (0)
+
+#define RETIRE_BLOCK() do { \
+        if (unlikely(b->epoch != h->pmu.epoch)) pmu_block_refresh(h, b); \
+        for (uint32_t k_ = 0; k_ < b->n_add; k_++) h->pmu.slot[h->pmu.active[k_]].value += b->add[k_]; \
+        h->insns += b->n_insns; h->cycle += b->cycles; h->budget -= b->n_insns; \
+    } while (0)
+
+/* Dynamic event of the current instruction: free unless some active counter selects it. */
+#define DYN(ev) do { \
+        if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) \
+            pmu_commit_events(h, EVBIT(ev), b->events[i - b->insn]); \
+    } while (0)
+
+/* Continue with the block starting at `target`, through chained successor slot `s`. */
+#define CHAIN(s, target) do { \
+        uint64_t t_ = (target); \
+        if (unlikely(h->budget <= 0 || h->async)) { h->pc = t_; return; } \
+        block_t *n_ = b->succ[s]; \
+        if (unlikely(!n_ || n_->pc != t_)) { \
+            uint64_t gen_ = h->bc.flushes; \
+            n_ = block_at(h, t_); \
+            if (!n_) { h->pc = t_; goto fetch_fault; } \
+            if (gen_ == h->bc.flushes) b->succ[s] = n_; \
+        } \
+        b = n_; i = b->insn; DISPATCH(); \
+    } while (0)
+
+#define TRAP(cause, tval) do { h->trap_cause = (cause); h->trap_tval = (tval); goto trap_mid_block; } while (0)
+
+/* Loads and stores: main RAM inline; misaligned, other regions, devices and PMU address events
+ * on the slow path. */
+#define ADDR ((ureg)(RS1 + IMM))
+#define LOAD(type, conv) do { \
+        uint64_t a_ = ADDR, off_ = a_ - h->ram_base; \
+        type v_; \
+        if (likely(off_ < h->fast_size && !(a_ & (sizeof(type) - 1)))) { \
+            memcpy(&v_, h->ram + off_, sizeof v_); \
+        } else { \
+            uint64_t w_; \
+            mem_result_t r_ = mem_load_slow(h, a_, sizeof(type), &w_, b->events[i - b->insn]); \
+            if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block; \
+            v_ = (type)w_; \
+        } \
+        W(i->rd, conv v_); \
+        NEXT(); \
+    } while (0)
+
+#define STORE(type) do { \
+        uint64_t a_ = ADDR, off_ = a_ - h->ram_base; \
+        type v_ = (type)RS2; \
+        if (likely(off_ < h->fast_size && !(a_ & (sizeof(type) - 1)) && \
+                   !(h->store_watch[off_ >> 9] & (1u << ((off_ >> 6) & 7))))) { \
+            memcpy(h->ram + off_, &v_, sizeof v_); \
+        } else { \
+            mem_result_t r_ = mem_store_slow(h, a_, sizeof(type), (uint64_t)v_, b->events[i - b->insn]); \
+            if (unlikely(r_ != MEM_OK)) { \
+                if (r_ == MEM_FAULT) goto trap_mid_block; \
+                goto stop_after_insn; \
+            } \
+        } \
+        NEXT(); \
+    } while (0)
+
+#define BRANCH(cond) do { \
+        if (cond) { \
+            DYN(BR_TAKEN); RETIRE_BLOCK(); h->cycle += h->taken_branch_penalty; \
+            CHAIN(0, (ureg)(PC + IMM)); \
+        } \
+        DYN(BR_NOT_TAKEN); RETIRE_BLOCK(); CHAIN(1, NEXT_PC); \
+    } while (0)
+
+#define AMO(type, expr) do { \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
+        if (unlikely(!p_)) goto trap_mid_block; \
+        type old_, src_ = (type)RS2, new_; \
+        memcpy(&old_, p_, sizeof old_); \
+        new_ = (expr); \
+        memcpy(p_, &new_, sizeof new_); \
+        W(i->rd, (sreg)old_); \
+        h->reservation_valid = false; \
+        NEXT(); \
+    } while (0)
+
+static inline ureg clmul_lo(ureg a, ureg b) {
+    ureg r = 0;
+    for (unsigned k = 0; k < XLEN; k++)
+        if ((b >> k) & 1) r ^= a << k;
+    return r;
+}
+static inline ureg clmul_hi(ureg a, ureg b) {
+    ureg r = 0;
+    for (unsigned k = 1; k < XLEN; k++)
+        if ((b >> k) & 1) r ^= a >> (XLEN - k);
+    return r;
+}
+static inline ureg clmul_r(ureg a, ureg b) {
+    ureg r = 0;
+    for (unsigned k = 0; k < XLEN; k++)
+        if ((b >> k) & 1) r ^= a >> (XLEN - k - 1);
+    return r;
+}
+static inline ureg rotl(ureg v, unsigned s) { s &= XLEN - 1; return s ? (v << s) | (v >> (XLEN - s)) : v; }
+static inline ureg rotr(ureg v, unsigned s) { s &= XLEN - 1; return s ? (v >> s) | (v << (XLEN - s)) : v; }
+static inline uint32_t rotr32(uint32_t v, unsigned s) { s &= 31; return s ? (v >> s) | (v << (32 - s)) : v; }
+static inline ureg orc_b(ureg v) {
+    ureg r = 0;
+    for (unsigned k = 0; k < XLEN; k += 8)
+        if ((v >> k) & 0xff) r |= (ureg)0xff << k;
+    return r;
+}
+static inline ureg rev8(ureg v) {
+    ureg r = 0;
+    for (unsigned k = 0; k < XLEN; k += 8)
+        r |= ((v >> k) & 0xff) << (XLEN - 8 - k);
+    return r;
+}
+#if XLEN == 32
+#define CLZ_X(v) ((v) ? (ureg)__builtin_clz(v) : 32u)
+#define CTZ_X(v) ((v) ? (ureg)__builtin_ctz(v) : 32u)
+#define POP_X(v) ((ureg)__builtin_popcount(v))
+static inline ureg mulh_ss(sreg a, sreg b) { return (ureg)(((int64_t)a * b) >> 32); }
+static inline ureg mulh_su(sreg a, ureg b) { return (ureg)(((int64_t)a * (int64_t)(uint64_t)b) >> 32); }
+static inline ureg mulh_uu(ureg a, ureg b) { return (ureg)(((uint64_t)a * b) >> 32); }
+#else
+#define CLZ_X(v) ((v) ? (ureg)__builtin_clzll(v) : 64u)
+#define CTZ_X(v) ((v) ? (ureg)__builtin_ctzll(v) : 64u)
+#define POP_X(v) ((ureg)__builtin_popcountll(v))
+static inline ureg mulh_ss(sreg a, sreg b) { return (ureg)(((__int128)a * b) >> 64); }
+static inline ureg mulh_su(sreg a, ureg b) { return (ureg)(((__int128)a * (__int128)(unsigned __int128)b) >> 64); }
+static inline ureg mulh_uu(ureg a, ureg b) { return (ureg)(((unsigned __int128)a * b) >> 64); }
+#endif
+#define SMIN ((sreg)((ureg)1 << (XLEN - 1)))
+
+void EXEC_RUN(hart_t *h) {
+    static const void *const labels[OP_COUNT] = {
+#define OP(name, events) [OP_##name] = &&L_##name,
+        INSN_OP_LIST(OP)
+#undef OP
+    };
+    block_t *b;
+    const dinsn_t *i;
+
+    if (h->budget <= 0 || h->async)
+        return;
+    b = block_at(h, h->pc);
+    if (!b)
+        goto fetch_fault;
+    i = b->insn;
+    DISPATCH();
+
+    /* ---- RV32I / RV64I ---- */
+L_LUI: W(i->rd, IMM); NEXT();
+L_AUIPC: W(i->rd, PC + IMM); NEXT();
+L_ADDI: W(i->rd, RS1 + IMM); NEXT();
+L_SLTI: W(i->rd, SR(i->rs1) < (sreg)IMM); NEXT();
+L_SLTIU: W(i->rd, RS1 < IMM); NEXT();
+L_XORI: W(i->rd, RS1 ^ IMM); NEXT();
+L_ORI: W(i->rd, RS1 | IMM); NEXT();
+L_ANDI: W(i->rd, RS1 & IMM); NEXT();
+L_SLLI: W(i->rd, RS1 << i->imm); NEXT();
+L_SRLI: W(i->rd, RS1 >> i->imm); NEXT();
+L_SRAI: W(i->rd, SR(i->rs1) >> i->imm); NEXT();
+L_ADD: W(i->rd, RS1 + RS2); NEXT();
+L_SUB: W(i->rd, RS1 - RS2); NEXT();
+L_SLL: W(i->rd, RS1 << (RS2 & SHAMT_MASK)); NEXT();
+L_SLT: W(i->rd, SR(i->rs1) < SR(i->rs2)); NEXT();
+L_SLTU: W(i->rd, RS1 < RS2); NEXT();
+L_XOR: W(i->rd, RS1 ^ RS2); NEXT();
+L_SRL: W(i->rd, RS1 >> (RS2 & SHAMT_MASK)); NEXT();
+L_SRA: W(i->rd, SR(i->rs1) >> (RS2 & SHAMT_MASK)); NEXT();
+L_OR: W(i->rd, RS1 | RS2); NEXT();
+L_AND: W(i->rd, RS1 & RS2); NEXT();
+    /* RV64 word operations (decoder never emits them on RV32) */
+L_ADDIW: W(i->rd, (sreg)(int32_t)(uint32_t)(RS1 + IMM)); NEXT();
+L_SLLIW: W(i->rd, (sreg)(int32_t)((uint32_t)RS1 << i->imm)); NEXT();
+L_SRLIW: W(i->rd, (sreg)(int32_t)((uint32_t)RS1 >> i->imm)); NEXT();
+L_SRAIW: W(i->rd, (sreg)((int32_t)(uint32_t)RS1 >> i->imm)); NEXT();
+L_ADDW: W(i->rd, (sreg)(int32_t)(uint32_t)(RS1 + RS2)); NEXT();
+L_SUBW: W(i->rd, (sreg)(int32_t)(uint32_t)(RS1 - RS2)); NEXT();
+L_SLLW: W(i->rd, (sreg)(int32_t)((uint32_t)RS1 << (RS2 & 31))); NEXT();
+L_SRLW: W(i->rd, (sreg)(int32_t)((uint32_t)RS1 >> (RS2 & 31))); NEXT();
+L_SRAW: W(i->rd, (sreg)((int32_t)(uint32_t)RS1 >> (RS2 & 31))); NEXT();
+
+L_LB: LOAD(int8_t, (sreg));
+L_LH: LOAD(int16_t, (sreg));
+L_LW: LOAD(int32_t, (sreg));
+L_LD: LOAD(int64_t, (sreg));
+L_LBU: LOAD(uint8_t, (ureg));
+L_LHU: LOAD(uint16_t, (ureg));
+L_LWU: LOAD(uint32_t, (ureg));
+L_SB: STORE(uint8_t);
+L_SH: STORE(uint16_t);
+L_SW: STORE(uint32_t);
+L_SD: STORE(uint64_t);
+
+L_BEQ: BRANCH(RS1 == RS2);
+L_BNE: BRANCH(RS1 != RS2);
+L_BLT: BRANCH(SR(i->rs1) < SR(i->rs2));
+L_BGE: BRANCH(SR(i->rs1) >= SR(i->rs2));
+L_BLTU: BRANCH(RS1 < RS2);
+L_BGEU: BRANCH(RS1 >= RS2);
+L_JAL: {
+    uint64_t target = (ureg)(PC + IMM);
+    W(i->rd, NEXT_PC);
+    RETIRE_BLOCK();
+    h->cycle += h->taken_branch_penalty;
+    CHAIN(0, target);
+}
+L_JALR: {
+    uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
+    W(i->rd, NEXT_PC);
+    RETIRE_BLOCK();
+    h->cycle += h->taken_branch_penalty;
+    CHAIN(0, target);
+}
+L_FENCE: NEXT();
+
+    /* ---- M ---- */
+L_MUL: W(i->rd, RS1 * RS2); NEXT();
+L_MULH: W(i->rd, mulh_ss(SR(i->rs1), SR(i->rs2))); NEXT();
+L_MULHSU: W(i->rd, mulh_su(SR(i->rs1), RS2)); NEXT();
+L_MULHU: W(i->rd, mulh_uu(RS1, RS2)); NEXT();
+L_DIV: {
+    sreg a = SR(i->rs1), d = SR(i->rs2);
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); }
+    else if (unlikely(a == SMIN && d == -1)) W(i->rd, a);
+    else W(i->rd, a / d);
+    NEXT();
+}
+L_DIVU: {
+    ureg d = RS2;
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); } else W(i->rd, RS1 / d);
+    NEXT();
+}
+L_REM: {
+    sreg a = SR(i->rs1), d = SR(i->rs2);
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, a); }
+    else if (unlikely(a == SMIN && d == -1)) W(i->rd, 0);
+    else W(i->rd, a % d);
+    NEXT();
+}
+L_REMU: {
+    ureg d = RS2;
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, RS1); } else W(i->rd, RS1 % d);
+    NEXT();
+}
+L_MULW: W(i->rd, (sreg)(int32_t)(uint32_t)(RS1 * RS2)); NEXT();
+L_DIVW: {
+    int32_t a = (int32_t)(uint32_t)RS1, d = (int32_t)(uint32_t)RS2;
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); }
+    else if (unlikely(a == INT32_MIN && d == -1)) W(i->rd, (sreg)a);
+    else W(i->rd, (sreg)(a / d));
+    NEXT();
+}
+L_DIVUW: {
+    uint32_t a = (uint32_t)RS1, d = (uint32_t)RS2;
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); } else W(i->rd, (sreg)(int32_t)(a / d));
+    NEXT();
+}
+L_REMW: {
+    int32_t a = (int32_t)(uint32_t)RS1, d = (int32_t)(uint32_t)RS2;
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (sreg)a); }
+    else if (unlikely(a == INT32_MIN && d == -1)) W(i->rd, 0);
+    else W(i->rd, (sreg)(a % d));
+    NEXT();
+}
+L_REMUW: {
+    uint32_t a = (uint32_t)RS1, d = (uint32_t)RS2;
+    if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (sreg)(int32_t)a); } else W(i->rd, (sreg)(int32_t)(a % d));
+    NEXT();
+}
+
+    /* ---- A: one hart, so every AMO is trivially atomic ---- */
+L_LR_W: L_LR_D: {
+    unsigned sz = i->op == OP_LR_W ? 4 : 8;
+    uint8_t *p = mem_amo_ptr(h, RS1, sz, false);
+    if (unlikely(!p)) goto trap_mid_block;
+    if (sz == 4) { int32_t v; memcpy(&v, p, 4); W(i->rd, (sreg)v); }
+    else { int64_t v; memcpy(&v, p, 8); W(i->rd, (sreg)v); }
+    h->reservation_valid = true;
+    h->reservation_addr = RS1;
+    NEXT();
+}
+L_SC_W: L_SC_D: {
+    unsigned sz = i->op == OP_SC_W ? 4 : 8;
+    uint8_t *p = mem_amo_ptr(h, RS1, sz, true);
+    if (unlikely(!p)) goto trap_mid_block;
+    if (h->reservation_valid && h->reservation_addr == RS1) {
+        uint64_t v = RS2;
+        memcpy(p, &v, sz); /* little-endian host */
+        W(i->rd, 0);
+    } else {
+        W(i->rd, 1);
+    }
+    h->reservation_valid = false;
+    NEXT();
+}
+L_AMOSWAP_W: AMO(int32_t, src_);
+L_AMOADD_W: AMO(int32_t, (int32_t)((uint32_t)old_ + (uint32_t)src_));
+L_AMOXOR_W: AMO(int32_t, old_ ^ src_);
+L_AMOAND_W: AMO(int32_t, old_ & src_);
+L_AMOOR_W: AMO(int32_t, old_ | src_);
+L_AMOMIN_W: AMO(int32_t, old_ < src_ ? old_ : src_);
+L_AMOMAX_W: AMO(int32_t, old_ > src_ ? old_ : src_);
+L_AMOMINU_W: AMO(int32_t, (uint32_t)old_ < (uint32_t)src_ ? old_ : src_);
+L_AMOMAXU_W: AMO(int32_t, (uint32_t)old_ > (uint32_t)src_ ? old_ : src_);
+L_AMOSWAP_D: AMO(int64_t, src_);
+L_AMOADD_D: AMO(int64_t, (int64_t)((uint64_t)old_ + (uint64_t)src_));
+L_AMOXOR_D: AMO(int64_t, old_ ^ src_);
+L_AMOAND_D: AMO(int64_t, old_ & src_);
+L_AMOOR_D: AMO(int64_t, old_ | src_);
+L_AMOMIN_D: AMO(int64_t, old_ < src_ ? old_ : src_);
+L_AMOMAX_D: AMO(int64_t, old_ > src_ ? old_ : src_);
+L_AMOMINU_D: AMO(int64_t, (uint64_t)old_ < (uint64_t)src_ ? old_ : src_);
+L_AMOMAXU_D: AMO(int64_t, (uint64_t)old_ > (uint64_t)src_ ? old_ : src_);
+
+    /* ---- Zba ---- */
+L_SH1ADD: W(i->rd, (RS1 << 1) + RS2); NEXT();
+L_SH2ADD: W(i->rd, (RS1 << 2) + RS2); NEXT();
+L_SH3ADD: W(i->rd, (RS1 << 3) + RS2); NEXT();
+L_ADD_UW: W(i->rd, (uint64_t)(uint32_t)RS1 + RS2); NEXT();
+L_SH1ADD_UW: W(i->rd, ((uint64_t)(uint32_t)RS1 << 1) + RS2); NEXT();
+L_SH2ADD_UW: W(i->rd, ((uint64_t)(uint32_t)RS1 << 2) + RS2); NEXT();
+L_SH3ADD_UW: W(i->rd, ((uint64_t)(uint32_t)RS1 << 3) + RS2); NEXT();
+L_SLLI_UW: W(i->rd, (uint64_t)(uint32_t)RS1 << i->imm); NEXT();
+    /* ---- Zbb ---- */
+L_ANDN: W(i->rd, RS1 & ~RS2); NEXT();
+L_ORN: W(i->rd, RS1 | ~RS2); NEXT();
+L_XNOR: W(i->rd, ~(RS1 ^ RS2)); NEXT();
+L_CLZ: W(i->rd, CLZ_X(RS1)); NEXT();
+L_CTZ: W(i->rd, CTZ_X(RS1)); NEXT();
+L_CPOP: W(i->rd, POP_X(RS1)); NEXT();
+L_CLZW: { uint32_t v = (uint32_t)RS1; W(i->rd, v ? (ureg)__builtin_clz(v) : 32u); NEXT(); }
+L_CTZW: { uint32_t v = (uint32_t)RS1; W(i->rd, v ? (ureg)__builtin_ctz(v) : 32u); NEXT(); }
+L_CPOPW: W(i->rd, (ureg)__builtin_popcount((uint32_t)RS1)); NEXT();
+L_MAX: W(i->rd, SR(i->rs1) > SR(i->rs2) ? RS1 : RS2); NEXT();
+L_MAXU: W(i->rd, RS1 > RS2 ? RS1 : RS2); NEXT();
+L_MIN: W(i->rd, SR(i->rs1) < SR(i->rs2) ? RS1 : RS2); NEXT();
+L_MINU: W(i->rd, RS1 < RS2 ? RS1 : RS2); NEXT();
+L_SEXT_B: W(i->rd, (sreg)(int8_t)RS1); NEXT();
+L_SEXT_H: W(i->rd, (sreg)(int16_t)RS1); NEXT();
+L_ZEXT_H: W(i->rd, (uint16_t)RS1); NEXT();
+L_ROL: W(i->rd, rotl(RS1, (unsigned)RS2)); NEXT();
+L_ROR: W(i->rd, rotr(RS1, (unsigned)RS2)); NEXT();
+L_RORI: W(i->rd, rotr(RS1, (unsigned)i->imm)); NEXT();
+L_ROLW: W(i->rd, (sreg)(int32_t)rotr32((uint32_t)RS1, 32 - ((unsigned)RS2 & 31))); NEXT();
+L_RORW: W(i->rd, (sreg)(int32_t)rotr32((uint32_t)RS1, (unsigned)RS2)); NEXT();
+L_RORIW: W(i->rd, (sreg)(int32_t)rotr32((uint32_t)RS1, (unsigned)i->imm)); NEXT();
+L_ORC_B: W(i->rd, orc_b(RS1)); NEXT();
+L_REV8: W(i->rd, rev8(RS1)); NEXT();
+    /* ---- Zbc ---- */
+L_CLMUL: W(i->rd, clmul_lo(RS1, RS2)); NEXT();
+L_CLMULH: W(i->rd, clmul_hi(RS1, RS2)); NEXT();
+L_CLMULR: W(i->rd, clmul_r(RS1, RS2)); NEXT();
+    /* ---- Zbs ---- */
+L_BCLR: W(i->rd, RS1 & ~((ureg)1 << (RS2 & SHAMT_MASK))); NEXT();
+L_BCLRI: W(i->rd, RS1 & ~((ureg)1 << i->imm)); NEXT();
+L_BEXT: W(i->rd, (RS1 >> (RS2 & SHAMT_MASK)) & 1); NEXT();
+L_BEXTI: W(i->rd, (RS1 >> i->imm) & 1); NEXT();
+L_BINV: W(i->rd, RS1 ^ ((ureg)1 << (RS2 & SHAMT_MASK))); NEXT();
+L_BINVI: W(i->rd, RS1 ^ ((ureg)1 << i->imm)); NEXT();
+L_BSET: W(i->rd, RS1 | ((ureg)1 << (RS2 & SHAMT_MASK))); NEXT();
+L_BSETI: W(i->rd, RS1 | ((ureg)1 << i->imm)); NEXT();
+
+    /* ---- System: always block terminators ---- */
+L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
+    if (unlikely(!csr_permitted(h, i))) TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    RETIRE_BLOCK();   /* counters read below include every older instruction */
+    sys_result_t r = csr_exec(h, i, b->events[i - b->insn], PC);
+    if (r == SYS_STOP) { h->pc = NEXT_PC; return; }
+    CHAIN(1, NEXT_PC);
+}
+L_ECALL: {
+    RETIRE_BLOCK(); /* ecall commits (counts as COMMIT, not INSTRET) */
+    static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
+    trap_enter(h, cause_by_priv[h->priv], 0, PC);
+    if (h->stop) return;
+    CHAIN(0, h->pc);
+}
+L_EBREAK: {
+    uint64_t pc = PC;
+    sys_result_t r = sys_ebreak(h, pc);  /* semihosting, or a breakpoint exception */
+    if (r == SYS_OK) {                    /* semihosting call: the ebreak retires */
+        pmu_commit_events(h, EVBIT(INSTRET), b->events[i - b->insn]);
+        RETIRE_BLOCK();
+        if (h->stop) { h->pc = NEXT_PC; return; }
+        CHAIN(1, NEXT_PC);
+    }
+    RETIRE_BLOCK();
+    trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
+    if (h->stop) return;
+    CHAIN(0, h->pc);
+}
+L_MRET: {
+    if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    RETIRE_BLOCK();
+    trap_return_m(h);
+    CHAIN(0, h->pc);
+}
+L_SRET: {
+    if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
+        TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    RETIRE_BLOCK();
+    trap_return_s(h);
+    CHAIN(0, h->pc);
+}
+L_WFI: {
+    if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 21)) /* TW */)))
+        TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    RETIRE_BLOCK();
+    h->pc = NEXT_PC;
+    if (sys_wfi(h) != SYS_OK) return;
+    CHAIN(1, NEXT_PC);
+}
+L_SFENCE_VMA: {
+    if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 20)) /* TVM */)))
+        TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    RETIRE_BLOCK();
+    CHAIN(1, NEXT_PC);
+}
+L_FENCE_I: {
+    RETIRE_BLOCK();
+    h->pc = NEXT_PC;
+    block_cache_flush(h);
+    return;
+}
+L_BLOCK_END: {
+    /* Sentinel after a block cut short (length limit, page end): i is one past the last insn. */
+    RETIRE_BLOCK();
+    CHAIN(1, b->end_pc);
+}
+L_ILLEGAL:
+    TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+
+trap_mid_block: {
+    /* The instruction at i raised h->trap_cause: the instructions before it commit, it does not. */
+    unsigned idx = (unsigned)(i - b->insn);
+    uint64_t epc = PC;
+    exec_commit_prefix(h, b, idx);
+    trap_enter(h, h->trap_cause, h->trap_tval, epc);
+    if (h->stop) return;
+    b = block_at(h, h->pc);
+    if (!b) goto fetch_fault;
+    i = b->insn;
+    DISPATCH();
+}
+stop_after_insn: {
+    /* The instruction at i completed and ended the block early (exit device, code overwritten). */
+    unsigned idx = (unsigned)(i - b->insn);
+    h->pc = NEXT_PC;
+    exec_commit_prefix(h, b, idx + 1);
+    if (h->code_dirty)
+        block_cache_flush(h);
+    return;
+}
+fetch_fault:
+    /* Instruction fetch at h->pc failed: h->trap_cause/tval set by block_at. */
+    trap_enter(h, h->trap_cause, h->trap_tval, h->pc);
+    if (h->stop || h->budget <= 0 || h->async)
+        return;
+    b = block_at(h, h->pc);
+    if (!b) goto fetch_fault;
+    i = b->insn;
+    DISPATCH();
+}
+
+#undef R
+#undef SR
+#undef W
+#undef RS1
+#undef RS2
+#undef IMM
+#undef PC
+#undef NEXT_PC
+#undef SHAMT_MASK
+#undef DISPATCH
+#undef NEXT
+#undef RETIRE_BLOCK
+#undef DYN
+#undef CHAIN
+#undef TRAP
+#undef ADDR
+#undef LOAD
+#undef STORE
+#undef BRANCH
+#undef AMO
+#undef CLZ_X
+#undef CTZ_X
+#undef POP_X
+#undef SMIN

@@ -1,0 +1,100 @@
+/* A RISC-V hart: architectural state, CSRs, the block cache and the PMU. */
+#ifndef PMUSIM_CPU_HART_H
+#define PMUSIM_CPU_HART_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu/block.h"
+#include "isa/isa.h"
+#include "mem/bus.h"
+#include "pmu/pmu.h"
+
+struct machine;
+
+enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
+
+/* How a run ended (or why the executor returned). */
+typedef enum hart_stop {
+    STOP_NONE = 0,
+    STOP_EXIT,          /* guest asked to exit: see machine exit code */
+    STOP_MAX_INSNS,     /* --max-insns reached */
+    STOP_INTERRUPTED,   /* SIGINT */
+    STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
+    STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
+} hart_stop_t;
+
+/* Control/status registers held by the hart (the PMU keeps its own). */
+typedef struct csr_state {
+    uint64_t mstatus, misa, medeleg, mideleg, mie, mip;
+    uint64_t mtvec, mscratch, mepc, mcause, mtval, mcounteren, menvcfg;
+    uint64_t stvec, sscratch, sepc, scause, stval, scounteren, satp, senvcfg;
+    uint64_t mvendorid, marchid, mimpid, mhartid, mconfigptr;
+    uint64_t pmpcfg[16], pmpaddr[64];
+    uint64_t dcsr, dpc, dscratch[2], tselect;
+} csr_state_t;
+
+typedef struct block_cache {
+    block_t **table;       /* hash buckets, indexed by (pc >> 1) & mask */
+    uint32_t mask;
+    uint8_t *arena;        /* blocks are bump-allocated; a flush frees them all at once */
+    size_t arena_size, arena_used;
+    uint8_t *code_map;     /* one bit per 64-byte granule of the main RAM region holding code */
+    uint64_t flushes;
+} block_cache_t;
+
+typedef struct hart {
+    uint64_t x[33];        /* x[32]: sink for writes to x0 */
+    uint64_t pc;
+    unsigned xlen;         /* 32 or 64 */
+    enum priv_mode priv;
+    uint32_t isa;          /* ISA_EXT_* bits implemented */
+    csr_state_t csr;
+    uint64_t irq_mask;         /* implemented interrupts (writable mie bits) */
+    uint64_t timer_irq_mask;   /* interrupts counted as timer interrupts by the PMU */
+    uint64_t external_irq_mask;
+    const struct csr_ext *csr_ext;
+    void *core_state;          /* state of core-specific CSRs and devices (csr_ext) */
+
+    /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
+     * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event
+     * that needs to see every address is selected. */
+    uint8_t *ram;
+    uint64_t ram_base, ram_size, fast_size;
+    bool ram_core_local;       /* main RAM is tightly coupled (not an external bus access) */
+    uint8_t *store_watch;      /* one bit per 64-byte granule of main RAM: stores take the slow path */
+    bus_t *bus;
+    struct machine *machine;
+
+    block_cache_t bc;
+    pmu_t pmu;
+
+    /* Clocks. cycle: the core's cycle clock (timing model); insns: all committed instructions. */
+    uint64_t cycle;
+    uint64_t insns;
+
+    /* Timing model hooks (first approximation: see docs/pmu-models.md). */
+    uint32_t taken_branch_penalty;
+
+    /* Run control. The executor checks these once per block. */
+    int64_t budget;            /* instructions left before the executor must look at the world */
+    volatile sig_atomic_t async;     /* non-zero: return to the run loop at the next block boundary */
+    volatile sig_atomic_t sigint;    /* set by the CLI's SIGINT handler */
+    uint64_t trap_cause, trap_tval;  /* exception raised by the current instruction */
+    bool code_dirty;                 /* a store hit decoded code: flush before running on */
+    uint64_t last_trap_insns;
+    hart_stop_t stop;
+    uint64_t max_insns;        /* 0 = unlimited */
+    bool misaligned_traps;     /* misaligned loads/stores trap instead of being done in hardware */
+    bool wfi_is_nop;           /* VeeR: wfi does not wait */
+    bool wfi_wait;             /* stopped in wfi until an interrupt is pending */
+    bool reservation_valid;    /* LR/SC */
+    uint64_t reservation_addr;
+    uint64_t trap_depth;       /* consecutive traps without a committed instruction */
+} hart_t;
+
+/* Requests the executor to return to the run loop at the next block boundary. */
+static inline void hart_kick(hart_t *h) { h->async = 1; }
+
+#endif

@@ -1,0 +1,103 @@
+/* The slow path of loads and stores: misaligned accesses, memories other than main RAM, devices,
+ * watched granules (code, HTIF tohost) and the PMU's address-classified events. */
+#include <string.h>
+
+#include "cpu/exec.h"
+#include "machine/machine.h"
+
+static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr) {
+    h->trap_cause = cause;
+    h->trap_tval = addr;
+    return MEM_FAULT;
+}
+
+/* PMU events of a completed access. */
+static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, bool store, evset_t insn_events) {
+    evset_t ev = 0;
+    if (misaligned)
+        ev |= store ? EVBIT(STORE_MISALIGNED) : EVBIT(LOAD_MISALIGNED);
+    if (!(r->flags & REGION_CORE_LOCAL))
+        ev |= store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
+    ev &= h->pmu.dyn_interest;
+    if (ev)
+        pmu_commit_events(h, ev, insn_events);
+}
+
+/* Misaligned accesses are done by hardware only inside one idempotent region. */
+static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store, bool *misaligned) {
+    *misaligned = (addr & (size - 1)) != 0;
+    const bus_region_t *r = bus_find(h->bus, addr, size);
+    if (*misaligned && (h->misaligned_traps || !r || (r->flags & REGION_SIDE_EFFECT) || !r->host)) {
+        if (h->misaligned_traps || bus_find(h->bus, addr, 1)) {
+            fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
+            return NULL;
+        }
+    }
+    if (!r)
+        fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
+    return r;
+}
+
+mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events) {
+    bool misaligned;
+    const bus_region_t *r = access_region(h, addr, size, false, &misaligned);
+    if (!r)
+        return MEM_FAULT;
+    if (r->host) {
+        uint64_t v = 0;
+        memcpy(&v, r->host + (addr - r->base), size);
+        *val = v;
+    } else if (!r->ops->read || r->ops->read(r->opaque, addr - r->base, size, val) != BUS_OK) {
+        return fault(h, CAUSE_LOAD_ACCESS, addr);
+    }
+    access_events(h, r, misaligned, false, insn_events);
+    return MEM_OK;
+}
+
+static bool granule_bit(const uint8_t *map, uint64_t off) {
+    uint64_t g = off >> 6;
+    return (map[g >> 3] >> (g & 7)) & 1;
+}
+
+mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events) {
+    bool misaligned;
+    const bus_region_t *r = access_region(h, addr, size, true, &misaligned);
+    if (!r)
+        return MEM_FAULT;
+    mem_result_t res = MEM_OK;
+    if (r->host) {
+        memcpy(r->host + (addr - r->base), &val, size);
+        if (r->host == h->ram) {
+            uint64_t off = addr - h->ram_base;
+            if (granule_bit(h->bc.code_map, off) || granule_bit(h->bc.code_map, off + size - 1)) {
+                h->code_dirty = true;
+                res = MEM_CODE_WRITTEN;
+            }
+            if (h->machine && h->machine->tohost_addr && addr < h->machine->tohost_addr + 8 &&
+                h->machine->tohost_addr < addr + size)
+                machine_tohost_written(h->machine);
+        } else if (r->flags & REGION_EXEC) {
+            h->code_dirty = true;   /* ICCM and other code memories: rare, flush conservatively */
+            res = MEM_CODE_WRITTEN;
+        }
+    } else if (!r->ops->write || r->ops->write(r->opaque, addr - r->base, size, val) != BUS_OK) {
+        return fault(h, CAUSE_STORE_ACCESS, addr);
+    }
+    access_events(h, r, misaligned, true, insn_events);
+    if (h->stop != STOP_NONE)
+        return MEM_STOP;
+    return res;
+}
+
+uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store) {
+    if (addr & (size - 1)) {
+        fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
+        return NULL;
+    }
+    const bus_region_t *r = bus_find(h->bus, addr, size);
+    if (!r || !r->host) {
+        fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
+        return NULL;
+    }
+    return r->host + (addr - r->base);
+}

@@ -1,0 +1,120 @@
+/* ns16550-compatible UART, transmit side only.
+ *
+ * Guests poll LSR.THRE and then write THR; every THR write becomes one console byte at once, so
+ * LSR always reports "THR empty, transmitter idle". No interrupts are raised and nothing is ever
+ * received (RBR reads 0, LSR.DR stays clear). The remaining registers only hold what the guest
+ * wrote, so drivers that program the baud rate or FIFOs and read them back are satisfied. */
+#include <stdlib.h>
+
+#include "dev/devices.h"
+#include "machine/machine.h"
+
+enum uart_reg {
+    UART_RBR_THR = 0, /* DLL when LCR.DLAB */
+    UART_IER = 1,     /* DLM when LCR.DLAB */
+    UART_IIR_FCR = 2,
+    UART_LCR = 3,
+    UART_MCR = 4,
+    UART_LSR = 5,
+    UART_MSR = 6,
+    UART_SCR = 7,
+};
+
+#define UART_LCR_DLAB 0x80u
+#define UART_LSR_THRE 0x20u
+#define UART_LSR_TEMT 0x40u
+#define UART_IIR_NO_INT 0x01u
+#define UART_IIR_FIFO_ON 0xC0u
+#define UART_FCR_ENABLE 0x01u
+#define UART_MCR_LOOP 0x10u
+/* Modem status with the modem lines asserted (CTS, DSR, DCD): a host-side terminal is "there". */
+#define UART_MSR_LINES_UP 0xB0u
+
+struct uart16550 {
+    struct machine *m;
+    uint8_t ier, fcr, lcr, mcr, scr, dll, dlm;
+};
+
+uart16550_t *uart16550_new(struct machine *m)
+{
+    uart16550_t *u = calloc(1, sizeof(*u));
+    if (!u)
+        return NULL;
+    u->m = m;
+    uart16550_reset(u);
+    return u;
+}
+
+void uart16550_reset(uart16550_t *u)
+{
+    struct machine *m = u->m;
+    *u = (uart16550_t){ .m = m, .lcr = 0x03 /* 8N1 */, .dll = 1 };
+}
+
+void uart16550_free(uart16550_t *u)
+{
+    free(u);
+}
+
+static bus_status_t uart16550_read(void *opaque, uint64_t off, unsigned size, uint64_t *val)
+{
+    const uart16550_t *u = opaque;
+    bool dlab = u->lcr & UART_LCR_DLAB;
+    uint8_t v = 0;
+
+    switch (off) {
+    case UART_RBR_THR: v = dlab ? u->dll : 0; break;
+    case UART_IER: v = dlab ? u->dlm : u->ier; break;
+    case UART_IIR_FCR: v = UART_IIR_NO_INT | ((u->fcr & UART_FCR_ENABLE) ? UART_IIR_FIFO_ON : 0); break;
+    case UART_LCR: v = u->lcr; break;
+    case UART_MCR: v = u->mcr; break;
+    case UART_LSR: v = UART_LSR_THRE | UART_LSR_TEMT; break;
+    case UART_MSR:
+        /* In loopback the modem inputs mirror the MCR outputs (drivers use this as a probe). */
+        if (u->mcr & UART_MCR_LOOP)
+            v = (uint8_t)(((u->mcr & 0x02u) << 3) | ((u->mcr & 0x01u) << 5) | ((u->mcr & 0x0Cu) << 4));
+        else
+            v = UART_MSR_LINES_UP;
+        break;
+    case UART_SCR: v = u->scr; break;
+    default: break; /* rest of the window: reads as zero */
+    }
+    (void)size; /* wider accesses read the register in the low byte */
+    *val = v;
+    return BUS_OK;
+}
+
+static bus_status_t uart16550_write(void *opaque, uint64_t off, unsigned size, uint64_t val)
+{
+    uart16550_t *u = opaque;
+    bool dlab = u->lcr & UART_LCR_DLAB;
+    uint8_t b = (uint8_t)val; /* wider accesses write the low byte */
+
+    (void)size;
+    switch (off) {
+    case UART_RBR_THR:
+        if (dlab) {
+            u->dll = b;
+        } else if (!(u->mcr & UART_MCR_LOOP)) {
+            machine_console_write(u->m, &b, 1);
+        }
+        break;
+    case UART_IER:
+        if (dlab)
+            u->dlm = b;
+        else
+            u->ier = b & 0x0Fu;
+        break;
+    case UART_IIR_FCR: u->fcr = b & 0xC9u; break; /* reset bits 1-2 self-clear */
+    case UART_LCR: u->lcr = b; break;
+    case UART_MCR: u->mcr = b & 0x1Fu; break;
+    case UART_SCR: u->scr = b; break;
+    default: break; /* LSR, MSR are read-only; the rest of the window ignores writes */
+    }
+    return BUS_OK;
+}
+
+const device_ops_t uart16550_ops = {
+    .read = uart16550_read,
+    .write = uart16550_write,
+};

@@ -1,0 +1,235 @@
+/* Table-driven decoder. Runs once per instruction per block build, so a linear scan of the
+ * encoding table is cheap; what matters is that the table is the only description of the ISA. */
+#include <stdio.h>
+
+#include "cpu/block.h"
+#include "isa/isa.h"
+
+typedef struct insn_enc {
+    const char *mnemonic;
+    uint32_t match, mask;
+    enum insn_format format;
+    enum insn_op op;
+    uint32_t ext;
+    unsigned xlen;
+} insn_enc_t;
+
+static const insn_enc_t enc_table[] = {
+#define E(mn, match, mask, fmt, op, ext, xlen) {mn, match, mask, fmt, OP_##op, ext, xlen},
+    INSN_ENC_LIST(E)
+#undef E
+};
+#define N_ENC (sizeof enc_table / sizeof enc_table[0])
+
+static const evset_t op_events[OP_COUNT] = {
+#define OP(name, events) [OP_##name] = (events),
+    INSN_OP_LIST(OP)
+#undef OP
+};
+
+static const char *const op_names[OP_COUNT] = {
+#define OP(name, events) [OP_##name] = #name,
+    INSN_OP_LIST(OP)
+#undef OP
+};
+
+const char *isa_op_name(enum insn_op op) { return op < OP_COUNT ? op_names[op] : "?"; }
+
+static int32_t sext(uint32_t v, unsigned bits) {
+    uint32_t m = 1u << (bits - 1);
+    return (int32_t)((v ^ m) - m);
+}
+
+static unsigned creg(uint32_t field) { return 8 + (field & 7); } /* rd'/rs1'/rs2' */
+
+/* Extracts operands for `format`. Returns false for reserved encodings of the format. */
+static bool extract(enum insn_format f, uint32_t r, unsigned xlen, dinsn_t *d) {
+    unsigned rd = (r >> 7) & 31, rs1 = (r >> 15) & 31, rs2 = (r >> 20) & 31;
+    d->rd = d->rs1 = d->rs2 = 0;
+    d->imm = 0;
+    switch (f) {
+    case F_NONE: return true;
+    case F_R: case F_AMO: d->rd = rd; d->rs1 = rs1; d->rs2 = rs2; return true;
+    case F_LR: case F_R1: d->rd = rd; d->rs1 = rs1; return true;
+    case F_I: d->rd = rd; d->rs1 = rs1; d->imm = (int32_t)r >> 20; return true;
+    case F_S:
+        d->rs1 = rs1; d->rs2 = rs2;
+        d->imm = (int32_t)(((int32_t)r >> 25) * 32) | (int32_t)((r >> 7) & 31);
+        return true;
+    case F_B:
+        d->rs1 = rs1; d->rs2 = rs2;
+        d->imm = sext(((r >> 19) & 0x1000) | ((r << 4) & 0x800) | ((r >> 20) & 0x7e0) | ((r >> 7) & 0x1e), 13);
+        return true;
+    case F_U: d->rd = rd; d->imm = (int32_t)(r & 0xfffff000u); return true;
+    case F_J:
+        d->rd = rd;
+        d->imm = sext(((r >> 11) & 0x100000) | (r & 0xff000) | ((r >> 9) & 0x800) | ((r >> 20) & 0x7fe), 21);
+        return true;
+    case F_SHIFT: d->rd = rd; d->rs1 = rs1; d->imm = (r >> 20) & (xlen - 1); return true;
+    case F_SHIFTW: d->rd = rd; d->rs1 = rs1; d->imm = (r >> 20) & 31; return true;
+    case F_CSR: d->rd = rd; d->rs1 = rs1; d->imm = r >> 20; return true;
+    case F_CSRI: d->rd = rd; d->rs1 = rs1 /* uimm */; d->imm = r >> 20; return true;
+
+    /* Compressed formats (RISC-V unprivileged spec, chapter "C" tables 16.5-16.7). */
+    case F_C_NONE: return true;
+    case F_CIW_ADDI4SPN:
+        d->rd = creg(r >> 2); d->rs1 = 2;
+        d->imm = ((r >> 7) & 0x30) | ((r >> 1) & 0x3c0) | ((r >> 4) & 0x4) | ((r >> 2) & 0x8);
+        return d->imm != 0;
+    case F_CL_W: case F_CL_D:
+        d->rd = creg(r >> 2); d->rs1 = creg(r >> 7);
+        d->imm = f == F_CL_W ? (((r >> 7) & 0x38) | ((r >> 4) & 4) | ((r << 1) & 0x40))
+                             : (((r >> 7) & 0x38) | ((r << 1) & 0xc0));
+        return true;
+    case F_CS_W: case F_CS_D:
+        d->rs2 = creg(r >> 2); d->rs1 = creg(r >> 7);
+        d->imm = f == F_CS_W ? (((r >> 7) & 0x38) | ((r >> 4) & 4) | ((r << 1) & 0x40))
+                             : (((r >> 7) & 0x38) | ((r << 1) & 0xc0));
+        return true;
+    case F_CI: case F_CI_ADDIW: case F_CI_LI:
+        d->rd = rd; d->rs1 = f == F_CI_LI ? 0 : rd;
+        d->imm = sext(((r >> 7) & 0x20) | ((r >> 2) & 0x1f), 6);
+        return f != F_CI_ADDIW || rd != 0;
+    case F_CI_ADDI16SP:
+        d->rd = 2; d->rs1 = 2;
+        d->imm = sext(((r >> 3) & 0x200) | ((r >> 2) & 0x10) | ((r << 1) & 0x40) | ((r << 4) & 0x180) |
+                      ((r << 3) & 0x20), 10);
+        return d->imm != 0;
+    case F_CI_LUI:
+        d->rd = rd;
+        d->imm = sext(((r << 5) & 0x20000) | ((r << 10) & 0x1f000), 18);
+        return d->imm != 0;
+    case F_CB_SHIFT: case F_CI_SLLI: {
+        unsigned sh = ((r >> 7) & 0x20) | ((r >> 2) & 0x1f);
+        d->rd = f == F_CB_SHIFT ? creg(r >> 7) : rd;
+        d->rs1 = d->rd;
+        d->imm = (int32_t)sh;
+        return xlen == 64 || sh < 32;
+    }
+    case F_CB_ANDI:
+        d->rd = d->rs1 = creg(r >> 7);
+        d->imm = sext(((r >> 7) & 0x20) | ((r >> 2) & 0x1f), 6);
+        return true;
+    case F_CA: d->rd = d->rs1 = creg(r >> 7); d->rs2 = creg(r >> 2); return true;
+    case F_CJ: case F_CJAL:
+        d->rd = f == F_CJAL ? 1 : 0;
+        d->imm = sext(((r >> 1) & 0x800) | ((r >> 7) & 0x10) | ((r >> 1) & 0x300) | ((r << 2) & 0x400) |
+                      ((r >> 1) & 0x40) | ((r << 1) & 0x80) | ((r >> 2) & 0xe) | ((r << 3) & 0x20), 12);
+        return true;
+    case F_CB_BRANCH:
+        d->rs1 = creg(r >> 7); d->rs2 = 0;
+        d->imm = sext(((r >> 4) & 0x100) | ((r >> 7) & 0x18) | ((r << 1) & 0xc0) | ((r >> 2) & 0x6) |
+                      ((r << 3) & 0x20), 9);
+        return true;
+    case F_CI_LWSP:
+        d->rd = rd; d->rs1 = 2;
+        d->imm = ((r >> 7) & 0x20) | ((r >> 2) & 0x1c) | ((r << 4) & 0xc0);
+        return rd != 0;
+    case F_CI_LDSP:
+        d->rd = rd; d->rs1 = 2;
+        d->imm = ((r >> 7) & 0x20) | ((r >> 2) & 0x18) | ((r << 4) & 0x1c0);
+        return rd != 0;
+    case F_CR_JR: d->rd = 0; d->rs1 = rd; return rd != 0;
+    case F_CR_JALR: d->rd = 1; d->rs1 = rd; return true;
+    case F_CR_MV: d->rd = rd; d->rs1 = 0; d->rs2 = (r >> 2) & 31; return true;
+    case F_CR_ADD: d->rd = rd; d->rs1 = rd; d->rs2 = (r >> 2) & 31; return true;
+    case F_CSS_W: d->rs1 = 2; d->rs2 = (r >> 2) & 31; d->imm = ((r >> 7) & 0x3c) | ((r >> 1) & 0xc0); return true;
+    case F_CSS_D: d->rs1 = 2; d->rs2 = (r >> 2) & 31; d->imm = ((r >> 7) & 0x38) | ((r >> 1) & 0x1c0); return true;
+    }
+    return false;
+}
+
+static const insn_enc_t *lookup(uint32_t raw, unsigned xlen, uint32_t isa) {
+    for (size_t k = 0; k < N_ENC; k++) {
+        const insn_enc_t *e = &enc_table[k];
+        if ((raw & e->mask) == e->match && (e->xlen == 0 || e->xlen == xlen) && (isa & e->ext))
+            return e;
+    }
+    return NULL;
+}
+
+/* Operand-dependent event classes (VeeR EL2 decode rules, see docs/pmu-veer-el2.md). */
+static evset_t operand_events(const dinsn_t *d, unsigned raw_rd) {
+    switch (d->op) {
+    case OP_CSRRW: case OP_CSRRWI:
+        return raw_rd == 0 ? EVBIT(CSR_WRITE) : EVBIT(CSR_RW);
+    case OP_CSRRS: case OP_CSRRC: case OP_CSRRSI: case OP_CSRRCI:
+        return d->rs1 == 0 ? EVBIT(CSR_READ) : EVBIT(CSR_RW);
+    case OP_JAL:
+        return (d->imm >= -4096 && d->imm < 4096) ? 0 : EVBIT(JUMP_UNPRED);
+    case OP_JALR:
+        return (raw_rd == 0 && (d->rs1 == 1 || d->rs1 == 5)) ? EVBIT(RETURN) : EVBIT(JUMP_UNPRED);
+    default:
+        return 0;
+    }
+}
+
+evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, dinsn_t *d) {
+    unsigned len = isa_insn_len(raw);
+    if (len == 2)
+        raw &= 0xffff;
+    d->raw = raw;
+    d->len = (uint8_t)len;
+    const insn_enc_t *e = lookup(raw, xlen, isa);
+    if (!e || !extract(e->format, raw, xlen, d)) {
+        d->op = OP_ILLEGAL;
+        d->rd = d->rs1 = d->rs2 = 0;
+        d->imm = 0;
+        return 0;
+    }
+    d->op = (uint16_t)e->op;
+    unsigned raw_rd = d->rd;
+    evset_t ev = op_events[e->op] | operand_events(d, raw_rd) | (len == 2 ? EVBIT(LEN16) : EVBIT(LEN32));
+    if (d->rd == 0)
+        d->rd = 32; /* writes to x0 go to the sink register: no check in the handlers */
+    return ev;
+}
+
+const char *isa_mnemonic(uint32_t raw, unsigned xlen, uint32_t isa) {
+    if (isa_insn_len(raw) == 2)
+        raw &= 0xffff;
+    const insn_enc_t *e = lookup(raw, xlen, isa);
+    return e ? e->mnemonic : "illegal";
+}
+
+int isa_table_check(void) {
+    int problems = 0;
+    for (size_t a = 0; a < N_ENC; a++) {
+        const insn_enc_t *e = &enc_table[a];
+        if ((e->match & ~e->mask) != 0) {
+            fprintf(stderr, "isa: %s: match has bits outside its mask\n", e->mnemonic);
+            problems++;
+        }
+        bool compressed = (e->match & 3) != 3;
+        if (compressed != (e->format >= F_CIW_ADDI4SPN)) {
+            fprintf(stderr, "isa: %s: length does not agree with its format\n", e->mnemonic);
+            problems++;
+        }
+        /* A later entry fully shadowed by an earlier one can never decode. */
+        for (size_t b = 0; b < a; b++) {
+            const insn_enc_t *p = &enc_table[b];
+            bool same_xlen = !p->xlen || !e->xlen || p->xlen == e->xlen;
+            if (same_xlen && p->ext == e->ext && (p->mask & ~e->mask) == 0 &&
+                (e->match & p->mask) == p->match) {
+                fprintf(stderr, "isa: %s is shadowed by %s\n", e->mnemonic, p->mnemonic);
+                problems++;
+            }
+        }
+    }
+    for (int op = 0; op < OP_COUNT; op++) {
+        if (op == OP_ILLEGAL || op == OP_BLOCK_END)
+            continue;
+        bool used = false;
+        for (size_t a = 0; a < N_ENC && !used; a++)
+            used = enc_table[a].op == (enum insn_op)op;
+        if (!used) {
+            fprintf(stderr, "isa: operation %s has no encoding\n", op_names[op]);
+            problems++;
+        }
+        if (!(op_events[op] & EVBIT(COMMIT))) {
+            fprintf(stderr, "isa: operation %s has no COMMIT event\n", op_names[op]);
+            problems++;
+        }
+    }
+    return problems;
+}

@@ -1,0 +1,54 @@
+/* ISA description: extensions, operations and their static event classes, the decoder's API.
+ *
+ * Everything comes from two lists in isa/insn_table.h: the operations (one per handler in the
+ * executor, with the static events a committed instance produces) and the encodings (match/mask,
+ * operand format, extension, XLEN; several encodings, e.g. compressed forms, share one operation). */
+#ifndef PMUSIM_ISA_ISA_H
+#define PMUSIM_ISA_ISA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pmu/events.h"
+
+enum isa_ext {
+    ISA_EXT_I = 1u << 0,
+    ISA_EXT_M = 1u << 1,
+    ISA_EXT_A = 1u << 2,
+    ISA_EXT_C = 1u << 3,
+    ISA_EXT_ZICSR = 1u << 4,
+    ISA_EXT_ZIFENCEI = 1u << 5,
+    ISA_EXT_ZBA = 1u << 6,
+    ISA_EXT_ZBB = 1u << 7,
+    ISA_EXT_ZBC = 1u << 8,
+    ISA_EXT_ZBS = 1u << 9,
+    ISA_EXT_S = 1u << 10,     /* supervisor mode: sret, sfence.vma */
+    ISA_EXT_U = 1u << 11,
+};
+
+#include "isa/insn_table.h"
+
+enum insn_op {
+#define OP(name, events) OP_##name,
+    INSN_OP_LIST(OP)
+#undef OP
+    OP_COUNT
+};
+
+struct dinsn;
+
+/* Decodes the instruction whose first 16 bits are `lo` and (for 32-bit encodings) next 16 bits are
+ * `hi`. Fills *d (op OP_ILLEGAL when not an instruction of this hart) and returns its static events. */
+evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, struct dinsn *d);
+
+/* Length in bytes of the instruction whose low 16 bits are `lo16`. */
+static inline unsigned isa_insn_len(uint32_t lo16) { return (lo16 & 3) == 3 ? 4 : 2; }
+
+const char *isa_op_name(enum insn_op op);
+/* Mnemonic of the encoding that decodes `raw` ("c.addi", "add", ...), or "illegal". */
+const char *isa_mnemonic(uint32_t raw, unsigned xlen, uint32_t isa);
+
+/* Self-check of the tables: returns the number of problems found and prints them to stderr. */
+int isa_table_check(void);
+
+#endif

@@ -1,0 +1,223 @@
+/* Building a machine from its description, and the run loop. */
+#include "machine/machine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/csr.h"
+#include "cpu/exec.h"
+#include "dev/devices.h"
+#include "pmu/model.h"
+
+/* The executor returns to the run loop at least this often (instructions) to look at devices. */
+#define RUN_CHUNK (1 << 20)
+
+static bool add_device(machine_t *m, const device_desc_t *d) {
+    bus_t *bus = &m->bus;
+    switch (d->kind) {
+    case DEV_UART16550:
+        m->uart = uart16550_new(m);
+        return m->uart && bus_add_device(bus, "uart", d->base, UART16550_SIZE, &uart16550_ops, m->uart, REGION_SIDE_EFFECT);
+    case DEV_CLINT:
+        m->clint = clint_new(m, m->desc->cycles_per_mtime_tick);
+        return m->clint && bus_add_device(bus, "clint", d->base, CLINT_SIZE, &clint_ops, m->clint, REGION_SIDE_EFFECT);
+    case DEV_SIFIVE_TEST:
+        return bus_add_device(bus, "test-finisher", d->base, SIFIVE_TEST_SIZE, &sifive_test_ops, m, REGION_SIDE_EFFECT);
+    case DEV_VEER_MAILBOX:
+        return bus_add_device(bus, "mailbox", d->base, VEER_MAILBOX_SIZE, &veer_mailbox_ops, m, REGION_SIDE_EFFECT);
+    case DEV_NONE:
+        return true;
+    }
+    return false;
+}
+
+machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts) {
+    machine_t *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->desc = desc;
+    m->console = stdout;
+    m->cmdline = opts->cmdline;
+    hart_t *h = &m->hart;
+    h->machine = m;
+    h->bus = &m->bus;
+    h->xlen = desc->xlen;
+    h->isa = desc->isa | ISA_EXT_I | (desc->has_s_mode ? ISA_EXT_S : 0) |
+             (desc->has_u_mode || opts->user_mode ? ISA_EXT_U : 0);
+
+    uint64_t ram_size = opts->ram_size ? opts->ram_size : desc->ram_size;
+    bus_region_t *ram = bus_add_ram(&m->bus, "ram", desc->ram_base, ram_size, desc->ram_flags | REGION_EXEC);
+    if (!ram) {
+        fprintf(stderr, "pmusim: cannot allocate %llu bytes of RAM for machine %s\n",
+                (unsigned long long)ram_size, desc->name);
+        free(m);
+        return NULL;
+    }
+    h->ram = ram->host;
+    h->ram_base = desc->ram_base;
+    h->ram_size = ram_size;
+    h->ram_core_local = (desc->ram_flags & REGION_CORE_LOCAL) != 0;
+    for (unsigned k = 0; k < MACHINE_MAX_MEM && desc->mem[k].name; k++) {
+        const mem_desc_t *md = &desc->mem[k];
+        if (!bus_add_ram(&m->bus, md->name, md->base, md->size, md->flags)) {
+            fprintf(stderr, "pmusim: machine %s: memory %s overlaps another region\n", desc->name, md->name);
+            machine_free(m);
+            return NULL;
+        }
+    }
+    for (unsigned k = 0; k < MACHINE_MAX_DEV && desc->dev[k].kind != DEV_NONE; k++) {
+        if (!add_device(m, &desc->dev[k])) {
+            fprintf(stderr, "pmusim: machine %s: cannot map device %u\n", desc->name, k);
+            machine_free(m);
+            return NULL;
+        }
+    }
+
+    h->irq_mask = (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI) | desc->platform_irqs;
+    if (desc->has_s_mode)
+        h->irq_mask |= (1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI);
+    h->timer_irq_mask = (1ull << IRQ_MTI) | (1ull << IRQ_STI) | desc->timer_irqs;
+    h->external_irq_mask = (1ull << IRQ_MEI) | (1ull << IRQ_SEI) | desc->external_irqs;
+    h->misaligned_traps = desc->misaligned_traps;
+    h->wfi_is_nop = desc->wfi_is_nop;
+    h->csr_ext = desc->csr_ext;
+    h->max_insns = opts->max_insns;
+    block_cache_init(h);
+    if (!h->bc.table || !h->bc.arena || !h->bc.code_map || !h->store_watch) {
+        fprintf(stderr, "pmusim: out of memory\n");
+        machine_free(m);
+        return NULL;
+    }
+    machine_reset(m, desc->reset_pc);
+    return m;
+}
+
+void machine_free(machine_t *m) {
+    if (!m)
+        return;
+    block_cache_free(&m->hart);
+    bus_free(&m->bus);
+    free(m->clint);
+    free(m->uart);
+    free(m->hart.core_state);
+    free(m);
+}
+
+void machine_reset(machine_t *m, uint64_t entry) {
+    hart_t *h = &m->hart;
+    memset(h->x, 0, sizeof h->x);
+    h->pc = entry;
+    h->priv = PRIV_M;
+    h->cycle = h->insns = 0;
+    h->stop = STOP_NONE;
+    h->trap_depth = 0;
+    h->last_trap_insns = UINT64_MAX;
+    h->wfi_wait = false;
+    h->reservation_valid = false;
+    h->csr.mvendorid = m->desc->mvendorid;
+    h->csr.marchid = m->desc->marchid;
+    h->csr.mimpid = m->desc->mimpid;
+    h->csr.mhartid = 0;
+    csr_reset(h);
+    if (m->desc->mstatus_reset)
+        h->csr.mstatus = m->desc->mstatus_reset;
+    pmu_init(h, m->desc->pmu);
+    block_cache_flush(h);
+    m->exited = false;
+    m->exit_code = 0;
+}
+
+bool machine_has_mtime(const machine_t *m) { return m->clint != NULL; }
+uint64_t machine_mtime(const machine_t *m) { return m->clint ? clint_mtime(m->clint) : 0; }
+
+void machine_console_write(machine_t *m, const void *buf, size_t n) {
+    fwrite(buf, 1, n, m->console);
+}
+
+void machine_exit(machine_t *m, int code) {
+    m->exited = true;
+    m->exit_code = code;
+    m->hart.stop = STOP_EXIT;
+    hart_kick(&m->hart);
+}
+
+void machine_set_irq(machine_t *m, unsigned irq, bool level) {
+    hart_t *h = &m->hart;
+    uint64_t bit = 1ull << irq;
+    uint64_t old = h->csr.mip;
+    h->csr.mip = level ? old | bit : old & ~bit;
+    if (h->csr.mip != old)
+        hart_kick(h);
+}
+
+void machine_tohost_written(machine_t *m) {
+    uint8_t *p = bus_ram_ptr(&m->bus, m->tohost_addr, 8);
+    uint64_t v;
+    if (!p)
+        return;
+    memcpy(&v, p, 8);
+    if (v)
+        htif_tohost_write(m, v);
+}
+
+void machine_rewatch(machine_t *m) {
+    hart_t *h = &m->hart;
+    if (!m->tohost_addr || m->tohost_addr < h->ram_base || m->tohost_addr + 8 > h->ram_base + h->ram_size)
+        return;
+    uint64_t g = (m->tohost_addr - h->ram_base) >> 6;
+    h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
+}
+
+sys_result_t sys_ebreak(hart_t *h, uint64_t pc) {
+    return h->machine && semihost_try_at(h->machine, h, pc) ? SYS_OK : SYS_TRAP;
+}
+
+sys_result_t sys_wfi(hart_t *h) {
+    if (h->wfi_is_nop || (h->csr.mip & h->csr.mie))
+        return SYS_OK;
+    h->wfi_wait = true;
+    return SYS_WAIT;
+}
+
+hart_stop_t machine_run(machine_t *m) {
+    hart_t *h = &m->hart;
+    void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
+    machine_rewatch(m);
+    while (h->stop == STOP_NONE) {
+        if (h->sigint) {
+            h->stop = STOP_INTERRUPTED;
+            break;
+        }
+        uint64_t until_timer = m->clint ? clint_update(m->clint) : UINT64_MAX;
+        if (h->wfi_wait) {
+            if (h->csr.mip & h->csr.mie) {
+                h->wfi_wait = false;
+            } else if (until_timer == UINT64_MAX) {
+                h->stop = STOP_WFI_DEADLOCK;
+                break;
+            } else {
+                h->cycle += until_timer;   /* sleep until the timer fires; mcycle keeps counting */
+                continue;
+            }
+        }
+        hart_take_interrupt(h);
+        if (h->stop != STOP_NONE)
+            break;
+        int64_t budget = RUN_CHUNK;
+        if (until_timer < (uint64_t)budget)
+            budget = until_timer ? (int64_t)until_timer : 1;
+        if (h->max_insns) {
+            if (h->insns >= h->max_insns) {
+                h->stop = STOP_MAX_INSNS;
+                break;
+            }
+            if (h->max_insns - h->insns < (uint64_t)budget)
+                budget = (int64_t)(h->max_insns - h->insns);
+        }
+        h->budget = budget;
+        h->async = 0;
+        exec(h);
+    }
+    fflush(m->console);
+    return h->stop;
+}

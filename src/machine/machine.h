@@ -1,0 +1,121 @@
+/* Machines are data: a machine_desc_t names the core, its memory map and devices. machine_t is one
+ * instance of a description with a loaded program. */
+#ifndef PMUSIM_MACHINE_MACHINE_H
+#define PMUSIM_MACHINE_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cpu/hart.h"
+#include "mem/bus.h"
+
+#define PMUSIM_MACHINE_SEMIHOST_ERRNO 1
+
+struct pmu_model;
+struct csr_ext;
+struct clint;
+struct uart16550;
+
+enum device_kind {
+    DEV_NONE = 0,
+    DEV_UART16550,
+    DEV_CLINT,
+    DEV_SIFIVE_TEST,
+    DEV_VEER_MAILBOX,
+};
+
+typedef struct mem_desc {
+    const char *name;
+    uint64_t base, size;
+    unsigned flags;        /* REGION_* */
+} mem_desc_t;
+
+typedef struct device_desc {
+    enum device_kind kind;
+    uint64_t base;
+} device_desc_t;
+
+#define MACHINE_MAX_MEM 6
+#define MACHINE_MAX_DEV 6
+
+typedef struct machine_desc {
+    const char *name;
+    const char *summary;
+    unsigned xlen;
+    uint32_t isa;                 /* ISA_EXT_* the core implements */
+    uint64_t mvendorid, marchid, mimpid;
+    uint64_t reset_pc;
+    uint64_t ram_base, ram_size;  /* main memory: the fast path */
+    unsigned ram_flags;
+    mem_desc_t mem[MACHINE_MAX_MEM];       /* further memories (ICCM, DCCM, ...) */
+    device_desc_t dev[MACHINE_MAX_DEV];
+    uint64_t cycles_per_mtime_tick;
+    uint64_t platform_irqs;       /* implemented interrupts beyond the standard ones (mie bits) */
+    uint64_t timer_irqs;          /* interrupts the PMU counts as timer interrupts */
+    uint64_t external_irqs;       /* ... as external interrupts */
+    uint64_t mstatus_reset;
+    bool has_s_mode, has_u_mode;  /* has_u_mode false: --user-mode may add it */
+    bool accept_high_preload;     /* VeeR testbench: ignore a segment at 0xFFFFFFF8 (DCCM preload descriptor) */
+    bool misaligned_traps;
+    bool wfi_is_nop;
+    const struct pmu_model *pmu;
+    const struct csr_ext *csr_ext;         /* core-specific CSRs, or NULL */
+} machine_desc_t;
+
+/* User-selectable options (CLI). */
+typedef struct machine_opts {
+    uint64_t ram_size;            /* 0 = the description's default */
+    uint64_t max_insns;           /* 0 = unlimited */
+    bool user_mode;               /* machines where U-mode is optional (veer-el2) */
+    const char *cmdline;          /* semihosting SYS_GET_CMDLINE */
+} machine_opts_t;
+
+typedef struct machine {
+    const machine_desc_t *desc;
+    bus_t bus;
+    hart_t hart;
+    struct clint *clint;
+    struct uart16550 *uart;
+
+    /* Program */
+    const char *program_path;
+    uint64_t tohost_addr, fromhost_addr;   /* 0 if the program has no HTIF symbols */
+    const char *cmdline;
+
+    int semihost_errno;                    /* SYS_ERRNO */
+
+    /* Outcome */
+    bool exited;
+    int exit_code;
+    FILE *console;
+} machine_t;
+
+/* The built-in machine descriptions. */
+const machine_desc_t *machine_find(const char *name);
+const machine_desc_t *const *machine_list(void);   /* NULL-terminated */
+extern const char *const machine_default_name;
+
+/* Creates a machine; on error prints one line naming the problem and returns NULL. */
+machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts);
+void machine_free(machine_t *m);
+
+/* Resets the hart to the description's reset state with pc = entry. */
+void machine_reset(machine_t *m, uint64_t entry);
+
+/* Runs until the guest exits or a stop condition; returns why it stopped. */
+hart_stop_t machine_run(machine_t *m);
+
+/* Device-side services. */
+void machine_console_write(machine_t *m, const void *buf, size_t n);
+void machine_exit(machine_t *m, int code);
+void machine_set_irq(machine_t *m, unsigned irq, bool level);
+bool machine_has_mtime(const machine_t *m);
+uint64_t machine_mtime(const machine_t *m);
+/* The guest stored to HTIF tohost (memory slow path). */
+void machine_tohost_written(machine_t *m);
+/* Marks the granules whose stores the machine must see (tohost) after a block-cache flush. */
+void machine_rewatch(machine_t *m);
+/* Executor services: ebreak (semihosting) and wfi. */
+
+#endif

@@ -1,0 +1,64 @@
+/* The built-in machines. Adding a machine is adding an entry here (docs/architecture.md). */
+#include <string.h>
+
+#include "cpu/csr.h"
+#include "isa/isa.h"
+#include "machine/machine.h"
+#include "pmu/model.h"
+
+extern const csr_ext_t veer_el2_csrs;
+
+#define RV_BITMANIP (ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS)
+
+/* QEMU `virt`-compatible: RAM at 0x80000000, CLINT, ns16550, SiFive test finisher. mtime ticks
+ * at 10 MHz against a 1 GHz clock of one instruction per cycle, as QEMU with -icount shift=0. */
+#define VIRT_MACHINE(nm, xl, summ) { \
+    .name = nm, .summary = summ, .xlen = xl, \
+    .isa = ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | RV_BITMANIP, \
+    .mvendorid = 0, .marchid = 0, .mimpid = 0, .reset_pc = 0x80000000, \
+    .ram_base = 0x80000000, .ram_size = 128u << 20, \
+    .dev = {{DEV_CLINT, 0x2000000}, {DEV_UART16550, 0x10000000}, {DEV_SIFIVE_TEST, 0x100000}}, \
+    .cycles_per_mtime_tick = 100, .has_s_mode = true, .has_u_mode = true, \
+    .pmu = &pmu_model_generic, \
+}
+
+static const machine_desc_t virt32 = VIRT_MACHINE("virt32", 32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
+static const machine_desc_t virt64 = VIRT_MACHINE("virt64", 64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
+
+/* VeeR EL2 default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode only,
+ * external memory at 0x80000000, ICCM, DCCM, PIC, the testbench mailbox. See docs/machines.md. */
+static const machine_desc_t veer_el2 = {
+    .name = "veer-el2",
+    .summary = "VeeR EL2 RV32IMC+Zba/Zbb/Zbc/Zbs, M-mode, testbench memory map, VeeR PMU",
+    .xlen = 32,
+    .isa = ISA_EXT_M | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | RV_BITMANIP,
+    .mvendorid = 0x45, .marchid = 0x10, .mimpid = 0x4,
+    .reset_pc = 0x80000000,
+    .ram_base = 0x80000000, .ram_size = 64u << 20,
+    .mem = {
+        {"iccm", 0xEE000000, 64u << 10, REGION_EXEC | REGION_CORE_LOCAL},
+        {"dccm", 0xF0040000, 64u << 10, REGION_CORE_LOCAL},
+        {"pic", 0xF00C0000, 32u << 10, REGION_CORE_LOCAL | REGION_SIDE_EFFECT},
+    },
+    .dev = {{DEV_VEER_MAILBOX, 0xD0580000}, {DEV_CLINT, 0x2000000}},
+    .cycles_per_mtime_tick = 1,
+    .platform_irqs = (1ull << 28) | (1ull << 29),   /* internal timers 1 and 0 */
+    .timer_irqs = (1ull << 28) | (1ull << 29),
+    .mstatus_reset = 0x1800,
+    .accept_high_preload = true,
+    .wfi_is_nop = true,
+    .pmu = &pmu_model_veer_el2,
+    .csr_ext = &veer_el2_csrs,
+};
+
+static const machine_desc_t *const all_machines[] = {&veer_el2, &virt32, &virt64, NULL};
+const char *const machine_default_name = "veer-el2";
+
+const machine_desc_t *const *machine_list(void) { return all_machines; }
+
+const machine_desc_t *machine_find(const char *name) {
+    for (const machine_desc_t *const *m = all_machines; *m; m++)
+        if (!strcmp((*m)->name, name))
+            return *m;
+    return NULL;
+}

@@ -1,0 +1,64 @@
+/* Physical address space: RAM regions with a host-memory fast path, devices on a slow path. */
+#ifndef PMUSIM_MEM_BUS_H
+#define PMUSIM_MEM_BUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct machine;
+
+/* Result of a device or bus access. Anything but BUS_OK becomes an access fault. */
+typedef enum bus_status {
+    BUS_OK = 0,
+    BUS_FAULT,      /* nothing there, or the device refused the access */
+} bus_status_t;
+
+/* A memory-mapped device. read/write get the offset inside the device window and an access size
+ * of 1, 2, 4 or 8 bytes. Devices are plain data plus callbacks; `opaque` is the device's state. */
+typedef struct device_ops {
+    bus_status_t (*read)(void *opaque, uint64_t off, unsigned size, uint64_t *val);
+    bus_status_t (*write)(void *opaque, uint64_t off, unsigned size, uint64_t val);
+} device_ops_t;
+
+/* Region kinds. Core-local regions (DCCM, ICCM, PIC on VeeR) are flagged for PMU address events. */
+enum region_flags {
+    REGION_RAM = 1u << 0,        /* backed by host memory */
+    REGION_EXEC = 1u << 1,       /* instruction fetch allowed */
+    REGION_CORE_LOCAL = 1u << 2, /* tightly coupled memory: not an external bus access */
+    REGION_SIDE_EFFECT = 1u << 3 /* non-idempotent: misaligned accesses trap (VeeR) */
+};
+
+typedef struct bus_region {
+    const char *name;
+    uint64_t base, size;
+    unsigned flags;
+    uint8_t *host;            /* REGION_RAM: backing store */
+    const device_ops_t *ops;  /* devices */
+    void *opaque;
+} bus_region_t;
+
+#define BUS_MAX_REGIONS 24
+
+typedef struct bus {
+    bus_region_t region[BUS_MAX_REGIONS];
+    unsigned n_regions;
+} bus_t;
+
+/* Adds a region; returns NULL when it overlaps another one or the table is full. */
+bus_region_t *bus_add_ram(bus_t *bus, const char *name, uint64_t base, uint64_t size, unsigned flags);
+bus_region_t *bus_add_device(bus_t *bus, const char *name, uint64_t base, uint64_t size,
+                             const device_ops_t *ops, void *opaque, unsigned flags);
+void bus_free(bus_t *bus);
+
+/* The region holding [addr, addr+len), or NULL. */
+const bus_region_t *bus_find(const bus_t *bus, uint64_t addr, uint64_t len);
+
+/* Slow-path accesses (any region). Little-endian. */
+bus_status_t bus_read(const bus_t *bus, uint64_t addr, unsigned size, uint64_t *val);
+bus_status_t bus_write(const bus_t *bus, uint64_t addr, unsigned size, uint64_t val);
+
+/* Host pointer for [addr, addr+len) if it lies inside one RAM region, else NULL (loader, HTIF). */
+uint8_t *bus_ram_ptr(const bus_t *bus, uint64_t addr, uint64_t len);
+
+#endif

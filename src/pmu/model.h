@@ -1,0 +1,47 @@
+/* The interface a core's PMU model implements: one file plus its event table per core.
+ *
+ * The engine (pmu.c) owns counters, inhibit, per-block counting and CSR plumbing. A model only says
+ * which counters exist, how a written selector is legalised (WARL) and what a legal selector counts,
+ * expressed in the core-independent vocabulary of pmu/events.h. */
+#ifndef PMUSIM_PMU_MODEL_H
+#define PMUSIM_PMU_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pmu/pmu.h"
+
+typedef struct pmu_selection {
+    pmu_slot_kind_t kind;
+    evset_t events;
+} pmu_selection_t;
+
+typedef struct pmu_event_desc {
+    uint64_t code;          /* selector value written to mhpmevent */
+    const char *name;       /* short name, as used by `pmusim stat -e` */
+    const char *description;
+    const char *accuracy;   /* NULL = exact; else how pmusim approximates it */
+    pmu_selection_t sel;    /* what it counts (models with one event per selector value) */
+} pmu_event_desc_t;
+
+typedef struct pmu_model {
+    const char *name;
+    uint32_t hpm_mask;            /* implemented mhpmcounterN, bit N (3..31) */
+    unsigned hpm_bits;            /* width of the mhpmcounters */
+    uint32_t inhibit_mask;        /* writable mcountinhibit bits */
+    const pmu_event_desc_t *events;
+    size_t n_events;
+    /* WARL: the value an mhpmevent write stores. */
+    uint64_t (*legalize)(const struct pmu_model *model, uint64_t value);
+    /* What a (legal) selector value counts. */
+    pmu_selection_t (*select)(const struct pmu_model *model, uint64_t value);
+} pmu_model_t;
+
+extern const pmu_model_t pmu_model_generic;   /* virt32/virt64: SBI event indices */
+extern const pmu_model_t pmu_model_veer_el2;
+
+/* The model's event with this name, or with this selector code, or NULL. */
+const pmu_event_desc_t *pmu_model_find_event(const pmu_model_t *model, const char *name);
+const pmu_event_desc_t *pmu_model_event_by_code(const pmu_model_t *model, uint64_t code);
+
+#endif

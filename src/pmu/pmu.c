@@ -1,0 +1,134 @@
+/* The PMU engine. See pmu/pmu.h for the counting scheme. */
+#include "pmu/pmu.h"
+
+#include <string.h>
+
+#include "cpu/block.h"
+#include "cpu/hart.h"
+#include "pmu/model.h"
+
+static bool slot_counts(const pmu_slot_t *s) { return s->kind != SLOT_OFF && !s->inhibited; }
+
+void pmu_init(hart_t *h, const pmu_model_t *model) {
+    pmu_t *p = &h->pmu;
+    memset(p, 0, sizeof *p);
+    p->model = model;
+    p->slot[PMU_SLOT_CYCLE] = (pmu_slot_t){.kind = SLOT_CYCLES, .width_mask = UINT64_MAX};
+    p->slot[PMU_SLOT_INSTRET] =
+        (pmu_slot_t){.kind = SLOT_EVENTS, .events = EVBIT(INSTRET), .width_mask = UINT64_MAX};
+    uint64_t hpm_mask = model->hpm_bits >= 64 ? UINT64_MAX : (1ull << model->hpm_bits) - 1;
+    for (unsigned n = 3; n < PMU_ARCH_SLOTS; n++)
+        p->slot[n].width_mask = (model->hpm_mask >> n) & 1 ? hpm_mask : 0;
+    pmu_reconfigure(h);
+}
+
+uint64_t pmu_read(const hart_t *h, unsigned n) {
+    const pmu_slot_t *s = &h->pmu.slot[n];
+    uint64_t v = s->value;
+    if (s->kind == SLOT_CYCLES && !s->inhibited)
+        v = h->cycle - s->value;
+    return v & s->width_mask;
+}
+
+void pmu_write(hart_t *h, unsigned n, uint64_t value) {
+    pmu_slot_t *s = &h->pmu.slot[n];
+    value &= s->width_mask;
+    s->value = (s->kind == SLOT_CYCLES && !s->inhibited) ? h->cycle - value : value;
+}
+
+/* Changes what a slot counts, keeping its current value. */
+static void slot_set(hart_t *h, unsigned n, pmu_slot_kind_t kind, evset_t events, bool inhibited) {
+    pmu_slot_t *s = &h->pmu.slot[n];
+    uint64_t v = pmu_read(h, n);
+    s->kind = kind;
+    s->events = kind == SLOT_EVENTS ? events : 0;
+    s->inhibited = inhibited;
+    pmu_write(h, n, v);
+}
+
+void pmu_reconfigure(hart_t *h) {
+    pmu_t *p = &h->pmu;
+    p->n_active = 0;
+    p->dyn_interest = 0;
+    for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
+        pmu_slot_t *s = &p->slot[n];
+        if (s->kind == SLOT_EVENTS && slot_counts(s) && s->events) {
+            p->active[p->n_active++] = (uint8_t)n;
+            p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
+        }
+    }
+    /* Address-classified events must see every access: leave the inline RAM path. */
+    bool need_addresses = p->dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
+    h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    p->epoch++;
+}
+
+void pmu_set_selector(hart_t *h, unsigned n, uint64_t selector) {
+    const pmu_model_t *m = h->pmu.model;
+    pmu_selection_t sel = selector ? m->select(m, selector) : (pmu_selection_t){SLOT_OFF, 0};
+    slot_set(h, n, sel.kind, sel.events, h->pmu.slot[n].inhibited);
+    h->pmu.selector[n] = selector;
+    pmu_reconfigure(h);
+}
+
+void pmu_set_inhibit(hart_t *h, uint64_t value) {
+    pmu_t *p = &h->pmu;
+    value &= p->model->inhibit_mask;
+    p->mcountinhibit = value;
+    for (unsigned n = 0; n < PMU_ARCH_SLOTS; n++) {
+        pmu_slot_t *s = &p->slot[n];
+        slot_set(h, n, s->kind, s->events, (value >> n) & 1);
+    }
+    pmu_reconfigure(h);
+}
+
+void pmu_block_refresh(hart_t *h, block_t *b) {
+    const pmu_t *p = &h->pmu;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        evset_t want = p->slot[p->active[k]].events;
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < b->n_insns; j++)
+            n += (b->events[j] & want) != 0;
+        b->add[k] = n;
+    }
+    b->n_add = p->n_active;
+    b->epoch = p->epoch;
+}
+
+void pmu_commit_range(hart_t *h, const block_t *b, unsigned from, unsigned to) {
+    pmu_t *p = &h->pmu;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        pmu_slot_t *s = &p->slot[p->active[k]];
+        for (unsigned j = from; j < to; j++)
+            s->value += (b->events[j] & s->events) != 0;
+    }
+}
+
+void pmu_commit_events(hart_t *h, evset_t events, evset_t already) {
+    pmu_t *p = &h->pmu;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        pmu_slot_t *s = &p->slot[p->active[k]];
+        s->value += (s->events & events) && !(s->events & already);
+    }
+}
+
+uint64_t pmu_read_for_insn(const hart_t *h, unsigned n, evset_t own_events) {
+    const pmu_slot_t *s = &h->pmu.slot[n];
+    uint64_t v = pmu_read(h, n);
+    /* Event counters read as of before the reading instruction (VeeR: presync reads). The
+     * instruction has already been retired with its block, so take its own event back out. */
+    if (s->kind == SLOT_EVENTS && slot_counts(s) && (s->events & own_events))
+        v = (v - 1) & s->width_mask;
+    return v;
+}
+
+int pmu_add_observer(hart_t *h, pmu_slot_kind_t kind, evset_t events) {
+    pmu_t *p = &h->pmu;
+    if (p->n_observers == PMU_OBSERVER_SLOTS)
+        return -1;
+    unsigned n = PMU_ARCH_SLOTS + p->n_observers++;
+    p->slot[n] = (pmu_slot_t){.kind = kind, .events = events, .width_mask = UINT64_MAX};
+    pmu_write(h, n, 0);
+    pmu_reconfigure(h);
+    return (int)n;
+}

@@ -1,0 +1,82 @@
+/* The PMU engine: counter slots that count sets of events, independent of any particular core.
+ *
+ * Slots 0..31 are the architectural counters (0 mcycle, 1 time (never a slot), 2 minstret,
+ * 3..31 mhpmcounterN). Slots 32.. are observer slots used by `pmusim stat`: invisible to the guest.
+ *
+ * Counting is per block: every decoded block caches, for the current configuration (epoch), how
+ * much each active event slot gains when the whole block commits. Cycle slots are not added per
+ * block at all: they read the hart's cycle clock relative to a base. Dynamic events are raised where
+ * they happen and cost nothing unless some active slot selects them (see pmu_dynamic_interest). */
+#ifndef PMUSIM_PMU_PMU_H
+#define PMUSIM_PMU_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pmu/events.h"
+
+struct hart;
+struct block;
+struct pmu_model;
+
+#define PMU_ARCH_SLOTS 32
+#define PMU_OBSERVER_SLOTS 32
+#define PMU_MAX_SLOTS (PMU_ARCH_SLOTS + PMU_OBSERVER_SLOTS)
+#define PMU_SLOT_CYCLE 0
+#define PMU_SLOT_INSTRET 2
+
+typedef enum pmu_slot_kind {
+    SLOT_OFF = 0,   /* not implemented, or selector counts nothing */
+    SLOT_EVENTS,    /* +1 per instruction/occurrence matching `events` */
+    SLOT_CYCLES,    /* follows the hart's cycle clock while enabled */
+} pmu_slot_kind_t;
+
+typedef struct pmu_slot {
+    pmu_slot_kind_t kind;
+    evset_t events;       /* SLOT_EVENTS: the set counted (OR rule: one per instruction) */
+    bool inhibited;       /* mcountinhibit bit (architectural slots) */
+    uint64_t value;       /* the count; SLOT_CYCLES while counting: h->cycle at which it read 0 */
+    uint64_t width_mask;  /* counter width */
+} pmu_slot_t;
+
+typedef struct pmu {
+    pmu_slot_t slot[PMU_MAX_SLOTS];
+    unsigned n_observers;
+
+    /* Derived, recomputed by pmu_reconfigure(): the event slots that count, in order. */
+    uint8_t active[PMU_MAX_SLOTS];
+    unsigned n_active;
+    evset_t dyn_interest;     /* union of dynamic events selected by active slots */
+    uint32_t epoch;           /* bumped on every reconfiguration; blocks cache addends per epoch */
+
+    const struct pmu_model *model;
+    uint64_t mcountinhibit;
+    uint64_t selector[PMU_ARCH_SLOTS];   /* mhpmeventN as stored (legalised) */
+} pmu_t;
+
+void pmu_init(struct hart *h, const struct pmu_model *model);
+/* Recomputes the active list after a selector, inhibit or observer change. */
+void pmu_reconfigure(struct hart *h);
+
+/* Block accounting (executor). */
+void pmu_block_refresh(struct hart *h, struct block *b);
+/* Commit the static events of instructions [from, to) of block b (partial blocks: traps). */
+void pmu_commit_range(struct hart *h, const struct block *b, unsigned from, unsigned to);
+/* Commit a set of events for one instruction (trap paths, dynamic events). `already` holds the
+ * events of the same instruction counted before, so a slot counts an instruction at most once. */
+void pmu_commit_events(struct hart *h, evset_t events, evset_t already);
+
+/* Counter values. pmu_read_for_insn: as a CSR instruction with events `own_events` reads it
+ * (event counters exclude the reading instruction itself). */
+uint64_t pmu_read(const struct hart *h, unsigned slot);
+uint64_t pmu_read_for_insn(const struct hart *h, unsigned slot, evset_t own_events);
+void pmu_write(struct hart *h, unsigned slot, uint64_t value);
+
+/* Configuration: a legalised selector value for mhpmeventN, and mcountinhibit. */
+void pmu_set_selector(struct hart *h, unsigned slot, uint64_t selector);
+void pmu_set_inhibit(struct hart *h, uint64_t value);
+
+/* Observer slots for `pmusim stat`: returns the slot index or -1. */
+int pmu_add_observer(struct hart *h, pmu_slot_kind_t kind, evset_t events);
+
+#endif

@@ -1,0 +1,217 @@
+/* Running a program: shared by the commands that run one. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/cli_run.h"
+
+bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
+{
+    switch (id) {
+    case CLI_RUN_OPT_MACHINE:
+        cfg->machine = p->value;
+        return true;
+    case CLI_RUN_OPT_RAM_SIZE:
+        if (!cli_parse_size(p->value, &cfg->opts.ram_size) || cfg->opts.ram_size == 0) {
+            cli_error("%s: bad --ram-size '%s': expected a size such as 64M, 512K or 1G", p->cmd,
+                      p->value);
+            return false;
+        }
+        return true;
+    case CLI_RUN_OPT_MAX_INSNS:
+        if (!cli_parse_u64(p->value, &cfg->opts.max_insns)) {
+            cli_error("%s: bad --max-insns '%s': expected a number of instructions", p->cmd, p->value);
+            return false;
+        }
+        return true;
+    case CLI_RUN_OPT_USER_MODE:
+        cfg->opts.user_mode = true;
+        return true;
+    case CLI_RUN_OPT_QUIET:
+        cfg->quiet = true;
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
+{
+    int i = p->next;
+    if (i >= p->argc) {
+        cli_error("%s: no program given; usage: pmusim %s [OPTIONS] PROGRAM.elf [-- ARGS...]", p->cmd,
+                  p->cmd);
+        return false;
+    }
+    cfg->program = p->argv[i++];
+    if (i < p->argc && strcmp(p->argv[i], "--") == 0)
+        i++;
+    cfg->guest_argc = p->argc - i;
+    cfg->guest_argv = p->argv + i;
+    return true;
+}
+
+/* "PROGRAM ARG1 ARG2 ...": the guest's command line as semihosting reports it. */
+static char *cli_join_cmdline(const cli_run_config_t *cfg)
+{
+    size_t len = strlen(cfg->program) + 1;
+    for (int i = 0; i < cfg->guest_argc; i++)
+        len += strlen(cfg->guest_argv[i]) + 1;
+    char *s = malloc(len);
+    if (!s)
+        return NULL;
+    strcpy(s, cfg->program);
+    for (int i = 0; i < cfg->guest_argc; i++) {
+        strcat(s, " ");
+        strcat(s, cfg->guest_argv[i]);
+    }
+    return s;
+}
+
+int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
+{
+    memset(s, 0, sizeof(*s));
+    s->quiet = cfg->quiet;
+
+    const machine_desc_t *desc = cli_find_machine(cfg->machine ? cfg->machine : machine_default_name);
+    if (!desc)
+        return CLI_EXIT_USAGE;
+    if (!(s->cmdline = cli_join_cmdline(cfg))) {
+        cli_error("out of memory");
+        return CLI_EXIT_USAGE;
+    }
+    machine_opts_t opts = cfg->opts;
+    opts.cmdline = s->cmdline;
+    if (!(s->m = machine_new(desc, &opts)))
+        return CLI_EXIT_USAGE; /* machine_new said why: the options cannot make this machine */
+    if (elf_load(s->m, cfg->program, &s->img) != 0)
+        return CLI_EXIT_BAD_INPUT;
+    s->m->cmdline = s->cmdline;
+    if (!s->m->console)
+        s->m->console = stdout;
+    machine_reset(s->m, s->img.entry);
+    return 0;
+}
+
+/* The hart a Ctrl-C stops. The only file-scope state: a signal handler cannot be given any. */
+static hart_t *volatile cli_sigint_hart;
+
+static void cli_on_sigint(int sig)
+{
+    hart_t *h = cli_sigint_hart;
+    (void)sig;
+    if (h) {
+        h->sigint = 1;   /* the run loop turns this into STOP_INTERRUPTED */
+        hart_kick(h);
+    }
+}
+
+hart_stop_t cli_session_run(cli_session_t *s)
+{
+    struct sigaction old, sa;
+    bool installed = false;
+
+    /* A SIGINT ignored on entry (background job of a non-interactive shell) stays ignored. */
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_handler = cli_on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends pmusim even if the hart never stops */
+        cli_sigint_hart = &s->m->hart;
+        installed = sigaction(SIGINT, &sa, NULL) == 0;
+    }
+
+    hart_stop_t stop = machine_run(s->m);
+
+    if (installed)
+        sigaction(SIGINT, &old, NULL);
+    cli_sigint_hart = NULL;
+    if (s->m->console)
+        fflush(s->m->console);
+    fflush(stdout);
+    return stop;
+}
+
+void cli_session_format_pc(const cli_session_t *s, uint64_t pc, char *buf, size_t size)
+{
+    int digits = s->m->hart.xlen == 32 ? 8 : 16;
+    const elf_symbol_t *sym = elf_symbol_at(&s->img, pc);
+    if (sym && pc != sym->addr)
+        snprintf(buf, size, "0x%0*llx <%s+0x%llx>", digits, (unsigned long long)pc, sym->name,
+                 (unsigned long long)(pc - sym->addr));
+    else if (sym)
+        snprintf(buf, size, "0x%0*llx <%s>", digits, (unsigned long long)pc, sym->name);
+    else
+        snprintf(buf, size, "0x%0*llx", digits, (unsigned long long)pc);
+}
+
+static const char *cli_cause_text(uint64_t cause, unsigned xlen, char *buf, size_t size)
+{
+    const char *name = cli_mcause_name(cause, xlen);
+    snprintf(buf, size, "%llu (%s)", (unsigned long long)cause, name ? name : "unknown cause");
+    return buf;
+}
+
+/* The trap that keeps recurring (trap_cause/trap_tval, not yet in mcause) and the last one the
+ * guest did take, which is usually how it got there. */
+static void cli_session_trap_loop(const cli_session_t *s)
+{
+    const hart_t *h = &s->m->hart;
+    char pc[160], epc[160], cause[96], last[96];
+
+    cli_session_format_pc(s, h->pc, pc, sizeof(pc));
+    cli_session_format_pc(s, h->csr.mepc, epc, sizeof(epc));
+    cli_error("guest cannot continue: trap loop at pc %s: cause %s, tval 0x%llx; mtvec 0x%llx has no "
+              "usable trap handler (last trap taken: mcause %s at mepc %s)",
+              pc, cli_cause_text(h->trap_cause, h->xlen, cause, sizeof(cause)),
+              (unsigned long long)h->trap_tval, (unsigned long long)h->csr.mtvec,
+              cli_cause_text(h->csr.mcause, h->xlen, last, sizeof(last)), epc);
+}
+
+int cli_session_status(const cli_session_t *s, hart_stop_t stop)
+{
+    const hart_t *h = &s->m->hart;
+    char pc[160];
+
+    switch (stop) {
+    case STOP_EXIT:
+        return s->m->exit_code & 0xff;
+    case STOP_MAX_INSNS:
+        if (!s->quiet)
+            cli_error("stopped after %llu instructions (--max-insns)", (unsigned long long)h->insns);
+        return CLI_EXIT_MAX_INSNS;
+    case STOP_INTERRUPTED:
+        if (!s->quiet) {
+            cli_session_format_pc(s, h->pc, pc, sizeof(pc));
+            cli_error("interrupted after %llu instructions at pc %s", (unsigned long long)h->insns, pc);
+        }
+        return CLI_EXIT_INTERRUPTED;
+    case STOP_TRAP_LOOP:
+        if (!s->quiet)
+            cli_session_trap_loop(s);
+        return CLI_EXIT_GUEST_STUCK;
+    case STOP_WFI_DEADLOCK:
+        if (!s->quiet) {
+            cli_session_format_pc(s, h->pc, pc, sizeof(pc));
+            cli_error("guest cannot continue: wfi at pc %s waits for an interrupt that can never come "
+                      "(mie 0x%llx, mip 0x%llx, mstatus 0x%llx)",
+                      pc, (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mip,
+                      (unsigned long long)h->csr.mstatus);
+        }
+        return CLI_EXIT_GUEST_STUCK;
+    case STOP_NONE:
+    default:
+        cli_session_format_pc(s, h->pc, pc, sizeof(pc));
+        cli_error("internal error: the run ended without a reason (stop %d) at pc %s", (int)stop, pc);
+        return CLI_EXIT_GUEST_STUCK;
+    }
+}
+
+void cli_session_close(cli_session_t *s)
+{
+    if (s->m)
+        machine_free(s->m);
+    elf_image_free(&s->img);
+    free(s->cmdline);
+    memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,83 @@
+/* What the commands that run a program (`run`, later `stat`) share: the machine options, building
+ * the machine and loading the program, running it with Ctrl-C handling, and turning the outcome
+ * into a message and an exit status.
+ *
+ * A command using it:
+ *     static const cli_option_t opts[] = { CLI_RUN_OPTIONS, { "help", 'h', NULL, 1, "..." }, { 0 } };
+ *     ... parse: ids in the CLI_RUN_OPT_* range go to cli_run_option() ...
+ *     cli_run_operands(&cfg, &parser);
+ *     cli_session_t s;
+ *     int status = cli_session_open(&s, &cfg);
+ *     if (status == 0)
+ *         status = cli_session_status(&s, cli_session_run(&s));
+ *     cli_session_close(&s);
+ */
+#ifndef PMUSIM_TOOLS_CLI_RUN_H
+#define PMUSIM_TOOLS_CLI_RUN_H
+
+#include <stdbool.h>
+
+#include "loader/elf_load.h"
+#include "machine/machine.h"
+#include "tools/cli_util.h"
+
+typedef struct cli_run_config {
+    const char *machine;     /* NULL: machine_default_name */
+    machine_opts_t opts;     /* opts.cmdline is filled in by cli_session_open */
+    bool quiet;              /* no messages about how the run ended */
+    const char *program;
+    int guest_argc;
+    char **guest_argv;
+} cli_run_config_t;
+
+/* Option ids of the shared options: keep a command's own ids below CLI_RUN_OPT_FIRST. */
+enum cli_run_opt {
+    CLI_RUN_OPT_FIRST = 1000,
+    CLI_RUN_OPT_MACHINE = CLI_RUN_OPT_FIRST,
+    CLI_RUN_OPT_RAM_SIZE,
+    CLI_RUN_OPT_MAX_INSNS,
+    CLI_RUN_OPT_USER_MODE,
+    CLI_RUN_OPT_QUIET,
+    CLI_RUN_OPT_LAST = CLI_RUN_OPT_QUIET,
+};
+
+#define CLI_RUN_OPTIONS                                                                           \
+    { "machine", 'M', "NAME", CLI_RUN_OPT_MACHINE, "machine to simulate (see 'pmusim machines')" }, \
+    { "ram-size", 0, "SIZE", CLI_RUN_OPT_RAM_SIZE,                                                \
+      "main memory size, e.g. 64M (K, M, G: powers of 1024)" },                                   \
+    { "max-insns", 0, "N", CLI_RUN_OPT_MAX_INSNS, "stop after N instructions (exit status 124)" }, \
+    { "user-mode", 0, NULL, CLI_RUN_OPT_USER_MODE,                                                \
+      "give the core U-mode where it is optional (veer-el2)" },                                   \
+    { "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" }
+
+static inline bool cli_run_is_option(int id)
+{
+    return id >= CLI_RUN_OPT_FIRST && id <= CLI_RUN_OPT_LAST;
+}
+
+/* Applies a shared option (value in p->value); false after a message if the value is bad. */
+bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id);
+/* Takes PROGRAM [--] [GUEST ARGS...] from the operands after the options; false after a message
+ * if there is no program. */
+bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p);
+
+typedef struct cli_session {
+    machine_t *m;
+    elf_image_t img;
+    char *cmdline;           /* program and guest arguments, for semihosting SYS_GET_CMDLINE */
+    bool quiet;
+} cli_session_t;
+
+/* Builds the machine, loads the program and resets the hart to its entry point. Returns 0, or the
+ * exit status to end with (a message has been printed). Call cli_session_close either way. */
+int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg);
+/* Runs the guest until it stops; Ctrl-C stops it with STOP_INTERRUPTED (a second Ctrl-C kills). */
+hart_stop_t cli_session_run(cli_session_t *s);
+/* Reports how the run ended (unless quiet) and returns pmusim's exit status for it. */
+int cli_session_status(const cli_session_t *s, hart_stop_t stop);
+void cli_session_close(cli_session_t *s);
+
+/* "0x80000010 <main+0x10>" (8 hex digits on RV32) for messages. */
+void cli_session_format_pc(const cli_session_t *s, uint64_t pc, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,354 @@
+/* Helpers shared by the pmusim subcommands. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine/machine.h"
+#include "tools/cli_util.h"
+
+void cli_print_exit_statuses(FILE *out)
+{
+    fputs("Exit status:\n"
+          "  0-255  the guest's own exit code (modulo 256) when it exits; besides:\n"
+          "  123    the guest cannot continue (a trap with no usable handler, wfi nothing can wake)\n"
+          "  124    stopped by --max-insns\n"
+          "  125    usage error: bad option or value, unknown command or machine\n"
+          "  126    the program file cannot be loaded (missing, unreadable, not a suitable ELF)\n"
+          "  130    interrupted (Ctrl-C)\n",
+          out);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout); /* keep guest output and messages in order on a shared terminal */
+    fputs("pmusim: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* ---- options ---------------------------------------------------------------------------------- */
+
+void cli_parser_init(cli_parser_t *p, const char *cmd, int argc, char **argv)
+{
+    *p = (cli_parser_t){ .cmd = cmd, .argc = argc, .argv = argv, .next = 1 };
+}
+
+static const cli_option_t *cli_option_long(const cli_option_t *opts, const char *name, size_t len)
+{
+    for (const cli_option_t *o = opts; o->id; o++)
+        if (o->name && strlen(o->name) == len && strncmp(o->name, name, len) == 0)
+            return o;
+    return NULL;
+}
+
+static const cli_option_t *cli_option_short(const cli_option_t *opts, char c)
+{
+    for (const cli_option_t *o = opts; o->id; o++)
+        if (o->short_name && o->short_name == c)
+            return o;
+    return NULL;
+}
+
+static void cli_unknown_long(const cli_parser_t *p, const cli_option_t *opts, const char *name,
+                             size_t len)
+{
+    const char *cands[64];
+    size_t n = 0;
+    char *word = strndup(name, len);
+    for (const cli_option_t *o = opts; o->id && n < 64; o++)
+        if (o->name)
+            cands[n++] = o->name;
+    const char *best = word ? cli_suggest(word, cands, n) : NULL;
+    if (best)
+        cli_error("%s: unknown option '--%.*s' (did you mean '--%s'?)", p->cmd, (int)len, name, best);
+    else
+        cli_error("%s: unknown option '--%.*s'; see 'pmusim %s --help'", p->cmd, (int)len, name, p->cmd);
+    free(word);
+}
+
+/* The option's spelling for messages: "--name" or "-x". */
+static void cli_option_spelling(const cli_option_t *o, bool as_long, char *buf, size_t size)
+{
+    if (as_long)
+        snprintf(buf, size, "--%s", o->name);
+    else
+        snprintf(buf, size, "-%c", o->short_name);
+}
+
+int cli_parser_next(cli_parser_t *p, const cli_option_t *opts)
+{
+    char spelled[64];
+    p->value = NULL;
+
+    if (p->cluster && *p->cluster) {
+        /* inside "-abc": the next short option */
+        const char *c = p->cluster;
+        const cli_option_t *o = cli_option_short(opts, *c);
+        if (!o) {
+            cli_error("%s: unknown option '-%c'; see 'pmusim %s --help'", p->cmd, *c, p->cmd);
+            return CLI_OPT_ERROR;
+        }
+        p->cluster = c + 1;
+        if (o->arg) {
+            if (*p->cluster) {
+                p->value = p->cluster;           /* -Mvirt32 */
+            } else if (p->next < p->argc) {
+                p->value = p->argv[p->next++];   /* -M virt32 */
+            } else {
+                cli_option_spelling(o, false, spelled, sizeof(spelled));
+                cli_error("%s: option '%s' needs a value (%s)", p->cmd, spelled, o->arg);
+                return CLI_OPT_ERROR;
+            }
+            p->cluster = NULL;
+        }
+        return o->id;
+    }
+    p->cluster = NULL;
+
+    if (p->next >= p->argc)
+        return CLI_OPT_DONE;
+    const char *a = p->argv[p->next];
+    if (a[0] != '-' || a[1] == 0)
+        return CLI_OPT_DONE;  /* an operand ("-" alone is one too) */
+    p->next++;
+    if (strcmp(a, "--") == 0)
+        return CLI_OPT_DONE;
+
+    if (a[1] != '-') {
+        p->cluster = a + 1;
+        return cli_parser_next(p, opts);
+    }
+
+    const char *name = a + 2, *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const cli_option_t *o = cli_option_long(opts, name, len);
+    if (!o) {
+        cli_unknown_long(p, opts, name, len);
+        return CLI_OPT_ERROR;
+    }
+    cli_option_spelling(o, true, spelled, sizeof(spelled));
+    if (!o->arg) {
+        if (eq) {
+            cli_error("%s: option '%s' takes no value", p->cmd, spelled);
+            return CLI_OPT_ERROR;
+        }
+        return o->id;
+    }
+    if (eq) {
+        p->value = eq + 1;
+    } else if (p->next < p->argc) {
+        p->value = p->argv[p->next++];
+    } else {
+        cli_error("%s: option '%s' needs a value (%s)", p->cmd, spelled, o->arg);
+        return CLI_OPT_ERROR;
+    }
+    return o->id;
+}
+
+void cli_print_options(FILE *out, const cli_option_t *opts)
+{
+    for (const cli_option_t *o = opts; o->id; o++) {
+        char left[80];
+        int n;
+        if (o->short_name && o->name)
+            n = snprintf(left, sizeof(left), "  -%c, --%s", o->short_name, o->name);
+        else if (o->short_name)
+            n = snprintf(left, sizeof(left), "  -%c", o->short_name);
+        else
+            n = snprintf(left, sizeof(left), "      --%s", o->name);
+        if (o->arg && n > 0 && (size_t)n < sizeof(left))
+            n += snprintf(left + n, sizeof(left) - (size_t)n, " %s", o->arg);
+        fprintf(out, "%s%*s%s\n", left, n < 26 ? 26 - n : 1, "", o->help);
+    }
+}
+
+/* ---- values ----------------------------------------------------------------------------------- */
+
+/* Parses the leading integer of s (decimal or 0x-hex); *end points past it. */
+static bool cli_parse_leading_u64(const char *s, uint64_t *out, const char **end)
+{
+    int base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    if (!isxdigit((unsigned char)*s) || (base == 10 && !isdigit((unsigned char)*s)))
+        return false;
+    errno = 0;
+    char *e;
+    unsigned long long v = strtoull(s, &e, base);
+    if (errno == ERANGE)
+        return false;
+    *out = v;
+    *end = e;
+    return true;
+}
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+    const char *end;
+    uint64_t v;
+    if (!cli_parse_leading_u64(s, &v, &end) || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool cli_parse_size(const char *s, uint64_t *out)
+{
+    const char *end;
+    uint64_t v;
+    unsigned shift = 0;
+    if (!cli_parse_leading_u64(s, &v, &end))
+        return false;
+    switch (toupper((unsigned char)*end)) {
+    case 0: break;
+    case 'K': shift = 10; break;
+    case 'M': shift = 20; break;
+    case 'G': shift = 30; break;
+    case 'T': shift = 40; break;
+    default: return false;
+    }
+    if (*end) {
+        end++;
+        /* optional "B" or "iB" after the multiplier */
+        if (*end == 'i' && end[1] == 'B')
+            end += 2;
+        else if (*end == 'B' || *end == 'b')
+            end++;
+        if (*end)
+            return false;
+    }
+    if (shift && v > (UINT64_MAX >> shift))
+        return false;
+    *out = v << shift;
+    return true;
+}
+
+/* ---- suggestions ------------------------------------------------------------------------------ */
+
+size_t cli_edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    /* three rows of the dynamic-programming table: i-2, i-1, i */
+    size_t *row = calloc(3 * (lb + 1), sizeof(*row));
+    if (!row)
+        return la > lb ? la : lb;
+    size_t *pp = row, *prev = row + lb + 1, *cur = row + 2 * (lb + 1);
+
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t cost = a[i - 1] != b[j - 1];
+            size_t d = prev[j] + 1;                        /* deletion */
+            if (cur[j - 1] + 1 < d)
+                d = cur[j - 1] + 1;                        /* insertion */
+            if (prev[j - 1] + cost < d)
+                d = prev[j - 1] + cost;                    /* substitution */
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < d)
+                d = pp[j - 2] + 1;                         /* adjacent swap */
+            cur[j] = d;
+        }
+        size_t *t = pp;
+        pp = prev;
+        prev = cur;
+        cur = t;
+    }
+    size_t d = prev[lb];
+    free(row);
+    return d;
+}
+
+const char *cli_suggest(const char *word, const char *const *cands, size_t n)
+{
+    size_t len = strlen(word);
+    /* a typo is at most a third of the word, and at least one edit is allowed */
+    size_t limit = len / 3 > 1 ? len / 3 : 1;
+    const char *best = NULL;
+    size_t best_d = SIZE_MAX;
+
+    for (size_t i = 0; i < n; i++) {
+        size_t d = cli_edit_distance(word, cands[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = cands[i];
+        }
+    }
+    if (best && best_d <= limit)
+        return best;
+    /* an abbreviation: "veer" for "veer-el2" */
+    if (len >= 2)
+        for (size_t i = 0; i < n; i++)
+            if (strncmp(cands[i], word, len) == 0)
+                return cands[i];
+    return NULL;
+}
+
+/* ---- machines --------------------------------------------------------------------------------- */
+
+const machine_desc_t *cli_find_machine(const char *name)
+{
+    const machine_desc_t *d = machine_find(name);
+    if (d)
+        return d;
+
+    const char *cands[32];
+    char all[512] = "";
+    size_t n = 0, used = 0;
+    for (const machine_desc_t *const *p = machine_list(); *p && n < 32; p++) {
+        cands[n++] = (*p)->name;
+        int w = snprintf(all + used, sizeof(all) - used, "%s%s", used ? ", " : "", (*p)->name);
+        if (w > 0 && (size_t)w < sizeof(all) - used)
+            used += (size_t)w;
+    }
+    const char *best = cli_suggest(name, cands, n);
+    if (best)
+        cli_error("unknown machine '%s'; did you mean '%s'? (machines: %s)", name, best, all);
+    else
+        cli_error("unknown machine '%s' (machines: %s)", name, all);
+    return NULL;
+}
+
+const char *cli_mcause_name(uint64_t mcause, unsigned xlen)
+{
+    static const char *const exc[] = {
+        [0] = "instruction address misaligned",
+        [1] = "instruction access fault",
+        [2] = "illegal instruction",
+        [3] = "breakpoint",
+        [4] = "load address misaligned",
+        [5] = "load access fault",
+        [6] = "store/AMO address misaligned",
+        [7] = "store/AMO access fault",
+        [8] = "environment call from U-mode",
+        [9] = "environment call from S-mode",
+        [11] = "environment call from M-mode",
+        [12] = "instruction page fault",
+        [13] = "load page fault",
+        [15] = "store/AMO page fault",
+        [18] = "software check",
+        [19] = "hardware error",
+    };
+    static const char *const irq[] = {
+        [1] = "supervisor software interrupt",
+        [3] = "machine software interrupt",
+        [5] = "supervisor timer interrupt",
+        [7] = "machine timer interrupt",
+        [9] = "supervisor external interrupt",
+        [11] = "machine external interrupt",
+        [13] = "counter overflow interrupt",
+    };
+    uint64_t intr_bit = (uint64_t)1 << (xlen - 1);
+    uint64_t code = mcause & ~intr_bit;
+
+    if (mcause & intr_bit)
+        return code < sizeof(irq) / sizeof(irq[0]) ? irq[code] : NULL;
+    return code < sizeof(exc) / sizeof(exc[0]) ? exc[code] : NULL;
+}

@@ -1,0 +1,80 @@
+/* Helpers shared by the pmusim subcommands: exit statuses, option parsing, value parsing,
+ * "did you mean" suggestions and messages. */
+#ifndef PMUSIM_TOOLS_CLI_UTIL_H
+#define PMUSIM_TOOLS_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* pmusim's own exit statuses. Any other status is the guest's exit code (& 0xff). */
+enum cli_exit {
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_GUEST_STUCK = 123,  /* the guest cannot continue: trap loop, wfi nothing can wake */
+    CLI_EXIT_MAX_INSNS = 124,    /* stopped by --max-insns */
+    CLI_EXIT_USAGE = 125,        /* bad command line, or no machine can be built from it */
+    CLI_EXIT_BAD_INPUT = 126,    /* the program file cannot be loaded */
+    CLI_EXIT_INTERRUPTED = 130,  /* SIGINT (128 + 2, as shells report it) */
+};
+
+/* The exit status table for --help texts. */
+void cli_print_exit_statuses(FILE *out);
+
+/* Messages: "pmusim: " + text + newline, on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- options ----------------------------------------------------------------------------------
+ * A command describes its options in a table ending with an entry whose id is 0; ids are > 0.
+ * Accepted forms: --name VALUE, --name=VALUE, -x VALUE, -xVALUE, clusters of flags (-qx), and "--"
+ * ending the options. Parsing stops at the first argument that is not an option. */
+typedef struct cli_option {
+    const char *name;      /* long name without "--" (NULL: short only) */
+    char short_name;       /* 0: long only */
+    const char *arg;       /* name of the value ("N", "SIZE"); NULL for a flag */
+    int id;
+    const char *help;
+} cli_option_t;
+
+enum { CLI_OPT_DONE = -1, CLI_OPT_ERROR = -2 };
+
+typedef struct cli_parser {
+    const char *cmd;       /* subcommand name, for messages */
+    int argc;
+    char **argv;
+    int next;              /* index of the next argument; after CLI_OPT_DONE: the first operand */
+    const char *cluster;   /* rest of a cluster of short options being taken apart */
+    const char *value;     /* value of the option just returned */
+} cli_parser_t;
+
+/* argv[0] is the subcommand's name; parsing starts at argv[1]. */
+void cli_parser_init(cli_parser_t *p, const char *cmd, int argc, char **argv);
+/* Returns the id of the next option (its value in p->value), CLI_OPT_DONE when the options are
+ * over, or CLI_OPT_ERROR after printing what is wrong (with a suggestion for misspelt options). */
+int cli_parser_next(cli_parser_t *p, const cli_option_t *opts);
+/* Prints the option table as help text. */
+void cli_print_options(FILE *out, const cli_option_t *opts);
+
+/* ---- values ---------------------------------------------------------------------------------- */
+/* A byte count: decimal or 0x-hex, optional K, M, G or T suffix (powers of 1024; "KiB", "KB", "k"
+ * are accepted too). False if malformed or too large for 64 bits. */
+bool cli_parse_size(const char *s, uint64_t *out);
+/* A plain non-negative integer, decimal or 0x-hex. */
+bool cli_parse_u64(const char *s, uint64_t *out);
+
+/* ---- suggestions ----------------------------------------------------------------------------- */
+/* Optimal string alignment distance (insertions, deletions, substitutions, adjacent swaps). */
+size_t cli_edit_distance(const char *a, const char *b);
+/* The candidate closest to `word` if it is close enough to be a likely typo (or `word` is a prefix
+ * of it), else NULL. The first of equally close candidates wins. */
+const char *cli_suggest(const char *word, const char *const *cands, size_t n);
+
+/* ---- machines -------------------------------------------------------------------------------- */
+/* Looks a machine up; if unknown prints "unknown machine" with the closest names and returns NULL. */
+struct machine_desc;
+const struct machine_desc *cli_find_machine(const char *name);
+
+/* Name of a trap cause ("illegal instruction", "machine timer interrupt"), or NULL. */
+const char *cli_mcause_name(uint64_t mcause, unsigned xlen);
+
+#endif

@@ -1,0 +1,10 @@
+/* The command table: one line per subcommand, in the order `pmusim --help` lists them. */
+#include <stddef.h>
+
+#include "tools/commands.h"
+
+const cli_command_t cli_commands[] = {
+    { "run", "run a RISC-V ELF program on a simulated machine", cmd_run },
+    { "machines", "list the machines that can be simulated", cmd_machines },
+    { NULL, NULL, NULL },
+};

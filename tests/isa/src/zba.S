@@ -1,0 +1,148 @@
+/* Zba: sh1add sh2add sh3add; RV64 also add.uw (zext.w) sh1add.uw sh2add.uw sh3add.uw
+ * slli.uw, where rs1 is zero-extended from its low 32 bits. */
+#include "isa_test.h"
+
+RVTEST_CODE_BEGIN
+
+  /* ---- sh1add ---- */
+  TEST_RR_OP(2, sh1add, 0, 0, 0)
+  TEST_RR_OP(3, sh1add, 0x2, 1, 0)
+  TEST_RR_OP(4, sh1add, 0x3, 1, 1)
+  TEST_RR_OP(5, sh1add, 0xfffffffffffffffe, -1, 0)
+  TEST_RR_OP(6, sh1add, 0xfffffffffffffffd, -1, -1)
+  TEST_RR_OP(7, sh1add, 0xfffffffffffffffe, XMAX, 0)
+  TEST_RR_OP(8, sh1add, 0x1, XMIN, 1)
+  TEST_RR_OP(9, sh1add, 0x80000010, 0x40000000, 16)
+  TEST_RR_OP(10, sh1add, 0x40000000, 0x20000000, 0)
+  TEST_RR_OP(11, sh1add, 0xabcdf011, 0x12345678, 0x87654321)
+  TEST_RR_OP(12, sh1add, 0x2468acf13579bde7, 0x123456789abcdef0, 7)
+  TEST_RR_OP(13, sh1add, 0xffffffffffffffa2, 3, -100)
+  TEST_RR_SRC1_EQ_DEST(14, sh1add, 0xffffffffffffffff, -3, 5)
+  TEST_RR_SRC2_EQ_DEST(15, sh1add, 0xffffffffffffffff, -3, 5)
+  TEST_RR_SRC12_EQ_DEST(16, sh1add, 0x369c, 0x1234)
+  TEST_RR_ZEROSRC1(17, sh1add, 0x1234, 0x1234)
+  TEST_RR_ZEROSRC2(18, sh1add, 0x2468, 0x1234)
+  TEST_RR_ZERODEST(19, sh1add, 5, 7)
+
+  /* ---- sh2add ---- */
+  TEST_RR_OP(20, sh2add, 0, 0, 0)
+  TEST_RR_OP(21, sh2add, 0x4, 1, 0)
+  TEST_RR_OP(22, sh2add, 0x5, 1, 1)
+  TEST_RR_OP(23, sh2add, 0xfffffffffffffffc, -1, 0)
+  TEST_RR_OP(24, sh2add, 0xfffffffffffffffb, -1, -1)
+  TEST_RR_OP(25, sh2add, 0xfffffffffffffffc, XMAX, 0)
+  TEST_RR_OP(26, sh2add, 0x1, XMIN, 1)
+  TEST_RR_OP(27, sh2add, 0x100000010, 0x40000000, 16)
+  TEST_RR_OP(28, sh2add, 0x80000000, 0x20000000, 0)
+  TEST_RR_OP(29, sh2add, 0xd0369d01, 0x12345678, 0x87654321)
+  TEST_RR_OP(30, sh2add, 0x48d159e26af37bc7, 0x123456789abcdef0, 7)
+  TEST_RR_OP(31, sh2add, 0xffffffffffffffa8, 3, -100)
+  TEST_RR_SRC1_EQ_DEST(32, sh2add, 0xfffffffffffffff9, -3, 5)
+  TEST_RR_SRC2_EQ_DEST(33, sh2add, 0xfffffffffffffff9, -3, 5)
+  TEST_RR_SRC12_EQ_DEST(34, sh2add, 0x5b04, 0x1234)
+  TEST_RR_ZEROSRC1(35, sh2add, 0x1234, 0x1234)
+  TEST_RR_ZEROSRC2(36, sh2add, 0x48d0, 0x1234)
+  TEST_RR_ZERODEST(37, sh2add, 5, 7)
+
+  /* ---- sh3add ---- */
+  TEST_RR_OP(38, sh3add, 0, 0, 0)
+  TEST_RR_OP(39, sh3add, 0x8, 1, 0)
+  TEST_RR_OP(40, sh3add, 0x9, 1, 1)
+  TEST_RR_OP(41, sh3add, 0xfffffffffffffff8, -1, 0)
+  TEST_RR_OP(42, sh3add, 0xfffffffffffffff7, -1, -1)
+  TEST_RR_OP(43, sh3add, 0xfffffffffffffff8, XMAX, 0)
+  TEST_RR_OP(44, sh3add, 0x1, XMIN, 1)
+  TEST_RR_OP(45, sh3add, 0x200000010, 0x40000000, 16)
+  TEST_RR_OP(46, sh3add, 0x100000000, 0x20000000, 0)
+  TEST_RR_OP(47, sh3add, 0x11907f6e1, 0x12345678, 0x87654321)
+  TEST_RR_OP(48, sh3add, 0x91a2b3c4d5e6f787, 0x123456789abcdef0, 7)
+  TEST_RR_OP(49, sh3add, 0xffffffffffffffb4, 3, -100)
+  TEST_RR_SRC1_EQ_DEST(50, sh3add, 0xffffffffffffffed, -3, 5)
+  TEST_RR_SRC2_EQ_DEST(51, sh3add, 0xffffffffffffffed, -3, 5)
+  TEST_RR_SRC12_EQ_DEST(52, sh3add, 0xa3d4, 0x1234)
+  TEST_RR_ZEROSRC1(53, sh3add, 0x1234, 0x1234)
+  TEST_RR_ZEROSRC2(54, sh3add, 0x91a0, 0x1234)
+  TEST_RR_ZERODEST(55, sh3add, 5, 7)
+
+#if XLEN == 64
+
+  /* ---- add.uw: rs1 zero-extended from 32 bits ---- */
+  TEST_RR_OP(56, add.uw, 0, 0, 0)
+  TEST_RR_OP(57, add.uw, 0x2, 1, 1)
+  TEST_RR_OP(58, add.uw, 0xffffffff, -1, 0)
+  TEST_RR_OP(59, add.uw, 0xfffffffe, -1, -1)
+  TEST_RR_OP(60, add.uw, 0x80000000, 0xffffffff80000000, 0)
+  TEST_RR_OP(61, add.uw, 0x100000000, 0x80000000, 0x80000000)
+  TEST_RR_OP(62, add.uw, 0x109abcdef0, 0x123456789abcdef0, 0x1000000000)
+  TEST_RR_OP(63, add.uw, 0x100000000, 0xffffffff, 1)
+  TEST_RR_OP(64, add.uw, 0xfffffffffffffff9, 0x7fffffff00000001, -8)
+  TEST_RR_SRC1_EQ_DEST(65, add.uw, 0x12345778, 0xabcdef0012345678, 0x100)
+  TEST_RR_SRC2_EQ_DEST(66, add.uw, 0x12345778, 0xabcdef0012345678, 0x100)
+  TEST_RR_ZERODEST(67, add.uw, 5, 7)
+
+  /* ---- sh1add.uw: rs1 zero-extended from 32 bits ---- */
+  TEST_RR_OP(68, sh1add.uw, 0, 0, 0)
+  TEST_RR_OP(69, sh1add.uw, 0x3, 1, 1)
+  TEST_RR_OP(70, sh1add.uw, 0x1fffffffe, -1, 0)
+  TEST_RR_OP(71, sh1add.uw, 0x1fffffffd, -1, -1)
+  TEST_RR_OP(72, sh1add.uw, 0x100000000, 0xffffffff80000000, 0)
+  TEST_RR_OP(73, sh1add.uw, 0x180000000, 0x80000000, 0x80000000)
+  TEST_RR_OP(74, sh1add.uw, 0x113579bde0, 0x123456789abcdef0, 0x1000000000)
+  TEST_RR_OP(75, sh1add.uw, 0x1ffffffff, 0xffffffff, 1)
+  TEST_RR_OP(76, sh1add.uw, 0xfffffffffffffffa, 0x7fffffff00000001, -8)
+  TEST_RR_SRC1_EQ_DEST(77, sh1add.uw, 0x2468adf0, 0xabcdef0012345678, 0x100)
+  TEST_RR_SRC2_EQ_DEST(78, sh1add.uw, 0x2468adf0, 0xabcdef0012345678, 0x100)
+  TEST_RR_ZERODEST(79, sh1add.uw, 5, 7)
+
+  /* ---- sh2add.uw: rs1 zero-extended from 32 bits ---- */
+  TEST_RR_OP(80, sh2add.uw, 0, 0, 0)
+  TEST_RR_OP(81, sh2add.uw, 0x5, 1, 1)
+  TEST_RR_OP(82, sh2add.uw, 0x3fffffffc, -1, 0)
+  TEST_RR_OP(83, sh2add.uw, 0x3fffffffb, -1, -1)
+  TEST_RR_OP(84, sh2add.uw, 0x200000000, 0xffffffff80000000, 0)
+  TEST_RR_OP(85, sh2add.uw, 0x280000000, 0x80000000, 0x80000000)
+  TEST_RR_OP(86, sh2add.uw, 0x126af37bc0, 0x123456789abcdef0, 0x1000000000)
+  TEST_RR_OP(87, sh2add.uw, 0x3fffffffd, 0xffffffff, 1)
+  TEST_RR_OP(88, sh2add.uw, 0xfffffffffffffffc, 0x7fffffff00000001, -8)
+  TEST_RR_SRC1_EQ_DEST(89, sh2add.uw, 0x48d15ae0, 0xabcdef0012345678, 0x100)
+  TEST_RR_SRC2_EQ_DEST(90, sh2add.uw, 0x48d15ae0, 0xabcdef0012345678, 0x100)
+  TEST_RR_ZERODEST(91, sh2add.uw, 5, 7)
+
+  /* ---- sh3add.uw: rs1 zero-extended from 32 bits ---- */
+  TEST_RR_OP(92, sh3add.uw, 0, 0, 0)
+  TEST_RR_OP(93, sh3add.uw, 0x9, 1, 1)
+  TEST_RR_OP(94, sh3add.uw, 0x7fffffff8, -1, 0)
+  TEST_RR_OP(95, sh3add.uw, 0x7fffffff7, -1, -1)
+  TEST_RR_OP(96, sh3add.uw, 0x400000000, 0xffffffff80000000, 0)
+  TEST_RR_OP(97, sh3add.uw, 0x480000000, 0x80000000, 0x80000000)
+  TEST_RR_OP(98, sh3add.uw, 0x14d5e6f780, 0x123456789abcdef0, 0x1000000000)
+  TEST_RR_OP(99, sh3add.uw, 0x7fffffff9, 0xffffffff, 1)
+  TEST_RR_OP(100, sh3add.uw, 0, 0x7fffffff00000001, -8)
+  TEST_RR_SRC1_EQ_DEST(101, sh3add.uw, 0x91a2b4c0, 0xabcdef0012345678, 0x100)
+  TEST_RR_SRC2_EQ_DEST(102, sh3add.uw, 0x91a2b4c0, 0xabcdef0012345678, 0x100)
+  TEST_RR_ZERODEST(103, sh3add.uw, 5, 7)
+
+  /* ---- zext.w (add.uw rd, rs, zero) ---- */
+  TEST_R_OP(104, zext.w, 0, 0)
+  TEST_R_OP(105, zext.w, 0xffffffff, -1)
+  TEST_R_OP(106, zext.w, 0x80000000, 0x80000000)
+  TEST_R_OP(107, zext.w, 0x7fffffff, 0xffffffff7fffffff)
+  TEST_R_OP(108, zext.w, 0x9abcdef0, 0x123456789abcdef0)
+
+  /* ---- slli.uw ---- */
+  TEST_IMM_OP(109, slli.uw, 0x1, 1, 0)
+  TEST_IMM_OP(110, slli.uw, 0xffffffff, -1, 0)
+  TEST_IMM_OP(111, slli.uw, 0x1fffffffe, -1, 1)
+  TEST_IMM_OP(112, slli.uw, 0x7fffffff80000000, -1, 31)
+  TEST_IMM_OP(113, slli.uw, 0xffffffff00000000, -1, 32)
+  TEST_IMM_OP(114, slli.uw, 0x8000000000000000, -1, 63)
+  TEST_IMM_OP(115, slli.uw, 0x800000010, 0xffffffff80000001, 4)
+  TEST_IMM_OP(116, slli.uw, 0x9abcdef0000, 0x123456789abcdef0, 12)
+  TEST_IMM_OP(117, slli.uw, 0x8000000000000000, 0x80000000, 32)
+  TEST_IMM_OP(118, slli.uw, 0x4000000000000000, 0x80000000, 31)
+  TEST_IMM_OP(119, slli.uw, 0x8000000000000000, 1, 63)
+  TEST_IMM_SRC1_EQ_DEST(120, slli.uw, 0x1234567800, 0xabcdef0012345678, 8)
+  TEST_IMM_ZERODEST(121, slli.uw, -1, 3)
+#endif
+
+RVTEST_CODE_END

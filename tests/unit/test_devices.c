@@ -1,0 +1,503 @@
+/* Unit tests of the device models (src/dev) on stub machines (stub_machine.c, stub_bus.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev/devices.h"
+#include "machine/machine.h"
+#include "unit.h"
+
+#define UART 0x10000000u
+#define CLINT 0x2000000u
+#define FINISHER 0x100000u
+#define MAILBOX 0xD0580000u
+#define RAM 0x80000000u
+
+/* A machine whose console output is captured in memory. */
+typedef struct fixture {
+    machine_t *m;
+    char *out;
+    size_t out_len;
+} fixture_t;
+
+static void fixture_open(fixture_t *f, const char *machine)
+{
+    machine_opts_t opts = { .ram_size = 1u << 20 };
+    memset(f, 0, sizeof(*f));
+    f->m = machine_new(machine_find(machine), &opts);
+    f->m->console = open_memstream(&f->out, &f->out_len);
+    machine_reset(f->m, RAM);
+}
+
+/* Console output so far. */
+static const char *fixture_output(fixture_t *f)
+{
+    static const char none[] = "";
+    fflush(f->m->console);
+    return f->out ? f->out : none;
+}
+
+static void fixture_clear_output(fixture_t *f)
+{
+    fclose(f->m->console);
+    free(f->out);
+    f->out = NULL;
+    f->m->console = open_memstream(&f->out, &f->out_len);
+}
+
+static void fixture_close(fixture_t *f)
+{
+    fclose(f->m->console);
+    free(f->out);
+    machine_free(f->m);
+}
+
+static uint64_t rd(fixture_t *f, uint64_t addr, unsigned size)
+{
+    uint64_t v = 0xDEADBEEF;
+    if (bus_read(&f->m->bus, addr, size, &v) != BUS_OK)
+        return 0xBAD;
+    return v;
+}
+
+static bus_status_t wr(fixture_t *f, uint64_t addr, unsigned size, uint64_t v)
+{
+    return bus_write(&f->m->bus, addr, size, v);
+}
+
+static void test_uart(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, "virt32");
+
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x60);           /* LSR: THR empty, idle */
+    CHECK_EQ(rd(&f, UART + 0, 1), 0);              /* RBR: nothing received */
+    CHECK_EQ(rd(&f, UART + 2, 1), 0x01);           /* IIR: no interrupt */
+    wr(&f, UART + 0, 1, 'h');
+    wr(&f, UART + 0, 4, 0x1234569);                /* wide store: low byte 'i' */
+    CHECK_STR(fixture_output(&f), "hi");
+
+    /* divisor latch */
+    wr(&f, UART + 3, 1, 0x83);
+    wr(&f, UART + 0, 1, 0x12);
+    wr(&f, UART + 1, 1, 0x34);
+    CHECK_EQ(rd(&f, UART + 0, 1), 0x12);
+    CHECK_EQ(rd(&f, UART + 1, 1), 0x34);
+    CHECK_EQ(rd(&f, UART + 3, 1), 0x83);
+    CHECK_STR(fixture_output(&f), "hi");            /* DLL writes are not output */
+    wr(&f, UART + 3, 1, 0x03);
+    CHECK_EQ(rd(&f, UART + 1, 1), 0);               /* IER untouched by the DLM write */
+    wr(&f, UART + 1, 1, 0xFF);
+    CHECK_EQ(rd(&f, UART + 1, 1), 0x0F);
+    CHECK_EQ(rd(&f, UART + 1, 4), 0x0F);            /* wide read: register in the low byte */
+
+    wr(&f, UART + 2, 1, 0x07);                      /* FIFOs on, reset bits self-clear */
+    CHECK_EQ(rd(&f, UART + 2, 1), 0xC1);
+    wr(&f, UART + 7, 1, 0x5A);
+    CHECK_EQ(rd(&f, UART + 7, 1), 0x5A);
+    wr(&f, UART + 5, 1, 0);                         /* LSR is read-only */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x60);
+    CHECK_EQ(rd(&f, UART + 6, 1), 0xB0);
+
+    /* loopback: nothing reaches the console, MSR mirrors MCR */
+    wr(&f, UART + 4, 1, 0x10 | 0x03);
+    CHECK_EQ(rd(&f, UART + 6, 1), 0x30);
+    wr(&f, UART + 0, 1, 'x');
+    wr(&f, UART + 4, 1, 0);
+    wr(&f, UART + 0, 1, '\n');
+    CHECK_STR(fixture_output(&f), "hi\n");
+
+    CHECK_EQ(rd(&f, UART + 0x80, 1), 0);            /* rest of the window */
+    uart16550_reset(f.m->uart);
+    CHECK_EQ(rd(&f, UART + 7, 1), 0);
+    CHECK_EQ(rd(&f, UART + 3, 1), 0x03);
+    fixture_close(&f);
+}
+
+static void test_clint(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, "virt32");                     /* 10 cycles per mtime tick */
+    hart_t *h = &f.m->hart;
+    clint_t *c = f.m->clint;
+
+    CHECK_EQ(rd(&f, CLINT + 0x4000, 8), UINT64_MAX);
+    CHECK_EQ(clint_update(c), UINT64_MAX);
+    CHECK_EQ(h->csr.mip & 0x80, 0);
+
+    h->cycle = 1005;
+    CHECK_EQ(clint_mtime(c), 100);
+    CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 100);
+    CHECK_EQ(rd(&f, CLINT + 0xBFF8, 4), 100);
+    CHECK_EQ(rd(&f, CLINT + 0xBFFC, 4), 0);
+
+    h->async = 0;
+    CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 150), BUS_OK);
+    CHECK_EQ(h->async, 1);                          /* the run loop must recompute its deadline */
+    CHECK_EQ(clint_update(c), 495);                 /* mtime reaches 150 at cycle 1500 */
+    h->cycle = 1499;
+    CHECK_EQ(clint_update(c), 1);
+    CHECK_EQ(h->csr.mip & 0x80, 0);
+    h->cycle = 1500;
+    CHECK_EQ(clint_update(c), UINT64_MAX);
+    CHECK_EQ(h->csr.mip & 0x80, 0x80);
+
+    /* 32-bit halves: writing mtimecmp far away clears MTIP at once */
+    CHECK_EQ(wr(&f, CLINT + 0x4004, 4, 0x1), BUS_OK);
+    CHECK_EQ(h->csr.mip & 0x80, 0);
+    CHECK_EQ(rd(&f, CLINT + 0x4000, 8), 0x100000096ull);
+    CHECK_EQ(rd(&f, CLINT + 0x4004, 4), 1);
+    CHECK_EQ(wr(&f, CLINT + 0x4000, 4, 0x20), BUS_OK);
+    CHECK_EQ(rd(&f, CLINT + 0x4000, 8), 0x100000020ull);
+    CHECK_EQ(wr(&f, CLINT + 0x4000, 1, 0), BUS_FAULT);
+    CHECK_EQ(wr(&f, CLINT + 0x4002, 4, 0), BUS_FAULT);
+
+    /* mtime writes are kept as an offset: reads return what was written, then advance */
+    CHECK_EQ(wr(&f, CLINT + 0xBFF8, 8, 5000), BUS_OK);
+    CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 5000);
+    h->cycle += 100;
+    CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 5010);
+    CHECK_EQ(wr(&f, CLINT + 0xBFFC, 4, 2), BUS_OK);
+    CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 0x200001392ull);
+    CHECK_EQ(wr(&f, CLINT + 0xBFF8, 4, 7), BUS_OK);
+    CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 0x200000007ull);
+    CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 0x200000009ull), BUS_OK);
+    CHECK_EQ(clint_update(c), 20 - h->cycle % 10);
+    CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 0x200000007ull), BUS_OK);
+    CHECK_EQ(h->csr.mip & 0x80, 0x80);
+
+    /* msip */
+    CHECK_EQ(wr(&f, CLINT + 0, 4, 3), BUS_OK);
+    CHECK_EQ(rd(&f, CLINT + 0, 4), 1);
+    CHECK_EQ(h->csr.mip & 0x8, 0x8);
+    CHECK_EQ(wr(&f, CLINT + 0, 4, 0), BUS_OK);
+    CHECK_EQ(h->csr.mip & 0x8, 0);
+    CHECK_EQ(rd(&f, CLINT + 4, 4), 0);              /* hart 1's msip: nothing */
+    CHECK_EQ(wr(&f, CLINT + 0, 1, 1), BUS_FAULT);
+
+    /* a huge distance does not overflow */
+    CHECK_EQ(wr(&f, CLINT + 0x4000, 8, UINT64_MAX - 1), BUS_OK);
+    CHECK_EQ(clint_update(c), UINT64_MAX);
+
+    clint_reset(c);
+    CHECK_EQ(rd(&f, CLINT + 0x4000, 8), UINT64_MAX);
+    CHECK_EQ(clint_mtime(c), h->cycle / 10);
+
+    /* cycles_per_tick 0 is taken as 1 */
+    clint_t *c1 = clint_new(f.m, 0);
+    CHECK(c1 != NULL);
+    CHECK_EQ(clint_mtime(c1), h->cycle);
+    clint_free(c1);
+    fixture_close(&f);
+}
+
+static void test_finisher(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, "virt64");
+    wr(&f, FINISHER, 4, 0x1234);
+    CHECK(!f.m->exited);
+    wr(&f, FINISHER + 4, 4, 0x5555);
+    CHECK(!f.m->exited);
+    wr(&f, FINISHER, 4, (42u << 16) | 0x3333);
+    CHECK(f.m->exited);
+    CHECK_EQ(f.m->exit_code, 42);
+    wr(&f, FINISHER, 4, 0x5555);
+    CHECK_EQ(f.m->exit_code, 0);
+    f.m->exit_code = 9;
+    wr(&f, FINISHER, 4, 0x7777);
+    CHECK_EQ(f.m->exit_code, 0);
+    CHECK_EQ(rd(&f, FINISHER, 4), 0);
+    fixture_close(&f);
+}
+
+static void test_mailbox(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, "veer-el2");
+    const char *msg = "ok\tgo\n";
+    for (const char *p = msg; *p; p++)
+        wr(&f, MAILBOX, 1, (uint8_t)*p);
+    CHECK_STR(fixture_output(&f), msg);
+    CHECK(!f.m->exited);
+    wr(&f, MAILBOX, 1, 0x01);
+    CHECK(f.m->exited);
+    CHECK_EQ(f.m->exit_code, 1);
+    wr(&f, MAILBOX, 4, 0xFF);
+    CHECK_EQ(f.m->exit_code, 0);
+    CHECK_STR(fixture_output(&f), msg);
+    fixture_close(&f);
+}
+
+static uint8_t *ram(fixture_t *f, uint64_t addr, size_t len)
+{
+    return bus_ram_ptr(&f->m->bus, addr, len);
+}
+
+static uint64_t ld64(fixture_t *f, uint64_t addr)
+{
+    return dev_get_le(ram(f, addr, 8), 8);
+}
+
+static void st64(fixture_t *f, uint64_t addr, uint64_t v)
+{
+    dev_put_le(ram(f, addr, 8), 8, v);
+}
+
+static void test_htif(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, "virt64");
+    machine_t *m = f.m;
+    const uint64_t tohost = RAM + 0x1000, fromhost = RAM + 0x1008, magic = RAM + 0x2000;
+    m->tohost_addr = tohost;
+    m->fromhost_addr = fromhost;
+
+    /* console putchar, acknowledged through fromhost */
+    uint64_t cmd = (1ull << 56) | (1ull << 48) | 'x';
+    st64(&f, tohost, cmd);
+    htif_tohost_write(m, cmd);
+    CHECK_STR(fixture_output(&f), "x");
+    CHECK_EQ(ld64(&f, tohost), 0);
+    CHECK_EQ(ld64(&f, fromhost), (1ull << 56) | (1ull << 48) | 0x100 | 'x');
+    st64(&f, fromhost, 0);
+
+    /* syscall proxy: write(1, "hello", 5) */
+    memcpy(ram(&f, RAM + 0x3000, 5), "hello", 5);
+    uint64_t args[4] = { 64, 1, RAM + 0x3000, 5 };
+    for (unsigned i = 0; i < 4; i++)
+        st64(&f, magic + 8 * i, args[i]);
+    st64(&f, tohost, magic);
+    htif_tohost_write(m, magic);
+    CHECK_STR(fixture_output(&f), "xhello");
+    CHECK_EQ(ld64(&f, magic), 5);
+    CHECK_EQ(ld64(&f, fromhost), 1);
+    CHECK_EQ(ld64(&f, tohost), 0);
+
+    st64(&f, magic, 64);
+    st64(&f, magic + 8, 3);                          /* fd 3: not the console */
+    htif_tohost_write(m, magic);
+    CHECK_EQ(ld64(&f, magic), (uint64_t)-9);         /* -EBADF */
+    st64(&f, magic, 64);
+    st64(&f, magic + 8, 2);
+    st64(&f, magic + 16, 0x10);                      /* buffer outside RAM */
+    htif_tohost_write(m, magic);
+    CHECK_EQ(ld64(&f, magic), (uint64_t)-14);        /* -EFAULT */
+    st64(&f, magic, 1234);
+    htif_tohost_write(m, magic);
+    CHECK_EQ(ld64(&f, magic), (uint64_t)-38);        /* -ENOSYS */
+    CHECK(!m->exited);
+    htif_tohost_write(m, 0x10);                      /* magic_mem outside RAM: ignored */
+    CHECK(!m->exited);
+
+    /* exit through the syscall proxy, then the usual (code << 1) | 1 */
+    st64(&f, magic, 93);
+    st64(&f, magic + 8, 7);
+    htif_tohost_write(m, magic);
+    CHECK(m->exited);
+    CHECK_EQ(m->exit_code, 7);
+    st64(&f, tohost, (21 << 1) | 1);
+    htif_tohost_write(m, (21 << 1) | 1);
+    CHECK_EQ(m->exit_code, 21);
+    CHECK_EQ(ld64(&f, tohost), 0);
+    htif_tohost_write(m, 1);
+    CHECK_EQ(m->exit_code, 0);
+
+    /* without fromhost nothing is written there */
+    m->fromhost_addr = 0;
+    st64(&f, fromhost, 0);
+    htif_tohost_write(m, cmd);
+    CHECK_EQ(ld64(&f, fromhost), 0);
+    fixture_close(&f);
+}
+
+/* ---- semihosting --------------------------------------------------------------------------- */
+
+#define SH_CODE (RAM + 0x100)   /* slli; ebreak; srai */
+#define SH_BLOCK (RAM + 0x200)  /* parameter block */
+#define SH_BUF (RAM + 0x300)
+
+/* Performs semihosting call `op` with a1 = param; returns a0 (or 0xBAD if not recognised). */
+static uint64_t sh_call(fixture_t *f, uint64_t op, uint64_t param)
+{
+    hart_t *h = &f->m->hart;
+    h->pc = SH_CODE + 4;
+    h->x[10] = op;
+    h->x[11] = param;
+    return semihost_try(f->m, h) ? h->x[10] : 0xBAD;
+}
+
+/* Writes the XLEN-sized fields of the parameter block. */
+static void sh_block(fixture_t *f, const uint64_t *v, unsigned n)
+{
+    unsigned w = f->m->hart.xlen / 8;
+    for (unsigned i = 0; i < n; i++)
+        dev_put_le(ram(f, SH_BLOCK + i * w, w), w, v[i]);
+}
+
+static uint64_t sh_field(fixture_t *f, unsigned i)
+{
+    unsigned w = f->m->hart.xlen / 8;
+    return dev_get_le(ram(f, SH_BLOCK + i * w, w), w);
+}
+
+static void sh_setup(fixture_t *f, const char *machine)
+{
+    fixture_open(f, machine);
+    dev_put_le(ram(f, SH_CODE, 4), 4, 0x01f01013);
+    dev_put_le(ram(f, SH_CODE + 4, 4), 4, 0x00100073);
+    dev_put_le(ram(f, SH_CODE + 8, 4), 4, 0x40705013);
+}
+
+static void test_semihost_common(unit_t *u, const char *machine)
+{
+    fixture_t f;
+    sh_setup(&f, machine);
+    hart_t *h = &f.m->hart;
+    uint64_t minus1 = h->xlen == 32 ? 0xFFFFFFFFu : UINT64_MAX;
+
+    /* only the exact sequence is semihosting */
+    h->pc = SH_CODE;
+    CHECK(!semihost_try(f.m, h));
+    h->pc = 2;
+    CHECK(!semihost_try(f.m, h));
+    dev_put_le(ram(&f, SH_CODE + 8, 4), 4, 0x00000013);
+    CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0xBAD);
+    dev_put_le(ram(&f, SH_CODE + 8, 4), 4, 0x40705013);
+
+    /* the executor passes the ebreak's pc explicitly: h->pc may be stale inside a block */
+    h->pc = 0x1234;
+    h->x[10] = 0x31;
+    CHECK(semihost_try_at(f.m, h, SH_CODE + 4));
+    CHECK_EQ(h->x[10], SEMIHOST_CPU_HZ);
+    CHECK(!semihost_try_at(f.m, h, SH_CODE + 8));
+
+    memcpy(ram(&f, SH_BUF, 16), "Zhello, world\n\0", 16);
+    CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0x03);       /* SYS_WRITEC leaves a0 */
+    CHECK_EQ(sh_call(&f, 0x04, SH_BUF + 1), 0);      /* SYS_WRITE0 */
+    CHECK_STR(fixture_output(&f), "Zhello, world\n");
+    fixture_clear_output(&f);
+
+    /* SYS_OPEN ":tt": r -> stdin, w -> stdout, a -> stderr; nothing else exists */
+    memcpy(ram(&f, SH_BUF + 64, 4), ":tt", 4);
+    sh_block(&f, (uint64_t[]){ SH_BUF + 64, 4, 3 }, 3);
+    uint64_t out = sh_call(&f, 0x01, SH_BLOCK);
+    CHECK_EQ(out, 1);
+    sh_block(&f, (uint64_t[]){ SH_BUF + 64, 0, 3 }, 3);
+    uint64_t in = sh_call(&f, 0x01, SH_BLOCK);
+    CHECK_EQ(in, 3);
+    sh_block(&f, (uint64_t[]){ SH_BUF + 64, 8, 3 }, 3);
+    CHECK_EQ(sh_call(&f, 0x01, SH_BLOCK), 2);
+    sh_block(&f, (uint64_t[]){ SH_BUF + 64, 4, 2 }, 3);
+    CHECK_EQ(sh_call(&f, 0x01, SH_BLOCK), minus1);
+    CHECK(sh_call(&f, 0x13, 0) != 0);                /* SYS_ERRNO */
+
+    /* SYS_WRITE returns the bytes not written */
+    sh_block(&f, (uint64_t[]){ out, SH_BUF + 1, 5 }, 3);
+    CHECK_EQ(sh_call(&f, 0x05, SH_BLOCK), 0);
+    sh_block(&f, (uint64_t[]){ 2, SH_BUF + 6, 2 }, 3);
+    CHECK_EQ(sh_call(&f, 0x05, SH_BLOCK), 0);
+    sh_block(&f, (uint64_t[]){ 77, SH_BUF + 1, 5 }, 3);
+    CHECK_EQ(sh_call(&f, 0x05, SH_BLOCK), 5);
+    CHECK_STR(fixture_output(&f), "hello, ");
+
+    /* SYS_READ: end of file, every byte unread */
+    sh_block(&f, (uint64_t[]){ in, SH_BUF, 10 }, 3);
+    CHECK_EQ(sh_call(&f, 0x06, SH_BLOCK), 10);
+    sh_block(&f, (uint64_t[]){ 77, SH_BUF, 10 }, 3);
+    CHECK_EQ(sh_call(&f, 0x06, SH_BLOCK), minus1);
+
+    sh_block(&f, (uint64_t[]){ out }, 1);
+    CHECK_EQ(sh_call(&f, 0x09, SH_BLOCK), 1);         /* SYS_ISTTY */
+    sh_block(&f, (uint64_t[]){ out, 0 }, 2);
+    CHECK_EQ(sh_call(&f, 0x0A, SH_BLOCK), minus1);    /* SYS_SEEK */
+    CHECK_EQ(sh_call(&f, 0x0C, SH_BLOCK), minus1);    /* SYS_FLEN */
+    CHECK_EQ(sh_call(&f, 0x02, SH_BLOCK), 0);         /* SYS_CLOSE */
+    sh_block(&f, (uint64_t[]){ 77 }, 1);
+    CHECK_EQ(sh_call(&f, 0x09, SH_BLOCK), 0);
+    CHECK_EQ(sh_call(&f, 0x02, SH_BLOCK), minus1);
+
+    /* clocks follow the cycle count at SEMIHOST_CPU_HZ */
+    h->cycle = 2ull * SEMIHOST_CPU_HZ + SEMIHOST_CPU_HZ / 2;
+    CHECK_EQ(sh_call(&f, 0x10, 0), 250);              /* SYS_CLOCK: centiseconds */
+    CHECK_EQ(sh_call(&f, 0x11, 0), 2);                /* SYS_TIME */
+    CHECK_EQ(sh_call(&f, 0x31, 0), SEMIHOST_CPU_HZ);  /* SYS_TICKFREQ */
+    h->cycle = 0x123456789ull;
+    sh_block(&f, (uint64_t[]){ 0, 0 }, 2);
+    CHECK_EQ(sh_call(&f, 0x30, SH_BLOCK), 0);         /* SYS_ELAPSED */
+    if (h->xlen == 32) {
+        CHECK_EQ(sh_field(&f, 0), 0x23456789u);
+        CHECK_EQ(sh_field(&f, 1), 1);
+    } else {
+        CHECK_EQ(sh_field(&f, 0), 0x123456789ull);
+    }
+
+    /* SYS_GET_CMDLINE */
+    f.m->cmdline = "prog.elf a b";
+    sh_block(&f, (uint64_t[]){ SH_BUF, 64 }, 2);
+    CHECK_EQ(sh_call(&f, 0x15, SH_BLOCK), 0);
+    CHECK_STR((const char *)ram(&f, SH_BUF, 13), "prog.elf a b");
+    CHECK_EQ(sh_field(&f, 1), 12);
+    sh_block(&f, (uint64_t[]){ SH_BUF, 12 }, 2);
+    CHECK_EQ(sh_call(&f, 0x15, SH_BLOCK), minus1);
+
+    /* SYS_HEAPINFO: a1 -> pointer -> four fields, all zero */
+    memset(ram(&f, SH_BUF, 32), 0xFF, 32);
+    sh_block(&f, (uint64_t[]){ SH_BUF }, 1);
+    CHECK_EQ(sh_call(&f, 0x16, SH_BLOCK), 0);
+    CHECK_EQ(ld64(&f, SH_BUF) | ld64(&f, SH_BUF + 8), 0);
+    if (h->xlen == 32)
+        CHECK_EQ(ld64(&f, SH_BUF + 16), UINT64_MAX);  /* 4 x 4 bytes only */
+
+    CHECK_EQ(sh_call(&f, 0x99, 0), minus1);           /* unknown operation */
+    CHECK_EQ(sh_call(&f, 0x05, 0x10), minus1);        /* parameter block outside RAM */
+    CHECK(!f.m->exited);
+
+    /* SYS_EXIT_EXTENDED {reason, subcode} */
+    sh_block(&f, (uint64_t[]){ 0x20026, 9 }, 2);
+    sh_call(&f, 0x20, SH_BLOCK);
+    CHECK(f.m->exited);
+    CHECK_EQ(f.m->exit_code, 9);
+    sh_block(&f, (uint64_t[]){ 0x20023, 9 }, 2);
+    sh_call(&f, 0x20, SH_BLOCK);
+    CHECK_EQ(f.m->exit_code, 1);
+    fixture_close(&f);
+}
+
+static void test_semihost_exit(unit_t *u)
+{
+    fixture_t f;
+
+    /* RV32: a1 is the reason itself */
+    sh_setup(&f, "virt32");
+    sh_call(&f, 0x18, 0x20026);
+    CHECK(f.m->exited);
+    CHECK_EQ(f.m->exit_code, 0);
+    sh_call(&f, 0x18, 0x20023);
+    CHECK_EQ(f.m->exit_code, 1);
+    fixture_close(&f);
+
+    /* RV64: a1 points to {reason, subcode} */
+    sh_setup(&f, "virt64");
+    sh_block(&f, (uint64_t[]){ 0x20026, 5 }, 2);
+    sh_call(&f, 0x18, SH_BLOCK);
+    CHECK(f.m->exited);
+    CHECK_EQ(f.m->exit_code, 5);
+    sh_block(&f, (uint64_t[]){ 0x20024, 5 }, 2);
+    sh_call(&f, 0x18, SH_BLOCK);
+    CHECK_EQ(f.m->exit_code, 1);
+    fixture_close(&f);
+}
+
+int main(void)
+{
+    unit_t t = { 0 }, *u = &t;
+    test_uart(u);
+    test_clint(u);
+    test_finisher(u);
+    test_mailbox(u);
+    test_htif(u);
+    test_semihost_common(u, "virt32");
+    test_semihost_common(u, "virt64");
+    test_semihost_exit(u);
+    return unit_finish(u, "unit_devices");
+}
