@@ -8,16 +8,23 @@
 
 #define BLOCK_MAX_INSNS 64
 
-/* One decoded instruction, 16 bytes: the hot part of the block. */
+/* One decoded instruction as the executor runs it, 16 bytes. Direct threading: `handler` is the
+ * address of the operation's code in the executor of the hart's XLEN. */
 typedef struct dinsn {
-    uint16_t op;       /* enum insn_op: index of the handler */
+    const void *handler;
+    int32_t imm;       /* immediate, CSR number or shift amount; pc-relative operations (auipc,
+                        * jal, branches) hold their offset from the block's start pc */
     uint8_t rd;        /* rd == 0 is rewritten to the sink register 32 */
     uint8_t rs1, rs2;
     uint8_t len;       /* 2 or 4 */
-    uint16_t pcoff;    /* offset of this instruction from the block's start pc */
-    int32_t imm;       /* immediate, or CSR number, or shift amount */
-    uint32_t raw;      /* the instruction bits (mtval for illegal instructions, disassembly) */
 } dinsn_t;
+
+/* The cold part: needed by traps, CSR instructions and diagnostics only. */
+typedef struct dinsn_info {
+    uint32_t raw;      /* the instruction bits (mtval of illegal instructions) */
+    uint16_t op;       /* enum insn_op */
+    uint16_t pcoff;    /* offset from the block's start pc */
+} dinsn_info_t;
 
 typedef struct block {
     uint64_t pc;                 /* guest pc of the first instruction */
@@ -25,11 +32,12 @@ typedef struct block {
     struct block *hash_next;     /* block cache chain */
     struct block *succ[2];       /* chained successors: [0] taken/jump target, [1] fall-through */
     uint32_t n_insns;
-    uint32_t cycles;             /* static cycle cost of the whole block (timing model hook) */
+    uint32_t stall_cycles;       /* timing model hook: cycles beyond one per instruction */
     uint32_t epoch;              /* PMU epoch the addends below were computed for */
     uint32_t n_add;
     uint32_t *add;               /* per active PMU slot: events gained when the whole block commits */
     evset_t *events;             /* per instruction: static events (cold, used for partial commits) */
+    dinsn_info_t *info;          /* per instruction: cold decode information */
     dinsn_t insn[];              /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
 

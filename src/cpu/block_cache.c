@@ -85,6 +85,16 @@ static bool is_terminator(enum insn_op op) {
     }
 }
 
+static bool is_pc_relative(enum insn_op op) {
+    switch (op) {
+    case OP_AUIPC: case OP_JAL:
+    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void *arena_alloc(block_cache_t *bc, size_t size) {
     size = (size + 15) & ~(size_t)15;
     if (bc->arena_used + size > bc->arena_size)
@@ -95,7 +105,8 @@ static void *arena_alloc(block_cache_t *bc, size_t size) {
 }
 
 static block_t *block_build(hart_t *h, uint64_t pc) {
-    dinsn_t insn[BLOCK_MAX_INSNS + 1];
+    decoded_insn_t dec[BLOCK_MAX_INSNS];
+    uint16_t pcoff[BLOCK_MAX_INSNS + 1];
     evset_t events[BLOCK_MAX_INSNS];
     unsigned n = 0;
     uint64_t at = pc;
@@ -112,9 +123,9 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
             break;
         if (isa_insn_len(lo) == 4 && !fetch16(h, at + 2, &hi))
             break;
-        dinsn_t *d = &insn[n];
+        decoded_insn_t *d = &dec[n];
         events[n] = isa_decode(lo | hi << 16, h->xlen, h->isa, d);
-        d->pcoff = (uint16_t)(at - pc);
+        pcoff[n] = (uint16_t)(at - pc);
         at += d->len;
         n++;
         if (is_terminator(d->op)) {
@@ -129,16 +140,12 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
         h->trap_tval = pc;
         return NULL;
     }
-    if (!terminated) {
-        memset(&insn[n], 0, sizeof insn[n]);
-        insn[n].op = OP_BLOCK_END;
-        insn[n].pcoff = (uint16_t)(at - pc);
-    }
+    pcoff[n] = (uint16_t)(at - pc);
 
     block_cache_t *bc = &h->bc;
     size_t ninsn = n + (terminated ? 0 : 1);
     size_t head = (sizeof(block_t) + ninsn * sizeof(dinsn_t) + 15) & ~(size_t)15;
-    size_t total = head + n * sizeof(evset_t) + PMU_MAX_SLOTS * sizeof(uint32_t);
+    size_t total = head + n * sizeof(evset_t) + ninsn * sizeof(dinsn_info_t) + PMU_MAX_SLOTS * sizeof(uint32_t);
     block_t *b = arena_alloc(bc, total);
     if (!b) {
         block_cache_flush(h);
@@ -153,12 +160,28 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
     b->pc = pc;
     b->end_pc = at;
     b->n_insns = n;
-    b->cycles = n;           /* timing model: one cycle per instruction (docs/pmu-models.md) */
+    b->stall_cycles = 0;     /* timing model: one cycle per instruction for now (docs/architecture.md) */
     b->epoch = h->pmu.epoch - 1;
-    memcpy(b->insn, insn, ninsn * sizeof(dinsn_t));
     b->events = (evset_t *)((uint8_t *)b + head);
     memcpy(b->events, events, n * sizeof(evset_t));
-    b->add = (uint32_t *)(b->events + n);
+    b->info = (dinsn_info_t *)(b->events + n);
+    b->add = (uint32_t *)(b->info + ninsn);
+    for (size_t k = 0; k < ninsn; k++) {
+        enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;
+        dinsn_t *d = &b->insn[k];
+        memset(d, 0, sizeof *d);
+        b->info[k] = (dinsn_info_t){.raw = k < n ? dec[k].raw : 0, .op = (uint16_t)op, .pcoff = pcoff[k]};
+        d->handler = h->dispatch[op];
+        if (k == n)
+            break;
+        d->rd = dec[k].rd;
+        d->rs1 = dec[k].rs1;
+        d->rs2 = dec[k].rs2;
+        d->len = dec[k].len;
+        d->imm = dec[k].imm;
+        if (is_pc_relative(op))
+            d->imm += pcoff[k];   /* the executor adds the block's start pc */
+    }
     pmu_block_refresh(h, b);
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
@@ -178,7 +201,5 @@ block_t *block_at(hart_t *h, uint64_t pc) {
 
 void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n) {
     pmu_commit_range(h, b, 0, n);
-    h->insns += n;
-    h->cycle += n;
-    h->budget -= n;
+    h->budget -= n;   /* the clocks follow the budget: hart_insns() */
 }

@@ -244,30 +244,29 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
     }
 }
 
-static bool csr_writes(const dinsn_t *d) {
-    return d->op == OP_CSRRW || d->op == OP_CSRRWI || d->rs1 != 0;
+static bool csr_writes(const dinsn_t *d, enum insn_op op) {
+    return op == OP_CSRRW || op == OP_CSRRWI || d->rs1 != 0;
 }
 
-bool csr_permitted(hart_t *h, const dinsn_t *d) {
+bool csr_permitted(hart_t *h, const dinsn_t *d, enum insn_op op) {
     unsigned csr = (unsigned)d->imm & 0xfff;
     if (h->priv < ((csr >> 8) & 3))
         return false;
-    if (csr_writes(d) && (csr >> 10) == 3)
+    if (csr_writes(d, op) && (csr >> 10) == 3)
         return false;
     uint64_t dummy;
     return csr_read(h, csr, 0, &dummy);
 }
 
-sys_result_t csr_exec(hart_t *h, const dinsn_t *d, evset_t own, uint64_t pc) {
-    (void)pc;
+sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own) {
     unsigned csr = (unsigned)d->imm & 0xfff;
-    bool imm = d->op == OP_CSRRWI || d->op == OP_CSRRSI || d->op == OP_CSRRCI;
+    bool imm = op == OP_CSRRWI || op == OP_CSRRSI || op == OP_CSRRCI;
     uint64_t src = imm ? d->rs1 : h->x[d->rs1];
     uint64_t old = 0;
     csr_read(h, csr, own, &old);
-    if (csr_writes(d)) {
+    if (csr_writes(d, op)) {
         uint64_t n;
-        switch (d->op) {
+        switch (op) {
         case OP_CSRRW: case OP_CSRRWI: n = src; break;
         case OP_CSRRS: case OP_CSRRSI: n = old | src; break;
         default: n = old & ~src; break;

@@ -59,7 +59,7 @@ typedef struct csr_ext {
 
 /* Legality of the CSR instruction d at the current privilege: existence, privilege level, writes
  * to read-only CSRs, counter-enable bits. No side effects. */
-bool csr_permitted(hart_t *h, const dinsn_t *d);
+bool csr_permitted(hart_t *h, const dinsn_t *d, enum insn_op op);
 
 /* Performs a permitted CSR instruction (after its block retired). */
 void csr_reset(hart_t *h);

@@ -4,7 +4,7 @@
 
 #include "cpu/hart.h"
 
-/* Runs pre-decoded blocks from h->pc until h->budget is used up, h->async is set, or a stop.
+/* Runs pre-decoded blocks from h->pc until h->budget is used up (hart_kick) or a stop.
  * On return h->pc is the next instruction to execute and all counters are exact. */
 void exec_run_rv32(hart_t *h);
 void exec_run_rv64(hart_t *h);
@@ -45,7 +45,7 @@ bool hart_take_interrupt(hart_t *h);            /* takes the highest-priority on
 
 /* Instruction-level helpers that need machine state. */
 typedef enum sys_result { SYS_OK = 0, SYS_TRAP, SYS_STOP, SYS_WAIT } sys_result_t;
-sys_result_t csr_exec(hart_t *h, const dinsn_t *d, evset_t own_events, uint64_t pc);
+sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own_events);
 sys_result_t sys_ebreak(hart_t *h, uint64_t pc);
 sys_result_t sys_wfi(hart_t *h);
 /* Commits the events of instructions [0, n) of b and their cycles (partial block). */

@@ -33,17 +33,17 @@ typedef int64_t sreg;
 #define RS1 R(i->rs1)
 #define RS2 R(i->rs2)
 #define IMM ((ureg)(sreg)i->imm)
-#define PC (b->pc + i->pcoff)
-#define NEXT_PC (PC + i->len)
+#define INFO (b->info[i - b->insn])
+#define PC (b->pc + INFO.pcoff)        /* cold: traps and system instructions only */
 #define SHAMT_MASK (XLEN - 1)
 
-#define DISPATCH() goto *labels[i->op]
+#define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
 #define RETIRE_BLOCK() do { \
         if (unlikely(b->epoch != h->pmu.epoch)) pmu_block_refresh(h, b); \
         for (uint32_t k_ = 0; k_ < b->n_add; k_++) h->pmu.slot[h->pmu.active[k_]].value += b->add[k_]; \
-        h->insns += b->n_insns; h->cycle += b->cycles; h->budget -= b->n_insns; \
+        h->budget -= b->n_insns; h->stall_cycles += b->stall_cycles; \
     } while (0)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
@@ -52,12 +52,14 @@ typedef int64_t sreg;
             pmu_commit_events(h, EVBIT(ev), b->events[i - b->insn]); \
     } while (0)
 
-/* Continue with the block starting at `target`, through chained successor slot `s`. */
-#define CHAIN(s, target) do { \
+/* Continue with the block starting at `target`, through chained successor slot `s`. A direct
+ * successor (static target) never changes until the cache is flushed, which clears every link;
+ * an indirect one (jalr, trap vector) is a one-entry cache checked against the target. */
+#define CHAIN_(s, target, indirect) do { \
         uint64_t t_ = (target); \
-        if (unlikely(h->budget <= 0 || h->async)) { h->pc = t_; return; } \
+        if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
         block_t *n_ = b->succ[s]; \
-        if (unlikely(!n_ || n_->pc != t_)) { \
+        if (unlikely(!n_ || ((indirect) && n_->pc != t_))) { \
             uint64_t gen_ = h->bc.flushes; \
             n_ = block_at(h, t_); \
             if (!n_) { h->pc = t_; goto fetch_fault; } \
@@ -65,6 +67,8 @@ typedef int64_t sreg;
         } \
         b = n_; i = b->insn; DISPATCH(); \
     } while (0)
+#define CHAIN(s, target) CHAIN_(s, target, 0)
+#define CHAIN_INDIRECT(target) CHAIN_(0, target, 1)
 
 #define TRAP(cause, tval) do { h->trap_cause = (cause); h->trap_tval = (tval); goto trap_mid_block; } while (0)
 
@@ -104,10 +108,10 @@ typedef int64_t sreg;
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            DYN(BR_TAKEN); RETIRE_BLOCK(); h->cycle += h->taken_branch_penalty; \
-            CHAIN(0, (ureg)(PC + IMM)); \
+            DYN(BR_TAKEN); RETIRE_BLOCK(); \
+            CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
-        DYN(BR_NOT_TAKEN); RETIRE_BLOCK(); CHAIN(1, NEXT_PC); \
+        DYN(BR_NOT_TAKEN); RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
     } while (0)
 
 #define AMO(type, expr) do { \
@@ -181,7 +185,8 @@ void EXEC_RUN(hart_t *h) {
     block_t *b;
     const dinsn_t *i;
 
-    if (h->budget <= 0 || h->async)
+    h->dispatch = labels;
+    if (h->budget <= 0)
         return;
     b = block_at(h, h->pc);
     if (!b)
@@ -191,7 +196,7 @@ void EXEC_RUN(hart_t *h) {
 
     /* ---- RV32I / RV64I ---- */
 L_LUI: W(i->rd, IMM); NEXT();
-L_AUIPC: W(i->rd, PC + IMM); NEXT();
+L_AUIPC: W(i->rd, b->pc + IMM); NEXT();
 L_ADDI: W(i->rd, RS1 + IMM); NEXT();
 L_SLTI: W(i->rd, SR(i->rs1) < (sreg)IMM); NEXT();
 L_SLTIU: W(i->rd, RS1 < IMM); NEXT();
@@ -241,18 +246,16 @@ L_BGE: BRANCH(SR(i->rs1) >= SR(i->rs2));
 L_BLTU: BRANCH(RS1 < RS2);
 L_BGEU: BRANCH(RS1 >= RS2);
 L_JAL: {
-    uint64_t target = (ureg)(PC + IMM);
-    W(i->rd, NEXT_PC);
+    uint64_t target = (ureg)(b->pc + IMM);
+    W(i->rd, b->end_pc);
     RETIRE_BLOCK();
-    h->cycle += h->taken_branch_penalty;
     CHAIN(0, target);
 }
 L_JALR: {
     uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
-    W(i->rd, NEXT_PC);
+    W(i->rd, b->end_pc);
     RETIRE_BLOCK();
-    h->cycle += h->taken_branch_penalty;
-    CHAIN(0, target);
+    CHAIN_INDIRECT(target);
 }
 L_FENCE: NEXT();
 
@@ -312,30 +315,29 @@ L_REMUW: {
 }
 
     /* ---- A: one hart, so every AMO is trivially atomic ---- */
-L_LR_W: L_LR_D: {
-    unsigned sz = i->op == OP_LR_W ? 4 : 8;
-    uint8_t *p = mem_amo_ptr(h, RS1, sz, false);
-    if (unlikely(!p)) goto trap_mid_block;
-    if (sz == 4) { int32_t v; memcpy(&v, p, 4); W(i->rd, (sreg)v); }
-    else { int64_t v; memcpy(&v, p, 8); W(i->rd, (sreg)v); }
-    h->reservation_valid = true;
-    h->reservation_addr = RS1;
-    NEXT();
-}
-L_SC_W: L_SC_D: {
-    unsigned sz = i->op == OP_SC_W ? 4 : 8;
-    uint8_t *p = mem_amo_ptr(h, RS1, sz, true);
-    if (unlikely(!p)) goto trap_mid_block;
-    if (h->reservation_valid && h->reservation_addr == RS1) {
-        uint64_t v = RS2;
-        memcpy(p, &v, sz); /* little-endian host */
-        W(i->rd, 0);
-    } else {
-        W(i->rd, 1);
-    }
-    h->reservation_valid = false;
-    NEXT();
-}
+#define LOAD_RESERVED(type) do { \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), false); \
+        if (unlikely(!p_)) goto trap_mid_block; \
+        type v_; \
+        memcpy(&v_, p_, sizeof v_); \
+        W(i->rd, (sreg)v_); \
+        h->reservation_valid = true; \
+        h->reservation_addr = RS1; \
+        NEXT(); \
+    } while (0)
+#define STORE_CONDITIONAL(type) do { \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
+        if (unlikely(!p_)) goto trap_mid_block; \
+        bool ok_ = h->reservation_valid && h->reservation_addr == RS1; \
+        if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); } \
+        W(i->rd, !ok_); \
+        h->reservation_valid = false; \
+        NEXT(); \
+    } while (0)
+L_LR_W: LOAD_RESERVED(int32_t);
+L_LR_D: LOAD_RESERVED(int64_t);
+L_SC_W: STORE_CONDITIONAL(int32_t);
+L_SC_D: STORE_CONDITIONAL(int64_t);
 L_AMOSWAP_W: AMO(int32_t, src_);
 L_AMOADD_W: AMO(int32_t, (int32_t)((uint32_t)old_ + (uint32_t)src_));
 L_AMOXOR_W: AMO(int32_t, old_ ^ src_);
@@ -405,18 +407,19 @@ L_BSETI: W(i->rd, RS1 | ((ureg)1 << i->imm)); NEXT();
 
     /* ---- System: always block terminators ---- */
 L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
-    if (unlikely(!csr_permitted(h, i))) TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    enum insn_op op = (enum insn_op)INFO.op;
+    if (unlikely(!csr_permitted(h, i, op))) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();   /* counters read below include every older instruction */
-    sys_result_t r = csr_exec(h, i, b->events[i - b->insn], PC);
-    if (r == SYS_STOP) { h->pc = NEXT_PC; return; }
-    CHAIN(1, NEXT_PC);
+    sys_result_t r = csr_exec(h, i, op, b->events[i - b->insn]);
+    if (r == SYS_STOP) { h->pc = b->end_pc; return; }
+    CHAIN(1, b->end_pc);
 }
 L_ECALL: {
     RETIRE_BLOCK(); /* ecall commits (counts as COMMIT, not INSTRET) */
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
-    CHAIN(0, h->pc);
+    CHAIN_INDIRECT(h->pc);
 }
 L_EBREAK: {
     uint64_t pc = PC;
@@ -424,44 +427,44 @@ L_EBREAK: {
     if (r == SYS_OK) {                    /* semihosting call: the ebreak retires */
         pmu_commit_events(h, EVBIT(INSTRET), b->events[i - b->insn]);
         RETIRE_BLOCK();
-        if (h->stop) { h->pc = NEXT_PC; return; }
-        CHAIN(1, NEXT_PC);
+        if (h->stop) { h->pc = b->end_pc; return; }
+        CHAIN(1, b->end_pc);
     }
     RETIRE_BLOCK();
     trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
     if (h->stop) return;
-    CHAIN(0, h->pc);
+    CHAIN_INDIRECT(h->pc);
 }
 L_MRET: {
-    if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
     trap_return_m(h);
-    CHAIN(0, h->pc);
+    CHAIN_INDIRECT(h->pc);
 }
 L_SRET: {
     if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
-        TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+        TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
     trap_return_s(h);
-    CHAIN(0, h->pc);
+    CHAIN_INDIRECT(h->pc);
 }
 L_WFI: {
     if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 21)) /* TW */)))
-        TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+        TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
-    h->pc = NEXT_PC;
+    h->pc = b->end_pc;
     if (sys_wfi(h) != SYS_OK) return;
-    CHAIN(1, NEXT_PC);
+    CHAIN(1, b->end_pc);
 }
 L_SFENCE_VMA: {
     if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 20)) /* TVM */)))
-        TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+        TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
-    CHAIN(1, NEXT_PC);
+    CHAIN(1, b->end_pc);
 }
 L_FENCE_I: {
     RETIRE_BLOCK();
-    h->pc = NEXT_PC;
+    h->pc = b->end_pc;
     block_cache_flush(h);
     return;
 }
@@ -471,7 +474,7 @@ L_BLOCK_END: {
     CHAIN(1, b->end_pc);
 }
 L_ILLEGAL:
-    TRAP(CAUSE_ILLEGAL_INSN, i->raw);
+    TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
 
 trap_mid_block: {
     /* The instruction at i raised h->trap_cause: the instructions before it commit, it does not. */
@@ -488,7 +491,7 @@ trap_mid_block: {
 stop_after_insn: {
     /* The instruction at i completed and ended the block early (exit device, code overwritten). */
     unsigned idx = (unsigned)(i - b->insn);
-    h->pc = NEXT_PC;
+    h->pc = PC + i->len;
     exec_commit_prefix(h, b, idx + 1);
     if (h->code_dirty)
         block_cache_flush(h);
@@ -497,7 +500,7 @@ stop_after_insn: {
 fetch_fault:
     /* Instruction fetch at h->pc failed: h->trap_cause/tval set by block_at. */
     trap_enter(h, h->trap_cause, h->trap_tval, h->pc);
-    if (h->stop || h->budget <= 0 || h->async)
+    if (h->stop || h->budget <= 0)
         return;
     b = block_at(h, h->pc);
     if (!b) goto fetch_fault;
@@ -512,7 +515,11 @@ fetch_fault:
 #undef RS2
 #undef IMM
 #undef PC
-#undef NEXT_PC
+#undef INFO
+#undef CHAIN_
+#undef CHAIN_INDIRECT
+#undef LOAD_RESERVED
+#undef STORE_CONDITIONAL
 #undef SHAMT_MASK
 #undef DISPATCH
 #undef NEXT

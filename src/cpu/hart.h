@@ -68,18 +68,17 @@ typedef struct hart {
     struct machine *machine;
 
     block_cache_t bc;
+    const void *const *dispatch;   /* handler addresses of the executor for this XLEN, by op */
     pmu_t pmu;
 
-    /* Clocks. cycle: the core's cycle clock (timing model); insns: all committed instructions. */
-    uint64_t cycle;
-    uint64_t insns;
+    /* Clocks, kept so that a block costs one subtraction: committed instructions are
+     * insns_base - budget (see hart_insns), and the cycle clock is that plus the stall cycles the
+     * timing model adds (static per-block extras, sleeping in wfi). */
+    uint64_t insns_base;
+    uint64_t stall_cycles;
 
-    /* Timing model hooks (first approximation: see docs/pmu-models.md). */
-    uint32_t taken_branch_penalty;
-
-    /* Run control. The executor checks these once per block. */
+    /* Run control. The executor checks the budget once per block. */
     int64_t budget;            /* instructions left before the executor must look at the world */
-    volatile sig_atomic_t async;     /* non-zero: return to the run loop at the next block boundary */
     volatile sig_atomic_t sigint;    /* set by the CLI's SIGINT handler */
     uint64_t trap_cause, trap_tval;  /* exception raised by the current instruction */
     bool code_dirty;                 /* a store hit decoded code: flush before running on */
@@ -94,7 +93,19 @@ typedef struct hart {
     uint64_t trap_depth;       /* consecutive traps without a committed instruction */
 } hart_t;
 
-/* Requests the executor to return to the run loop at the next block boundary. */
-static inline void hart_kick(hart_t *h) { h->async = 1; }
+/* Makes the executor return to the run loop at the next block boundary (interrupt state or device
+ * state changed). Simulation thread only: a signal handler sets `sigint`, which the run loop sees
+ * within one run chunk. */
+static inline void hart_kick(hart_t *h) { h->insns_base -= (uint64_t)h->budget; h->budget = 0; }
+
+/* All instructions committed since reset (ecall/ebreak included, trapping ones not). */
+static inline uint64_t hart_insns(const hart_t *h) { return h->insns_base - (uint64_t)h->budget; }
+/* The core's cycle clock. */
+static inline uint64_t hart_cycle(const hart_t *h) { return hart_insns(h) + h->stall_cycles; }
+/* Gives the executor `n` more instructions before it returns. */
+static inline void hart_set_budget(hart_t *h, int64_t n) {
+    h->insns_base = hart_insns(h) + (uint64_t)n;
+    h->budget = n;
+}
 
 #endif

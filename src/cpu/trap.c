@@ -29,7 +29,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc) {
     uint64_t code = cause & ~INTERRUPT_FLAG;
     csr_state_t *c = &h->csr;
 
-    if (h->insns == h->last_trap_insns) {
+    if (hart_insns(h) == h->last_trap_insns) {
         if (++h->trap_depth >= TRAP_LOOP_LIMIT) {
             h->stop = STOP_TRAP_LOOP;
             h->trap_cause = cause;
@@ -39,9 +39,8 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc) {
         }
     } else {
         h->trap_depth = 0;
-        h->last_trap_insns = h->insns;
+        h->last_trap_insns = hart_insns(h);
     }
-    h->budget--;   /* a trap is progress for --max-insns purposes too: bounded loops */
     count_trap_event(h, interrupt, code);
     h->reservation_valid = false;
 

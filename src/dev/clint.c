@@ -49,7 +49,7 @@ void clint_free(clint_t *c)
 
 uint64_t clint_mtime(const clint_t *c)
 {
-    return c->m->hart.cycle / c->cycles_per_tick + c->mtime_offset;
+    return hart_cycle(&c->m->hart) / c->cycles_per_tick + c->mtime_offset;
 }
 
 uint64_t clint_update(clint_t *c)
@@ -66,7 +66,7 @@ uint64_t clint_update(clint_t *c)
     if (ticks > UINT64_MAX / c->cycles_per_tick)
         return UINT64_MAX;
     /* mtime ticks over when cycle reaches a multiple of cycles_per_tick. */
-    return ticks * c->cycles_per_tick - c->m->hart.cycle % c->cycles_per_tick;
+    return ticks * c->cycles_per_tick - hart_cycle(&c->m->hart) % c->cycles_per_tick;
 }
 
 /* A register write can move the next timer event closer: make the run loop look again. */
@@ -152,7 +152,7 @@ static bus_status_t clint_write(void *opaque, uint64_t off, unsigned size, uint6
         return BUS_OK;
     }
     if ((shift = clint_reg64_part(off, CLINT_MTIME, size)) >= 0) {
-        uint64_t base = c->m->hart.cycle / c->cycles_per_tick;
+        uint64_t base = hart_cycle(&c->m->hart) / c->cycles_per_tick;
         uint64_t wanted = clint_merge(base + c->mtime_offset, shift, size, val);
         c->mtime_offset = wanted - base;
         clint_changed(c);

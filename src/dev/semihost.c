@@ -213,7 +213,7 @@ static void semihost_exit(semihost_call_t *c, uint64_t reason, uint64_t subcode)
 
 static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
 {
-    uint64_t cycle = c->h->cycle;
+    uint64_t cycle = hart_cycle(c->h);
 
     switch (op) {
     case SYS_OPEN: return semihost_open(c);

@@ -2,7 +2,6 @@
  * encoding table is cheap; what matters is that the table is the only description of the ISA. */
 #include <stdio.h>
 
-#include "cpu/block.h"
 #include "isa/isa.h"
 
 typedef struct insn_enc {
@@ -43,7 +42,7 @@ static int32_t sext(uint32_t v, unsigned bits) {
 static unsigned creg(uint32_t field) { return 8 + (field & 7); } /* rd'/rs1'/rs2' */
 
 /* Extracts operands for `format`. Returns false for reserved encodings of the format. */
-static bool extract(enum insn_format f, uint32_t r, unsigned xlen, dinsn_t *d) {
+static bool extract(enum insn_format f, uint32_t r, unsigned xlen, decoded_insn_t *d) {
     unsigned rd = (r >> 7) & 31, rs1 = (r >> 15) & 31, rs2 = (r >> 20) & 31;
     d->rd = d->rs1 = d->rs2 = 0;
     d->imm = 0;
@@ -149,7 +148,7 @@ static const insn_enc_t *lookup(uint32_t raw, unsigned xlen, uint32_t isa) {
 }
 
 /* Operand-dependent event classes (VeeR EL2 decode rules, see docs/pmu-veer-el2.md). */
-static evset_t operand_events(const dinsn_t *d, unsigned raw_rd) {
+static evset_t operand_events(const decoded_insn_t *d, unsigned raw_rd) {
     switch (d->op) {
     case OP_CSRRW: case OP_CSRRWI:
         return raw_rd == 0 ? EVBIT(CSR_WRITE) : EVBIT(CSR_RW);
@@ -164,7 +163,7 @@ static evset_t operand_events(const dinsn_t *d, unsigned raw_rd) {
     }
 }
 
-evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, dinsn_t *d) {
+evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d) {
     unsigned len = isa_insn_len(raw);
     if (len == 2)
         raw &= 0xffff;
@@ -177,7 +176,7 @@ evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, dinsn_t *d) {
         d->imm = 0;
         return 0;
     }
-    d->op = (uint16_t)e->op;
+    d->op = e->op;
     unsigned raw_rd = d->rd;
     evset_t ev = op_events[e->op] | operand_events(d, raw_rd) | (len == 2 ? EVBIT(LEN16) : EVBIT(LEN32));
     if (d->rd == 0)

@@ -35,11 +35,18 @@ enum insn_op {
     OP_COUNT
 };
 
-struct dinsn;
+/* What the decoder makes of one instruction. */
+typedef struct decoded_insn {
+    enum insn_op op;       /* OP_ILLEGAL when not an instruction of this hart */
+    uint8_t rd, rs1, rs2;  /* rd == 0 is rewritten to the sink register 32 */
+    uint8_t len;           /* 2 or 4 */
+    int32_t imm;
+    uint32_t raw;
+} decoded_insn_t;
 
-/* Decodes the instruction whose first 16 bits are `lo` and (for 32-bit encodings) next 16 bits are
- * `hi`. Fills *d (op OP_ILLEGAL when not an instruction of this hart) and returns its static events. */
-evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, struct dinsn *d);
+/* Decodes `raw` (a 16-bit encoding in the low half, or a 32-bit one) for a hart of this XLEN and
+ * extensions, and returns the static events the instruction produces when it commits. */
+evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d);
 
 /* Length in bytes of the instruction whose low 16 bits are `lo16`. */
 static inline unsigned isa_insn_len(uint32_t lo16) { return (lo16 & 3) == 3 ? 4 : 2; }

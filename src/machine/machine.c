@@ -108,7 +108,8 @@ void machine_reset(machine_t *m, uint64_t entry) {
     memset(h->x, 0, sizeof h->x);
     h->pc = entry;
     h->priv = PRIV_M;
-    h->cycle = h->insns = 0;
+    h->insns_base = h->stall_cycles = 0;
+    h->budget = 0;
     h->stop = STOP_NONE;
     h->trap_depth = 0;
     h->last_trap_insns = UINT64_MAX;
@@ -196,7 +197,7 @@ hart_stop_t machine_run(machine_t *m) {
                 h->stop = STOP_WFI_DEADLOCK;
                 break;
             } else {
-                h->cycle += until_timer;   /* sleep until the timer fires; mcycle keeps counting */
+                h->stall_cycles += until_timer;   /* sleep until the timer fires; mcycle keeps counting */
                 continue;
             }
         }
@@ -207,15 +208,14 @@ hart_stop_t machine_run(machine_t *m) {
         if (until_timer < (uint64_t)budget)
             budget = until_timer ? (int64_t)until_timer : 1;
         if (h->max_insns) {
-            if (h->insns >= h->max_insns) {
+            if (hart_insns(h) >= h->max_insns) {
                 h->stop = STOP_MAX_INSNS;
                 break;
             }
-            if (h->max_insns - h->insns < (uint64_t)budget)
-                budget = (int64_t)(h->max_insns - h->insns);
+            if (h->max_insns - hart_insns(h) < (uint64_t)budget)
+                budget = (int64_t)(h->max_insns - hart_insns(h));
         }
-        h->budget = budget;
-        h->async = 0;
+        hart_set_budget(h, budget);
         exec(h);
     }
     fflush(m->console);

@@ -26,14 +26,14 @@ uint64_t pmu_read(const hart_t *h, unsigned n) {
     const pmu_slot_t *s = &h->pmu.slot[n];
     uint64_t v = s->value;
     if (s->kind == SLOT_CYCLES && !s->inhibited)
-        v = h->cycle - s->value;
+        v = hart_cycle(h) - s->value;
     return v & s->width_mask;
 }
 
 void pmu_write(hart_t *h, unsigned n, uint64_t value) {
     pmu_slot_t *s = &h->pmu.slot[n];
     value &= s->width_mask;
-    s->value = (s->kind == SLOT_CYCLES && !s->inhibited) ? h->cycle - value : value;
+    s->value = (s->kind == SLOT_CYCLES && !s->inhibited) ? hart_cycle(h) - value : value;
 }
 
 /* Changes what a slot counts, keeping its current value. */

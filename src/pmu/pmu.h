@@ -35,7 +35,7 @@ typedef struct pmu_slot {
     pmu_slot_kind_t kind;
     evset_t events;       /* SLOT_EVENTS: the set counted (OR rule: one per instruction) */
     bool inhibited;       /* mcountinhibit bit (architectural slots) */
-    uint64_t value;       /* the count; SLOT_CYCLES while counting: h->cycle at which it read 0 */
+    uint64_t value;       /* the count; SLOT_CYCLES while counting: cycle clock at which it read 0 */
     uint64_t width_mask;  /* counter width */
 } pmu_slot_t;
 

@@ -101,8 +101,7 @@ static void cli_on_sigint(int sig)
     hart_t *h = cli_sigint_hart;
     (void)sig;
     if (h) {
-        h->sigint = 1;   /* the run loop turns this into STOP_INTERRUPTED */
-        hart_kick(h);
+        h->sigint = 1;   /* the run loop sees it within one run chunk and stops */
     }
 }
 
@@ -178,12 +177,12 @@ int cli_session_status(const cli_session_t *s, hart_stop_t stop)
         return s->m->exit_code & 0xff;
     case STOP_MAX_INSNS:
         if (!s->quiet)
-            cli_error("stopped after %llu instructions (--max-insns)", (unsigned long long)h->insns);
+            cli_error("stopped after %llu instructions (--max-insns)", (unsigned long long)hart_insns(h));
         return CLI_EXIT_MAX_INSNS;
     case STOP_INTERRUPTED:
         if (!s->quiet) {
             cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-            cli_error("interrupted after %llu instructions at pc %s", (unsigned long long)h->insns, pc);
+            cli_error("interrupted after %llu instructions at pc %s", (unsigned long long)hart_insns(h), pc);
         }
         return CLI_EXIT_INTERRUPTED;
     case STOP_TRAP_LOOP:

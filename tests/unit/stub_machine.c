@@ -164,12 +164,11 @@ hart_stop_t machine_run(machine_t *m)
                 h->stop = STOP_INTERRUPTED;
             if (h->stop != STOP_NONE)
                 return h->stop;
-            h->insns++;
-            h->cycle++;
+            h->insns_base++;   /* budget stays 0: hart_insns() == insns_base */
             h->pc += 4;
-            if (h->max_insns && h->insns >= h->max_insns)
+            if (h->max_insns && hart_insns(h) >= h->max_insns)
                 return STOP_MAX_INSNS;
-            if ((h->insns & 0xFFF) == 0)
+            if ((hart_insns(h) & 0xFFF) == 0)
                 nanosleep(&(struct timespec){ .tv_nsec = 100000 }, NULL);
         }
     }
@@ -179,7 +178,7 @@ hart_stop_t machine_run(machine_t *m)
     }
     if (strcmp(mode, "trap") == 0) {
         /* an illegal instruction with mtvec = 0: the handler fetch faults for ever */
-        h->insns = 1;
+        h->insns_base = 1;
         h->csr.mcause = 2;
         h->csr.mepc = h->pc + 4;
         h->csr.mtvec = 0;

@@ -124,20 +124,20 @@ static void test_clint(unit_t *u)
     CHECK_EQ(clint_update(c), UINT64_MAX);
     CHECK_EQ(h->csr.mip & 0x80, 0);
 
-    h->cycle = 1005;
+    h->stall_cycles = 1005;   /* budget 0, no instructions: the cycle clock is the stall term */
     CHECK_EQ(clint_mtime(c), 100);
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 100);
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 4), 100);
     CHECK_EQ(rd(&f, CLINT + 0xBFFC, 4), 0);
 
-    h->async = 0;
+    hart_set_budget(h, 5);
     CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 150), BUS_OK);
-    CHECK_EQ(h->async, 1);                          /* the run loop must recompute its deadline */
+    CHECK_EQ(h->budget, 0);                         /* kicked: the run loop must recompute its deadline */
     CHECK_EQ(clint_update(c), 495);                 /* mtime reaches 150 at cycle 1500 */
-    h->cycle = 1499;
+    h->stall_cycles = 1499;   /* budget 0, no instructions: the cycle clock is the stall term */
     CHECK_EQ(clint_update(c), 1);
     CHECK_EQ(h->csr.mip & 0x80, 0);
-    h->cycle = 1500;
+    h->stall_cycles = 1500;   /* budget 0, no instructions: the cycle clock is the stall term */
     CHECK_EQ(clint_update(c), UINT64_MAX);
     CHECK_EQ(h->csr.mip & 0x80, 0x80);
 
@@ -154,14 +154,14 @@ static void test_clint(unit_t *u)
     /* mtime writes are kept as an offset: reads return what was written, then advance */
     CHECK_EQ(wr(&f, CLINT + 0xBFF8, 8, 5000), BUS_OK);
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 5000);
-    h->cycle += 100;
+    h->stall_cycles += 100;
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 5010);
     CHECK_EQ(wr(&f, CLINT + 0xBFFC, 4, 2), BUS_OK);
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 0x200001392ull);
     CHECK_EQ(wr(&f, CLINT + 0xBFF8, 4, 7), BUS_OK);
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 0x200000007ull);
     CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 0x200000009ull), BUS_OK);
-    CHECK_EQ(clint_update(c), 20 - h->cycle % 10);
+    CHECK_EQ(clint_update(c), 20 - hart_cycle(h) % 10);
     CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 0x200000007ull), BUS_OK);
     CHECK_EQ(h->csr.mip & 0x80, 0x80);
 
@@ -180,12 +180,12 @@ static void test_clint(unit_t *u)
 
     clint_reset(c);
     CHECK_EQ(rd(&f, CLINT + 0x4000, 8), UINT64_MAX);
-    CHECK_EQ(clint_mtime(c), h->cycle / 10);
+    CHECK_EQ(clint_mtime(c), hart_cycle(h) / 10);
 
     /* cycles_per_tick 0 is taken as 1 */
     clint_t *c1 = clint_new(f.m, 0);
     CHECK(c1 != NULL);
-    CHECK_EQ(clint_mtime(c1), h->cycle);
+    CHECK_EQ(clint_mtime(c1), hart_cycle(h));
     clint_free(c1);
     fixture_close(&f);
 }
@@ -417,11 +417,11 @@ static void test_semihost_common(unit_t *u, const char *machine)
     CHECK_EQ(sh_call(&f, 0x02, SH_BLOCK), minus1);
 
     /* clocks follow the cycle count at SEMIHOST_CPU_HZ */
-    h->cycle = 2ull * SEMIHOST_CPU_HZ + SEMIHOST_CPU_HZ / 2;
+    h->stall_cycles = 2ull * SEMIHOST_CPU_HZ + SEMIHOST_CPU_HZ / 2;
     CHECK_EQ(sh_call(&f, 0x10, 0), 250);              /* SYS_CLOCK: centiseconds */
     CHECK_EQ(sh_call(&f, 0x11, 0), 2);                /* SYS_TIME */
     CHECK_EQ(sh_call(&f, 0x31, 0), SEMIHOST_CPU_HZ);  /* SYS_TICKFREQ */
-    h->cycle = 0x123456789ull;
+    h->stall_cycles = 0x123456789ull;
     sh_block(&f, (uint64_t[]){ 0, 0 }, 2);
     CHECK_EQ(sh_call(&f, 0x30, SH_BLOCK), 0);         /* SYS_ELAPSED */
     if (h->xlen == 32) {

@@ -1,0 +1,378 @@
+#!/usr/bin/env bash
+# pmusim speed harness: times pmusim against QEMU on the CoreMark-like benchmark, the cost of
+# counting events (`pmusim stat`), start-up time, and a guest that reprograms its counters
+# thousands of times. See docs/performance.md. This is a benchmark, not a test: it fails only
+# when something cannot be built or two simulators disagree on a program's output, never
+# because a speed target is missed.
+#
+#   bench/run.sh [-n N] [--quick] [--startup-runs N] [--build-dir DIR] [--no-build]
+#                [--update-doc] [--keep-going]
+#
+# Needs: bash >= 5 (EPOCHREALTIME), cmake, a C compiler, riscv64-unknown-elf-gcc + picolibc,
+# qemu-system-riscv32 (optional: without it the QEMU rows are skipped).
+set -euo pipefail
+export LC_ALL=C
+
+usage() {
+    cat <<'EOF'
+Usage: bench/run.sh [OPTIONS]
+
+Builds pmusim (Release) and the benchmark guests in build-bench/, checks that pmusim and QEMU
+print the same output and the same instret for each program, then runs every command
+alternately N times and prints a Markdown table (median/min/max wall time, guest MIPS, speed
+relative to QEMU -icount) and the speed targets.
+
+Options:
+  -n N               timed runs per command (default 5; 3 with --quick)
+  --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
+  --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
+  --build-dir DIR    build tree (default: build-bench/ in the source tree)
+  --no-build         use the existing build tree as it is
+  --update-doc       also write the table into docs/performance.md (between its markers)
+  -h, --help         this help
+
+Raw times go to DIR/bench-times.tsv and the table to DIR/bench-results.md.
+EOF
+}
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RUNS=
+QUICK=0
+STARTUP_RUNS=20
+BUILD=$ROOT/build-bench
+DO_BUILD=1
+UPDATE_DOC=0
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+die() { echo "bench: $*" >&2; exit 1; }
+note() { echo "bench: $*" >&2; }
+positive_int() { [[ $2 =~ ^[1-9][0-9]*$ ]] || { echo "bench: $1 needs a positive integer, got '$2'" >&2; exit 2; }; }
+
+while (($#)); do
+    case $1 in
+        -n) (($# >= 2)) || { usage >&2; exit 2; }; positive_int -n "$2"; RUNS=$2; shift 2 ;;
+        --quick) QUICK=1; shift ;;
+        --startup-runs) (($# >= 2)) || { usage >&2; exit 2; }; positive_int "$1" "$2"; STARTUP_RUNS=$2; shift 2 ;;
+        --build-dir) (($# >= 2)) || { usage >&2; exit 2; }; BUILD=$(realpath -m "$2"); shift 2 ;;
+        --no-build) DO_BUILD=0; shift ;;
+        --update-doc) UPDATE_DOC=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "bench: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+    esac
+done
+[[ -n ${EPOCHREALTIME:-} ]] || die "needs bash 5 or later (EPOCHREALTIME)"
+if [[ -z $RUNS ]]; then
+    if ((QUICK)); then RUNS=3; else RUNS=5; fi
+fi
+if ((QUICK)); then SIZE=small; else SIZE=big; fi
+
+# ---- build --------------------------------------------------------------------------------------
+
+PMUSIM=$BUILD/src/pmusim
+GUESTS=$BUILD/guests
+if grep -Eq '^[[:space:]]*add_subdirectory\([[:space:]]*bench[[:space:]]*\)' "$ROOT/CMakeLists.txt"; then
+    BENCH_GUESTS=$GUESTS
+    BENCH_STANDALONE=0
+else
+    # bench/ is not part of the main build yet: build its guests as a project of their own
+    BENCH_GUESTS=$BUILD/bench-guests/guests
+    BENCH_STANDALONE=1
+fi
+if ((QUICK)); then
+    CM_VIRT=coremark-virt32 CM_VEER=coremark-veer RC=reconfig-small
+else
+    CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer RC=reconfig
+fi
+
+if ((DO_BUILD)); then
+    command -v riscv64-unknown-elf-gcc >/dev/null || die "riscv64-unknown-elf-gcc not found (run scripts/setup.sh)"
+    note "building pmusim (Release) and the guests in $BUILD"
+    # Warnings are not errors here: a benchmark of a work in progress should still run.
+    mkdir -p "$BUILD"
+    LOG=$BUILD/bench-build.log
+    cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DPMUSIM_WERROR=OFF -DPMUSIM_SANITIZE=OFF \
+        -DPMUSIM_GUESTS=ON >"$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; die "cmake configure failed (log: $LOG)"; }
+    targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER")
+    if ((!BENCH_STANDALONE)); then
+        targets+=("guest_$RC-on-veer" "guest_$RC-off-veer")
+    fi
+    cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}" >>"$LOG" 2>&1 ||
+        { tail -n 40 "$LOG" >&2; die "build failed (log: $LOG)"; }
+    if ((BENCH_STANDALONE)); then
+        { cmake -S "$ROOT/bench" -B "$BUILD/bench-guests" && cmake --build "$BUILD/bench-guests" -j "$JOBS"; } \
+            >>"$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; die "build of bench/ failed (log: $LOG)"; }
+    fi
+fi
+for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" \
+         "$BENCH_GUESTS/$RC-on-veer.elf" "$BENCH_GUESTS/$RC-off-veer.elf"; do
+    [[ -e $f ]] || die "missing $f (build first, without --no-build)"
+done
+
+QEMU=$(command -v qemu-system-riscv32 || true)
+[[ -n $QEMU ]] || note "qemu-system-riscv32 not found: the QEMU rows and the output check against QEMU are skipped"
+HAVE_STAT=0
+if "$PMUSIM" stat --help >/dev/null 2>&1; then HAVE_STAT=1; fi
+
+# ---- commands -----------------------------------------------------------------------------------
+# Each command: an id, a label for the table, the program it runs, and the argument vector (kept
+# as a %q-quoted string so that it runs through eval without an extra shell).
+
+declare -a IDS=() SU_IDS=()   # the main table; the start-up table
+declare -A LABEL=() PROG=() CMD=() INSNS=() TIMES=()
+add_cmd() {   # list id label program argv...
+    local list=$1 id=$2 label=$3 prog=$4 q
+    shift 4
+    printf -v q '%q ' "$@"
+    if [[ $list == startup ]]; then SU_IDS+=("$id"); else IDS+=("$id"); fi
+    LABEL[$id]=$label PROG[$id]=$prog CMD[$id]=$q
+}
+
+QEMU_ARGS=(-M virt -nographic -bios none)
+add_cmd main pmusim       "\`pmusim run -M virt32\`"                 "$CM_VIRT" "$PMUSIM" run -M virt32 "$GUESTS/$CM_VIRT.elf"
+if [[ -n $QEMU ]]; then
+    add_cmd main qemu-icount "QEMU \`-icount shift=0\` (exact instret)" "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -icount shift=0 -kernel "$GUESTS/$CM_VIRT.elf"
+    add_cmd main qemu-tcg    "QEMU TCG (no -icount)"                 "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -kernel "$GUESTS/$CM_VIRT.elf"
+fi
+add_cmd main veer-run     "\`pmusim run -M veer-el2\`"               "$CM_VEER" "$PMUSIM" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
+STAT_NOTE=
+if ((HAVE_STAT)); then
+    add_cmd main veer-stat "\`pmusim stat -M veer-el2 -e 4,11,12,24\`" "$CM_VEER" "$PMUSIM" stat -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
+else
+    STAT_NOTE="\`pmusim stat\` is not available in this build (\`pmusim stat --help\` failed): row skipped."
+    note "$STAT_NOTE"
+fi
+add_cmd main rc-off       "reconfig, counters left alone"             "$RC-off-veer" "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-off-veer.elf"
+add_cmd main rc-on        "reconfig, reprogrammed every ~100 insns"   "$RC-on-veer"  "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-on-veer.elf"
+
+add_cmd startup su-pmusim    "\`pmusim run -M virt32\`"                 hello-virt32 "$PMUSIM" run -M virt32 "$GUESTS/hello-virt32.elf"
+if [[ -n $QEMU ]]; then
+    add_cmd startup su-qemu  "QEMU \`-icount shift=0\`"                 hello-virt32 "$QEMU" "${QEMU_ARGS[@]}" -icount shift=0 -kernel "$GUESTS/hello-virt32.elf"
+fi
+
+# ---- output check (also the warm-up run of every command) --------------------------------------
+
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+
+# The comparable part of a program's output (sdk/include/pmusim_example.h): the lines up to the
+# PASS/FAIL line, and the instret line. Lines between them may depend on the host.
+canon() { awk '!done { print } /: (PASS|FAIL)/ { done = 1 } done && /^instret: / { print }' "$1"; }
+canon_noinstret() { canon "$1" | grep -v '^instret: ' || true; }
+instret_of() { sed -n 's/^instret: \([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1; }
+
+run_check() {   # id: run once, keep stdout in $OUT/id.out, fail on a non-zero status
+    local id=$1 rc=0
+    eval "${CMD[$id]}" >"$OUT/$id.out" 2>"$OUT/$id.err" </dev/null || rc=$?
+    if ((rc != 0)); then
+        note "$id exited with status $rc: ${CMD[$id]}"
+        sed 's/^/  | /' "$OUT/$id.err" "$OUT/$id.out" | tail -n 20 >&2
+        return 1
+    fi
+    grep -q ': PASS$' "$OUT/$id.out" || { note "$id: no PASS line in its output"; return 1; }
+    [[ -n $(instret_of "$OUT/$id.out") ]] || { note "$id: no instret line in its output"; return 1; }
+}
+same() {   # what a b: compare two canonical outputs (files), fail with a diff
+    local what=$1
+    if ! diff -u "$2" "$3" >"$OUT/diff" 2>&1; then
+        note "MISMATCH: $what"
+        sed 's/^/  | /' "$OUT/diff" >&2
+        return 1
+    fi
+}
+
+note "checking outputs (warm-up runs)"
+for id in "${IDS[@]}" "${SU_IDS[@]}"; do
+    if [[ $id == veer-stat ]]; then
+        if ! run_check veer-stat; then
+            STAT_NOTE="\`pmusim stat\` failed on this program: row skipped."
+            note "$STAT_NOTE"
+            IDS=("${IDS[@]/veer-stat}")
+        fi
+        continue
+    fi
+    run_check "$id" || die "$id failed"
+done
+mapfile -t IDS < <(printf '%s\n' "${IDS[@]}" | grep .)
+for id in "${IDS[@]}" "${SU_IDS[@]}"; do
+    canon "$OUT/$id.out" >"$OUT/$id.canon"
+    canon_noinstret "$OUT/$id.out" >"$OUT/$id.noinstret"
+done
+fails=0
+if [[ -n $QEMU ]]; then
+    # exact: same output and same instret
+    same "pmusim vs QEMU -icount ($CM_VIRT)" "$OUT/qemu-icount.canon" "$OUT/pmusim.canon" || fails=1
+    same "pmusim vs QEMU -icount (hello-virt32)" "$OUT/su-qemu.canon" "$OUT/su-pmusim.canon" || fails=1
+    # without -icount QEMU's minstret follows host time: compare everything but instret
+    same "pmusim vs QEMU TCG, instret excepted ($CM_VIRT)" "$OUT/qemu-tcg.noinstret" "$OUT/pmusim.noinstret" || fails=1
+fi
+same "virt32 vs veer-el2 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/veer-run.noinstret" || fails=1
+if [[ " ${IDS[*]} " == *" veer-stat "* ]]; then
+    if ! same "pmusim stat vs pmusim run ($CM_VEER)" "$OUT/veer-run.canon" "$OUT/veer-stat.canon"; then
+        STAT_NOTE="\`pmusim stat\` changed the program's output: row skipped."
+        IDS=("${IDS[@]/veer-stat}")
+        mapfile -t IDS < <(printf '%s\n' "${IDS[@]}" | grep .)
+    fi
+fi
+same "reconfig on vs off, checksum" <(grep 'checksum=' "$OUT/rc-off.out") <(grep 'checksum=' "$OUT/rc-on.out") || fails=1
+((fails == 0)) || die "the simulators disagree (see above): no timing"
+
+# Guest instructions per command: the program's own instret line (minstret from the start of main
+# to just before the PASS line), taken from an exact run of the same ELF.
+for id in "${IDS[@]}" "${SU_IDS[@]}"; do
+    case $id in
+        qemu-tcg) INSNS[$id]=$(instret_of "$OUT/pmusim.out") ;;   # its own instret is not exact
+        *) INSNS[$id]=$(instret_of "$OUT/$id.out") ;;
+    esac
+done
+
+# ---- timing -------------------------------------------------------------------------------------
+
+TSV=$BUILD/bench-times.tsv
+printf 'command\trun\tseconds\n' >"$TSV"
+time_one() {   # id: one run, wall time of the whole process in microseconds appended to TIMES[id]
+    local id=$1 t0 t1 rc=0
+    t0=$EPOCHREALTIME
+    eval "${CMD[$id]}" >/dev/null 2>&1 </dev/null || rc=$?
+    t1=$EPOCHREALTIME
+    ((rc == 0)) || die "$id exited with status $rc during the timed runs"
+    local us=$(( 10#${t1/./} - 10#${t0/./} ))
+    TIMES[$id]+="$us "
+    printf '%s\t%s\t%d.%06d\n' "$id" "$2" $((us / 1000000)) $((us % 1000000)) >>"$TSV"
+}
+alternate() {   # runs ids...: round r starts with the (r mod k)-th command, so none always goes first
+    local runs=$1 r i k
+    shift
+    local ids=("$@")
+    k=${#ids[@]}
+    for ((r = 0; r < runs; r++)); do
+        for ((i = 0; i < k; i++)); do
+            time_one "${ids[(r + i) % k]}" $((r + 1))
+        done
+        printf '.' >&2
+    done
+    printf '\n' >&2
+}
+note "timing ${#IDS[@]} commands, $RUNS runs each, alternately"
+alternate "$RUNS" "${IDS[@]}"
+note "timing start-up: ${#SU_IDS[@]} commands, $STARTUP_RUNS runs each"
+alternate "$STARTUP_RUNS" "${SU_IDS[@]}"
+
+# median min max (microseconds) of TIMES[id]
+stats() { tr ' ' '\n' <<<"${TIMES[$1]}" | grep . | sort -n |
+          awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
+                                    printf "%d %d %d %d\n", m, v[1], v[NR], NR }'; }
+declare -A MED=() MIN=() MAX=() NRUN=()
+for id in "${IDS[@]}" "${SU_IDS[@]}"; do
+    read -r MED[$id] MIN[$id] MAX[$id] NRUN[$id] < <(stats "$id")
+done
+has() { [[ -n ${MED[$1]:-} ]]; }
+fmt_s() { awk -v u="$1" 'BEGIN { printf "%.3f", u / 1e6 }'; }
+fmt_ms() { awk -v u="$1" 'BEGIN { printf "%.1f", u / 1e3 }'; }
+mips() { awk -v n="$1" -v u="$2" 'BEGIN { printf "%.0f", n / u }'; }   # insns per microsecond
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }
+
+# ---- report -------------------------------------------------------------------------------------
+
+git_desc() {
+    local c
+    c=$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null) || { echo "unknown (not a git checkout)"; return; }
+    # --no-optional-locks: do not refresh the index (read only)
+    if [[ -n $(git -C "$ROOT" --no-optional-locks status --porcelain --untracked-files=no 2>/dev/null) ]]; then
+        echo "$c + uncommitted changes"
+    else
+        echo "$c"
+    fi
+}
+cc_version() {
+    local cc
+    cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$BUILD/CMakeCache.txt" 2>/dev/null)
+    [[ -n $cc ]] && "$cc" --version 2>/dev/null | head -n 1 || echo unknown
+}
+
+report() {
+    local cpu
+    cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+    echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') with \`bench/run.sh$( ((QUICK)) && printf ' --quick') -n $RUNS\`."
+    echo
+    echo "- Host: ${cpu:-unknown CPU}, $(nproc) CPUs online, $(uname -sr)"
+    echo "- pmusim: commit $(git_desc); Release build, $(cc_version)"
+    if [[ -n $QEMU ]]; then
+        echo "- QEMU: $("$QEMU" --version | head -n 1)"
+    fi
+    echo "- Times: wall time of the whole process (start-up included), $RUNS runs per command," \
+         "commands alternated; median (min-max)."
+    echo "- Instructions: the program's \`instret:\` line (minstret from main to just before its" \
+         "PASS line), from an exact run of the same ELF; QEMU TCG without -icount is credited" \
+         "with the exact count."
+    echo
+    echo "| Command | Program | Instructions | Median s | Min s | Max s | MIPS | Speed vs QEMU -icount |"
+    echo "|---|---|--:|--:|--:|--:|--:|--:|"
+    local id ref=
+    has qemu-icount && ref=${MED[qemu-icount]}
+    for id in "${IDS[@]}"; do
+        local vs="–"
+        [[ -n $ref && ${PROG[$id]} == "$CM_VIRT" ]] && vs="$(ratio "$ref" "${MED[$id]}")×"
+        echo "| ${LABEL[$id]} | ${PROG[$id]} | ${INSNS[$id]} | $(fmt_s "${MED[$id]}") |" \
+             "$(fmt_s "${MIN[$id]}") | $(fmt_s "${MAX[$id]}") | $(mips "${INSNS[$id]}" "${MED[$id]}") | $vs |"
+    done
+    echo
+    echo "Start-up ($STARTUP_RUNS runs each, hello-virt32: ${INSNS[su-pmusim]} instructions in main):"
+    echo
+    echo "| Command | Median ms | Min ms | Max ms |"
+    echo "|---|--:|--:|--:|"
+    for id in "${SU_IDS[@]}"; do
+        echo "| ${LABEL[$id]} | $(fmt_ms "${MED[$id]}") | $(fmt_ms "${MIN[$id]}") | $(fmt_ms "${MAX[$id]}") |"
+    done
+    echo
+    echo "Targets (single thread; speeds are ratios of median wall times):"
+    if ((QUICK)); then
+        echo
+        echo "(--quick: the targets are defined on coremark-big; with ~10^7 instructions start-up" \
+             "weighs heavily, so these verdicts are only indicative.)"
+    fi
+    echo
+    echo "| Target | Goal | Measured | Met |"
+    echo "|---|---|--:|---|"
+    local r
+    if has qemu-icount; then
+        r=$(ratio "${MED[qemu-icount]}" "${MED[pmusim]}")
+        echo "| pmusim vs QEMU \`-icount shift=0\` ($CM_VIRT) | ≥ 1.30× | ${r}× | $(ge "$r" 1.30 && echo yes || echo no) |"
+        r=$(ratio "${MED[qemu-tcg]}" "${MED[pmusim]}")
+        echo "| pmusim vs QEMU TCG without -icount ($CM_VIRT) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
+    else
+        echo "| pmusim vs QEMU | | QEMU not installed | – |"
+    fi
+    if has veer-stat; then
+        r=$(awk -v a="${MED[veer-stat]}" -v b="${MED[veer-run]}" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }')
+        echo "| \`stat -e 4,11,12,24\` vs \`run\`, veer-el2 ($CM_VEER) | ≤ +5 % time | ${r} % | $(ge 5 "$r" && echo yes || echo no) |"
+    else
+        echo "| \`stat -e 4,11,12,24\` vs \`run\`, veer-el2 | ≤ +5 % time | not measured | – |"
+    fi
+    local su=${MED[su-pmusim]}
+    echo "| start-up, hello-virt32, median | < 20 ms | $(fmt_ms "$su") ms | $( ((su < 20000)) && echo yes || echo no) |"
+    local m_on m_off
+    m_off=$(mips "${INSNS[rc-off]}" "${MED[rc-off]}")
+    m_on=$(mips "${INSNS[rc-on]}" "${MED[rc-on]}")
+    echo "| reconfig: MIPS reprogramming every ~100 insns / MIPS without ($RC) | no cliff (no number set) |" \
+         "$m_on / $m_off = $(ratio "$m_on" "$m_off")× | – |"
+    if [[ -n $STAT_NOTE ]]; then
+        echo
+        echo "Note: $STAT_NOTE"
+    fi
+}
+
+RESULTS=$BUILD/bench-results.md
+report | tee "$RESULTS"
+note "raw times: $TSV; table: $RESULTS"
+
+if ((UPDATE_DOC)); then
+    DOC=$ROOT/docs/performance.md
+    BEGIN='<!-- bench-results:begin -->' END='<!-- bench-results:end -->'
+    grep -qF "$BEGIN" "$DOC" && grep -qF "$END" "$DOC" || die "$DOC has no $BEGIN / $END markers"
+    awk -v b="$BEGIN" -v e="$END" -v f="$RESULTS" '
+        $0 == b { print; print ""; while ((getline l < f) > 0) print l; print ""; skip = 1; next }
+        $0 == e { skip = 0 }
+        !skip' "$DOC" >"$DOC.tmp" && mv "$DOC.tmp" "$DOC"
+    note "updated $DOC"
+fi

@@ -1,0 +1,56 @@
+/* The events `pmusim stat` counts and `pmusim list` shows: names resolved against a machine's PMU
+ * model, raw selector codes, the default set, and perf-style spellings.
+ *
+ * An event is either an entry of the model's table (pmu_model_t.events) or one of the names every
+ * machine understands: `cycles` (the cycle clock) and `instructions` (what minstret counts). A name
+ * in the model's table wins over the built-in one, so `cycles` on veer-el2 is VeeR event 1. */
+#ifndef PMUSIM_TOOLS_STAT_EVENTS_H
+#define PMUSIM_TOOLS_STAT_EVENTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pmu/model.h"
+
+/* At most as many events as the PMU has observer slots. */
+#define STAT_MAX_EVENTS PMU_OBSERVER_SLOTS
+
+typedef struct stat_event {
+    const char *name;        /* canonical (the model's) name */
+    const char *description;
+    const char *accuracy;    /* NULL: exact; else how pmusim approximates it */
+    bool has_code;           /* false for built-in events the model has no selector for */
+    uint64_t code;           /* selector value (mhpmevent) */
+    pmu_selection_t sel;     /* what it counts */
+    int slot;                /* observer slot once attached, else -1 */
+    uint64_t value;          /* the count once read */
+} stat_event_t;
+
+typedef struct stat_event_list {
+    stat_event_t ev[STAT_MAX_EVENTS];
+    unsigned n;
+} stat_event_list_t;
+
+/* The model's event or built-in event called `name` (case-insensitive; '_' matches '-'), or a raw
+ * selector code: decimal ("11"), 0x-hex ("0xb") or perf's r-hex ("rb"). On failure prints one line
+ * (unknown name with the closest one, or a code the model does not implement) and returns false. */
+bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec,
+                        stat_event_t *out);
+
+/* Appends the events of one -e argument, a comma-separated list. False after a message for an
+ * empty or malformed list, an unknown event, or more than STAT_MAX_EVENTS events in all. */
+bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine,
+                       const char *list);
+
+/* The events counted when no -e is given (what a perf user expects for this model). */
+void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const char *machine);
+
+/* The built-in events (`cycles`, `instructions`) that are not in the model's table, as events
+ * with has_code false; returns how many (at most `max`). */
+size_t stat_builtin_extra(const pmu_model_t *model, stat_event_t *out, size_t max);
+
+/* perf pmu-events spelling of an event name: upper case, '-' and '.' become '_'. */
+void stat_event_perf_name(const char *name, char *buf, size_t size);
+
+#endif
