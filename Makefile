@@ -1,7 +1,8 @@
 # Convenience wrapper around CMake/CTest.
 #   make           configure and build (Release) in build/
 #   make test      run the test suite in build/
-#   make sanitize  build (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests there
+#   make sanitize  build with clang (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests
+#                  there: with the gcc build of `make test`, both compilers are checked
 #   make check     test + sanitize
 #   make demo      run the bundled hello example
 #   make clean     remove both build trees
@@ -23,7 +24,7 @@ test: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
 
 sanitize:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPMUSIM_SANITIZE=ON
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPMUSIM_SANITIZE=ON -DCMAKE_C_COMPILER=clang
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS)
 

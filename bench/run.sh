@@ -5,8 +5,8 @@
 # when something cannot be built or two simulators disagree on a program's output, never
 # because a speed target is missed.
 #
-#   bench/run.sh [-n N] [--quick] [--startup-runs N] [--build-dir DIR] [--no-build]
-#                [--update-doc] [--keep-going]
+#   bench/run.sh [-n N] [--quick] [--startup-runs N] [--only IDS] [--build-dir DIR] [--no-build]
+#                [--update-doc]
 #
 # Needs: bash >= 5 (EPOCHREALTIME), cmake, a C compiler, riscv64-unknown-elf-gcc + picolibc,
 # qemu-system-riscv32 (optional: without it the QEMU rows are skipped).
@@ -26,6 +26,9 @@ Options:
   -n N               timed runs per command (default 5; 3 with --quick)
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
+  --only IDS         time only these commands (comma-separated; all are still checked):
+                     pmusim qemu-icount qemu-tcg veer-run veer-stat rc-off rc-on su-pmusim su-qemu
+                     e.g. --only veer-run,veer-stat -n 11 for the cost of counting
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
   --no-build         use the existing build tree as it is
   --update-doc       also write the table into docs/performance.md (between its markers)
@@ -42,6 +45,7 @@ STARTUP_RUNS=20
 BUILD=$ROOT/build-bench
 DO_BUILD=1
 UPDATE_DOC=0
+ONLY=
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 die() { echo "bench: $*" >&2; exit 1; }
@@ -54,6 +58,7 @@ while (($#)); do
         --quick) QUICK=1; shift ;;
         --startup-runs) (($# >= 2)) || { usage >&2; exit 2; }; positive_int "$1" "$2"; STARTUP_RUNS=$2; shift 2 ;;
         --build-dir) (($# >= 2)) || { usage >&2; exit 2; }; BUILD=$(realpath -m "$2"); shift 2 ;;
+        --only) (($# >= 2)) || { usage >&2; exit 2; }; ONLY=,$2,; shift 2 ;;
         --no-build) DO_BUILD=0; shift ;;
         --update-doc) UPDATE_DOC=1; shift ;;
         -h|--help) usage; exit 0 ;;
@@ -252,10 +257,25 @@ alternate() {   # runs ids...: round r starts with the (r mod k)-th command, so 
     done
     printf '\n' >&2
 }
-note "timing ${#IDS[@]} commands, $RUNS runs each, alternately"
-alternate "$RUNS" "${IDS[@]}"
-note "timing start-up: ${#SU_IDS[@]} commands, $STARTUP_RUNS runs each"
-alternate "$STARTUP_RUNS" "${SU_IDS[@]}"
+if [[ -n $ONLY ]]; then   # --only: time a subset (every command was checked above)
+    for id in ${ONLY//,/ }; do
+        [[ -n ${CMD[$id]:-} ]] || die "--only: unknown command id '$id'"
+    done
+    keep=()
+    for id in "${IDS[@]}"; do [[ $ONLY == *",$id,"* ]] && keep+=("$id"); done
+    IDS=("${keep[@]}")
+    keep=()
+    for id in "${SU_IDS[@]}"; do [[ $ONLY == *",$id,"* ]] && keep+=("$id"); done
+    SU_IDS=("${keep[@]}")
+fi
+if ((${#IDS[@]})); then
+    note "timing ${#IDS[@]} commands, $RUNS runs each, alternately"
+    alternate "$RUNS" "${IDS[@]}"
+fi
+if ((${#SU_IDS[@]})); then
+    note "timing start-up: ${#SU_IDS[@]} commands, $STARTUP_RUNS runs each"
+    alternate "$STARTUP_RUNS" "${SU_IDS[@]}"
+fi
 
 # median min max (microseconds) of TIMES[id]
 stats() { tr ' ' '\n' <<<"${TIMES[$1]}" | grep . | sort -n |
@@ -293,7 +313,7 @@ cc_version() {
 report() {
     local cpu
     cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
-    echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') with \`bench/run.sh$( ((QUICK)) && printf ' --quick') -n $RUNS\`."
+    echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') with \`bench/run.sh$( ((QUICK)) && printf ' --quick') -n $RUNS$([[ -n $ONLY ]] && printf ' --only %s' "${ONLY:1:-1}")\`."
     echo
     echo "- Host: ${cpu:-unknown CPU}, $(nproc) CPUs online, $(uname -sr)"
     echo "- pmusim: commit $(git_desc); Release build, $(cc_version)"
@@ -306,21 +326,23 @@ report() {
          "PASS line), from an exact run of the same ELF; QEMU TCG without -icount is credited" \
          "with the exact count."
     echo
-    echo "| Command | Program | Instructions | Median s | Min s | Max s | MIPS | Speed vs QEMU -icount |"
-    echo "|---|---|--:|--:|--:|--:|--:|--:|"
     local id ref=
     has qemu-icount && ref=${MED[qemu-icount]}
+    ((${#IDS[@]})) && echo "| Command | Program | Instructions | Median s | Min s | Max s | MIPS | Speed vs QEMU -icount |"
+    ((${#IDS[@]})) && echo "|---|---|--:|--:|--:|--:|--:|--:|"
     for id in "${IDS[@]}"; do
         local vs="–"
         [[ -n $ref && ${PROG[$id]} == "$CM_VIRT" ]] && vs="$(ratio "$ref" "${MED[$id]}")×"
         echo "| ${LABEL[$id]} | ${PROG[$id]} | ${INSNS[$id]} | $(fmt_s "${MED[$id]}") |" \
              "$(fmt_s "${MIN[$id]}") | $(fmt_s "${MAX[$id]}") | $(mips "${INSNS[$id]}" "${MED[$id]}") | $vs |"
     done
-    echo
-    echo "Start-up ($STARTUP_RUNS runs each, hello-virt32: ${INSNS[su-pmusim]} instructions in main):"
-    echo
-    echo "| Command | Median ms | Min ms | Max ms |"
-    echo "|---|--:|--:|--:|"
+    if ((${#SU_IDS[@]})); then
+        echo
+        echo "Start-up ($STARTUP_RUNS runs each, hello-virt32: ${INSNS[su-pmusim]} instructions in main):"
+        echo
+        echo "| Command | Median ms | Min ms | Max ms |"
+        echo "|---|--:|--:|--:|"
+    fi
     for id in "${SU_IDS[@]}"; do
         echo "| ${LABEL[$id]} | $(fmt_ms "${MED[$id]}") | $(fmt_ms "${MIN[$id]}") | $(fmt_ms "${MAX[$id]}") |"
     done
@@ -335,27 +357,34 @@ report() {
     echo "| Target | Goal | Measured | Met |"
     echo "|---|---|--:|---|"
     local r
-    if has qemu-icount; then
-        r=$(ratio "${MED[qemu-icount]}" "${MED[pmusim]}")
-        echo "| pmusim vs QEMU \`-icount shift=0\` ($CM_VIRT) | ≥ 1.30× | ${r}× | $(ge "$r" 1.30 && echo yes || echo no) |"
-        r=$(ratio "${MED[qemu-tcg]}" "${MED[pmusim]}")
-        echo "| pmusim vs QEMU TCG without -icount ($CM_VIRT) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
-    else
+    if [[ -z $QEMU ]]; then
         echo "| pmusim vs QEMU | | QEMU not installed | – |"
     fi
-    if has veer-stat; then
+    if has qemu-icount && has pmusim; then
+        r=$(ratio "${MED[qemu-icount]}" "${MED[pmusim]}")
+        echo "| pmusim vs QEMU \`-icount shift=0\` ($CM_VIRT) | ≥ 1.30× | ${r}× | $(ge "$r" 1.30 && echo yes || echo no) |"
+    fi
+    if has qemu-tcg && has pmusim; then
+        r=$(ratio "${MED[qemu-tcg]}" "${MED[pmusim]}")
+        echo "| pmusim vs QEMU TCG without -icount ($CM_VIRT) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
+    fi
+    if has veer-stat && has veer-run; then
         r=$(awk -v a="${MED[veer-stat]}" -v b="${MED[veer-run]}" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }')
         echo "| \`stat -e 4,11,12,24\` vs \`run\`, veer-el2 ($CM_VEER) | ≤ +5 % time | ${r} % | $(ge 5 "$r" && echo yes || echo no) |"
     else
         echo "| \`stat -e 4,11,12,24\` vs \`run\`, veer-el2 | ≤ +5 % time | not measured | – |"
     fi
-    local su=${MED[su-pmusim]}
-    echo "| start-up, hello-virt32, median | < 20 ms | $(fmt_ms "$su") ms | $( ((su < 20000)) && echo yes || echo no) |"
-    local m_on m_off
-    m_off=$(mips "${INSNS[rc-off]}" "${MED[rc-off]}")
-    m_on=$(mips "${INSNS[rc-on]}" "${MED[rc-on]}")
-    echo "| reconfig: MIPS reprogramming every ~100 insns / MIPS without ($RC) | no cliff (no number set) |" \
-         "$m_on / $m_off = $(ratio "$m_on" "$m_off")× | – |"
+    if has su-pmusim; then
+        local su=${MED[su-pmusim]}
+        echo "| start-up, hello-virt32, median | < 20 ms | $(fmt_ms "$su") ms | $( ((su < 20000)) && echo yes || echo no) |"
+    fi
+    if has rc-on && has rc-off; then
+        local m_on m_off
+        m_off=$(mips "${INSNS[rc-off]}" "${MED[rc-off]}")
+        m_on=$(mips "${INSNS[rc-on]}" "${MED[rc-on]}")
+        echo "| reconfig: MIPS reprogramming every ~100 insns / MIPS without ($RC) | no cliff (no number set) |" \
+             "$m_on / $m_off = $(ratio "$m_on" "$m_off")× | – |"
+    fi
     if [[ -n $STAT_NOTE ]]; then
         echo
         echo "Note: $STAT_NOTE"

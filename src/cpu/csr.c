@@ -37,7 +37,19 @@ static void mstatus_write(hart_t *h, uint64_t v) {
     bool legal = mpp == PRIV_M || (mpp == PRIV_U && HAS_U(h)) || (mpp == PRIV_S && HAS_S(h));
     if (!legal)
         n = (n & ~MSTATUS_MPP) | (old & MSTATUS_MPP);
-    h->csr.mstatus = n;
+    csr_set_mstatus(h, n);
+}
+
+void csr_set_mstatus(hart_t *h, uint64_t value) {
+    uint64_t old = h->csr.mstatus;
+    if ((old ^ value) & MSTATUS_MIE) {
+        uint64_t active = pmu_clock(h, SLOT_CYCLES);
+        if (value & MSTATUS_MIE)
+            h->irq_off_cycles += active - h->irq_off_since;
+        else
+            h->irq_off_since = active;
+    }
+    h->csr.mstatus = value;
 }
 
 /* Counter CSR number -> PMU slot, for the machine (0xb..) and user (0xc..) views. */
@@ -66,7 +78,7 @@ static uint64_t mtime_now(hart_t *h) { return h->machine ? machine_mtime(h->mach
  * `own` holds the events of the reading instruction (counters are read as of before it). */
 static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
     csr_state_t *c = &h->csr;
-    if (h->csr_ext && h->csr_ext->read && h->priv == PRIV_M && h->csr_ext->read(h, csr, val))
+    if (h->core_ext && h->core_ext->read && h->priv == PRIV_M && h->core_ext->read(h, csr, val))
         return true;
     unsigned slot;
     bool high, user;
@@ -167,7 +179,7 @@ static void pmpcfg_write(hart_t *h, unsigned idx, uint64_t v) {
 static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
     csr_state_t *c = &h->csr;
     v &= xlen_mask(h);
-    if (h->csr_ext && h->csr_ext->write && h->priv == PRIV_M && h->csr_ext->write(h, csr, v))
+    if (h->core_ext && h->core_ext->write && h->priv == PRIV_M && h->core_ext->write(h, csr, v))
         return;
     unsigned slot;
     bool high, user;
@@ -300,6 +312,6 @@ void csr_reset(hart_t *h) {
     c->mcounteren = c->scounteren = c->menvcfg = c->senvcfg = 0;
     for (unsigned k = 0; k < 16; k++) c->pmpcfg[k] = 0;
     for (unsigned k = 0; k < 64; k++) c->pmpaddr[k] = 0;
-    if (h->csr_ext && h->csr_ext->reset)
-        h->csr_ext->reset(h);
+    if (h->core_ext && h->core_ext->reset)
+        h->core_ext->reset(h);
 }

@@ -49,19 +49,25 @@ enum irq_number {
     IRQ_SSI = 1, IRQ_MSI = 3, IRQ_STI = 5, IRQ_MTI = 7, IRQ_SEI = 9, IRQ_MEI = 11, IRQ_LCOF = 13,
 };
 
-/* Core-specific CSRs (VeeR's mrac, mitcnt0, ...): consulted before the standard set. */
-typedef struct csr_ext {
+/* What a core adds to the standard hart: its own CSRs (VeeR's mrac, mitcnt0, ...), consulted before
+ * the standard set, and core-local timers that the run loop advances. Any hook may be NULL. */
+typedef struct core_ext {
     /* Returns false if `csr` is not one of the core's CSRs. */
     bool (*read)(hart_t *h, unsigned csr, uint64_t *val);
     bool (*write)(hart_t *h, unsigned csr, uint64_t val);
     void (*reset)(hart_t *h);
-} csr_ext_t;
+    /* Advances core-local timers by `cycles` spent in `state`; returns the cycles until one of
+     * them next raises an interrupt (UINT64_MAX: never). */
+    uint64_t (*advance)(hart_t *h, uint64_t cycles, enum hart_run_state state);
+} core_ext_t;
 
 /* Legality of the CSR instruction d at the current privilege: existence, privilege level, writes
  * to read-only CSRs, counter-enable bits. No side effects. */
 bool csr_permitted(hart_t *h, const dinsn_t *d, enum insn_op op);
 
-/* Performs a permitted CSR instruction (after its block retired). */
 void csr_reset(hart_t *h);
+
+/* Every change of mstatus goes through here: the PMU integrates cycles with MIE == 0. */
+void csr_set_mstatus(hart_t *h, uint64_t value);
 
 #endif

@@ -15,6 +15,13 @@ struct machine;
 
 enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
 
+/* What the core is doing between instructions, for clocks and timers. */
+enum hart_run_state {
+    RUN_ACTIVE = 0,
+    RUN_PAUSED,      /* VeeR PAUSE (mcpc): clocks run, no instructions */
+    RUN_HALTED,      /* VeeR firmware halt (mpmc): core clock gated */
+};
+
 /* How a run ended (or why the executor returned). */
 typedef enum hart_stop {
     STOP_NONE = 0,
@@ -54,8 +61,8 @@ typedef struct hart {
     uint64_t irq_mask;         /* implemented interrupts (writable mie bits) */
     uint64_t timer_irq_mask;   /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
-    const struct csr_ext *csr_ext;
-    void *core_state;          /* state of core-specific CSRs and devices (csr_ext) */
+    const struct core_ext *core_ext;
+    void *core_state;          /* state of core-specific CSRs and devices (core_ext) */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
      * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event
@@ -76,6 +83,9 @@ typedef struct hart {
      * timing model adds (static per-block extras, sleeping in wfi). */
     uint64_t insns_base;
     uint64_t stall_cycles;
+    uint64_t sleep_cycles;     /* part of the stall cycles spent halted (clock gated) */
+    uint64_t irq_off_cycles;   /* active cycles with mstatus.MIE == 0, up to irq_off_since */
+    uint64_t irq_off_since;    /* active-clock value when MIE last went to 0 */
 
     /* Run control. The executor checks the budget once per block. */
     int64_t budget;            /* instructions left before the executor must look at the world */
@@ -88,6 +98,9 @@ typedef struct hart {
     bool misaligned_traps;     /* misaligned loads/stores trap instead of being done in hardware */
     bool wfi_is_nop;           /* VeeR: wfi does not wait */
     bool wfi_wait;             /* stopped in wfi until an interrupt is pending */
+    bool halted;               /* firmware halt until an enabled interrupt is pending */
+    uint64_t pause_cycles;     /* PAUSE cycles left */
+    uint64_t core_clock_mark;  /* cycle clock when core-local timers were last advanced */
     bool reservation_valid;    /* LR/SC */
     uint64_t reservation_addr;
     uint64_t trap_depth;       /* consecutive traps without a committed instruction */

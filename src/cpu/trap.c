@@ -54,7 +54,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc) {
         s = (s & ~MSTATUS_SPIE) | ((s & MSTATUS_SIE) ? MSTATUS_SPIE : 0);
         s &= ~MSTATUS_SIE;
         s = (s & ~MSTATUS_SPP) | (h->priv == PRIV_S ? MSTATUS_SPP : 0);
-        c->mstatus = s;
+        csr_set_mstatus(h, s);
         h->priv = PRIV_S;
         h->pc = (c->stvec & ~(uint64_t)3) + ((interrupt && (c->stvec & 1)) ? 4 * code : 0);
     } else {
@@ -65,7 +65,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc) {
         s = (s & ~MSTATUS_MPIE) | ((s & MSTATUS_MIE) ? MSTATUS_MPIE : 0);
         s &= ~MSTATUS_MIE;
         s = (s & ~MSTATUS_MPP) | ((uint64_t)h->priv << MSTATUS_MPP_SHIFT);
-        c->mstatus = s;
+        csr_set_mstatus(h, s);
         h->priv = PRIV_M;
         h->pc = (c->mtvec & ~(uint64_t)3) + ((interrupt && (c->mtvec & 1)) ? 4 * code : 0);
     }
@@ -83,7 +83,7 @@ void trap_return_m(hart_t *h) {
     s = (s & ~MSTATUS_MPP) | ((uint64_t)least << MSTATUS_MPP_SHIFT);
     if (mpp != PRIV_M)
         s &= ~MSTATUS_MPRV;
-    c->mstatus = s;
+    csr_set_mstatus(h, s);
     h->priv = mpp;
     h->pc = c->mepc;
     hart_kick(h);   /* MIE may have come back on */
@@ -97,7 +97,7 @@ void trap_return_s(hart_t *h) {
     s |= MSTATUS_SPIE;
     s &= ~MSTATUS_SPP;
     s &= ~MSTATUS_MPRV;
-    c->mstatus = s;
+    csr_set_mstatus(h, s);
     h->priv = spp;
     h->pc = c->sepc;
     hart_kick(h);

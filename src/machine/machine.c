@@ -80,7 +80,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts) {
     h->external_irq_mask = (1ull << IRQ_MEI) | (1ull << IRQ_SEI) | desc->external_irqs;
     h->misaligned_traps = desc->misaligned_traps;
     h->wfi_is_nop = desc->wfi_is_nop;
-    h->csr_ext = desc->csr_ext;
+    h->core_ext = desc->core_ext;
     h->max_insns = opts->max_insns;
     block_cache_init(h);
     if (!h->bc.table || !h->bc.arena || !h->bc.code_map || !h->store_watch) {
@@ -108,12 +108,15 @@ void machine_reset(machine_t *m, uint64_t entry) {
     memset(h->x, 0, sizeof h->x);
     h->pc = entry;
     h->priv = PRIV_M;
-    h->insns_base = h->stall_cycles = 0;
+    h->insns_base = h->stall_cycles = h->sleep_cycles = 0;
+    h->irq_off_cycles = h->irq_off_since = 0;
     h->budget = 0;
     h->stop = STOP_NONE;
     h->trap_depth = 0;
     h->last_trap_insns = UINT64_MAX;
-    h->wfi_wait = false;
+    h->wfi_wait = h->halted = false;
+    h->pause_cycles = 0;
+    h->core_clock_mark = 0;
     h->reservation_valid = false;
     h->csr.mvendorid = m->desc->mvendorid;
     h->csr.marchid = m->desc->marchid;
@@ -180,6 +183,38 @@ sys_result_t sys_wfi(hart_t *h) {
     return SYS_WAIT;
 }
 
+uint64_t machine_advance_core(machine_t *m, enum hart_run_state state) {
+    hart_t *h = &m->hart;
+    uint64_t now = hart_cycle(h), elapsed = now - h->core_clock_mark;
+    h->core_clock_mark = now;
+    if (!h->core_ext || !h->core_ext->advance)
+        return UINT64_MAX;
+    return h->core_ext->advance(h, elapsed, state);
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* The core waits (wfi, firmware halt, PAUSE): moves time to the next event. Returns false when
+ * nothing can ever end the wait. */
+static bool machine_wait(machine_t *m, uint64_t deadline) {
+    hart_t *h = &m->hart;
+    enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED : RUN_ACTIVE;
+    uint64_t d = deadline;
+    if (state == RUN_PAUSED)
+        d = min_u64(d, h->pause_cycles);
+    if (d == UINT64_MAX)
+        return false;
+    if (d == 0)
+        d = 1;
+    h->stall_cycles += d;              /* time moves on; mcycle counts unless the clock is gated */
+    if (state == RUN_HALTED)
+        h->sleep_cycles += d;
+    if (state == RUN_PAUSED)
+        h->pause_cycles -= d;
+    machine_advance_core(m, state);
+    return true;
+}
+
 hart_stop_t machine_run(machine_t *m) {
     hart_t *h = &m->hart;
     void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
@@ -189,24 +224,28 @@ hart_stop_t machine_run(machine_t *m) {
             h->stop = STOP_INTERRUPTED;
             break;
         }
-        uint64_t until_timer = m->clint ? clint_update(m->clint) : UINT64_MAX;
-        if (h->wfi_wait) {
-            if (h->csr.mip & h->csr.mie) {
-                h->wfi_wait = false;
-            } else if (until_timer == UINT64_MAX) {
+        enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
+        uint64_t deadline = machine_advance_core(m, state);
+        if (m->clint)
+            deadline = min_u64(deadline, clint_update(m->clint));
+        if (h->csr.mip & h->csr.mie) {
+            /* An enabled interrupt is pending: it ends any wait, and is taken if globally enabled. */
+            h->wfi_wait = h->halted = false;
+            h->pause_cycles = 0;
+            hart_take_interrupt(h);
+            if (h->stop != STOP_NONE)
+                break;
+        }
+        if (h->wfi_wait || h->halted || h->pause_cycles) {
+            if (!machine_wait(m, deadline)) {
                 h->stop = STOP_WFI_DEADLOCK;
                 break;
-            } else {
-                h->stall_cycles += until_timer;   /* sleep until the timer fires; mcycle keeps counting */
-                continue;
             }
+            continue;
         }
-        hart_take_interrupt(h);
-        if (h->stop != STOP_NONE)
-            break;
         int64_t budget = RUN_CHUNK;
-        if (until_timer < (uint64_t)budget)
-            budget = until_timer ? (int64_t)until_timer : 1;
+        if (deadline < (uint64_t)budget)
+            budget = deadline ? (int64_t)deadline : 1;
         if (h->max_insns) {
             if (hart_insns(h) >= h->max_insns) {
                 h->stop = STOP_MAX_INSNS;

@@ -13,7 +13,7 @@
 #define PMUSIM_MACHINE_SEMIHOST_ERRNO 1
 
 struct pmu_model;
-struct csr_ext;
+struct core_ext;
 struct clint;
 struct uart16550;
 
@@ -60,7 +60,7 @@ typedef struct machine_desc {
     bool misaligned_traps;
     bool wfi_is_nop;
     const struct pmu_model *pmu;
-    const struct csr_ext *csr_ext;         /* core-specific CSRs, or NULL */
+    const struct core_ext *core_ext;         /* core-specific CSRs, or NULL */
 } machine_desc_t;
 
 /* User-selectable options (CLI). */
@@ -116,6 +116,8 @@ uint64_t machine_mtime(const machine_t *m);
 void machine_tohost_written(machine_t *m);
 /* Marks the granules whose stores the machine must see (tohost) after a block-cache flush. */
 void machine_rewatch(machine_t *m);
-/* Executor services: ebreak (semihosting) and wfi. */
+/* Brings core-local timers (core_ext) up to the current cycle, the time since the last call having
+ * been spent in `state`; returns the cycles until one of them next raises an interrupt. */
+uint64_t machine_advance_core(machine_t *m, enum hart_run_state state);
 
 #endif

@@ -6,7 +6,7 @@
 #include "machine/machine.h"
 #include "pmu/model.h"
 
-extern const csr_ext_t veer_el2_csrs;
+extern const core_ext_t veer_el2_core;
 
 #define RV_BITMANIP (ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS)
 
@@ -48,7 +48,7 @@ static const machine_desc_t veer_el2 = {
     .accept_high_preload = true,
     .wfi_is_nop = true,
     .pmu = &pmu_model_veer_el2,
-    .csr_ext = &veer_el2_csrs,
+    .core_ext = &veer_el2_core,
 };
 
 static const machine_desc_t *const all_machines[] = {&veer_el2, &virt32, &virt64, NULL};

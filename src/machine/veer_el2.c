@@ -1,10 +1,21 @@
-/* VeeR EL2 core-specific CSRs (../shared/reference/veer-el2.md §8-9; VeeR EL2 PRM chapter 10).
+/* VeeR EL2 core-specific CSRs and core-local timers (../shared/reference/veer-el2.md §8-9).
  *
- * Present so that programs written for the VeeR testbench run unmodified. Each is a register with
- * its reset value and writable bits; behaviour beyond storage is named per CSR below. */
+ * Every custom CSR of the default build exists with its reset value and writable bits, so programs
+ * written for the VeeR testbench run unmodified. Behaviour is modelled for:
+ *   - mitcnt0/1, mitb0/1, mitctl0/1: the internal timers, their interrupts (mip bits 29 and 28,
+ *     counted by the PMU as timer interrupts) and the cascade mode;
+ *   - mpmc: firmware halt (the core clock is gated until an enabled interrupt is pending), haltie;
+ *   - mcpc: PAUSE for N cycles or until an interrupt.
+ * The rest (caches, PIC, error counters, feature disables) is storage only. */
 #include <stdlib.h>
 
 #include "cpu/csr.h"
+#include "machine/machine.h"
+
+enum { CSR_MCPC = 0x7C2, CSR_MPMC = 0x7C6, CSR_MITCNT0 = 0x7D2, CSR_MITB0 = 0x7D3, CSR_MITCTL0 = 0x7D4,
+       CSR_MITCNT1 = 0x7D5, CSR_MITB1 = 0x7D6, CSR_MITCTL1 = 0x7D7 };
+enum { MITCTL_ENABLE = 1, MITCTL_HALT_EN = 2, MITCTL_PAUSE_EN = 4, MITCTL_CASCADE = 8 };
+enum { IRQ_MITIP0 = 29, IRQ_MITIP1 = 28 };
 
 typedef struct veer_csr_desc {
     uint16_t csr;
@@ -50,6 +61,8 @@ static const veer_csr_desc_t veer_csrs[] = {
 
 typedef struct veer_core_state {
     uint32_t value[N_VEER_CSRS];
+    uint64_t pulses;          /* mip bits of timer interrupts raised in the current cycle */
+    bool fired[2];            /* timer N is at its bound and has raised its interrupt: it clears next */
 } veer_core_state_t;
 
 static int find(unsigned csr) {
@@ -65,11 +78,79 @@ static veer_core_state_t *state(hart_t *h) {
     return h->core_state;
 }
 
+static uint32_t *reg(veer_core_state_t *s, unsigned csr) { return &s->value[find(csr)]; }
+
+/* Cycles until timer `t` reaches its bound, counting from `cnt`. */
+static uint64_t to_bound(uint32_t cnt, uint32_t bound) { return cnt >= bound ? 0 : (uint64_t)bound - cnt; }
+
+static bool timer_counts(uint32_t ctl, enum hart_run_state st) {
+    return (ctl & MITCTL_ENABLE) && (st != RUN_PAUSED || (ctl & MITCTL_PAUSE_EN)) &&
+           (st != RUN_HALTED || (ctl & MITCTL_HALT_EN));
+}
+
+/* Advances one timer by `cycles`: it counts up to its bound, raises its interrupt in the cycle it
+ * reaches it and reads 0 the cycle after. Returns how many times it reached the bound. */
+static uint64_t timer_advance(uint32_t *cnt, bool *fired, uint32_t bound, uint64_t cycles) {
+    if (cycles == 0)
+        return 0;
+    uint64_t period = (uint64_t)bound + 1;
+    uint64_t d = *fired ? period : to_bound(*cnt, bound);   /* cycles until it is at the bound */
+    if (cycles < d) {
+        *cnt = *fired ? (uint32_t)(cycles - 1) : *cnt + (uint32_t)cycles;
+        *fired = false;
+        return 0;
+    }
+    uint64_t rest = cycles - d;              /* cycles after the first hit */
+    uint64_t hits = 1 + rest / period;       /* at the bound again every period cycles */
+    *cnt = rest ? (uint32_t)((rest - 1) % period) : bound;
+    *fired = rest % period == 0;
+    return hits;
+}
+
+static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st) {
+    veer_core_state_t *s = state(h);
+    if (!s)
+        return UINT64_MAX;
+    uint32_t *cnt0 = reg(s, CSR_MITCNT0), *cnt1 = reg(s, CSR_MITCNT1);
+    uint32_t b0 = *reg(s, CSR_MITB0), b1 = *reg(s, CSR_MITB1);
+    uint32_t ctl0 = *reg(s, CSR_MITCTL0), ctl1 = *reg(s, CSR_MITCTL1);
+    if (cycles && s->pulses) {   /* the interrupts are one-cycle pulses, not latched */
+        h->csr.mip &= ~s->pulses;
+        s->pulses = 0;
+    }
+    uint64_t hits0 = 0, hits1 = 0;
+    if (timer_counts(ctl0, st))
+        hits0 = timer_advance(cnt0, &s->fired[0], b0, cycles);
+    if (timer_counts(ctl1, st)) {
+        /* Cascade: timer 1 counts the cycles in which timer 0 is at its bound. */
+        uint64_t c1 = (ctl1 & MITCTL_CASCADE) ? hits0 : cycles;
+        hits1 = timer_advance(cnt1, &s->fired[1], b1, c1);
+    }
+    if (hits0)
+        s->pulses |= 1ull << IRQ_MITIP0;
+    if (hits1)
+        s->pulses |= 1ull << IRQ_MITIP1;
+    if (s->pulses) {
+        h->csr.mip |= s->pulses;
+        hart_kick(h);
+    }
+    uint64_t next = UINT64_MAX;
+    if (timer_counts(ctl0, RUN_ACTIVE) || timer_counts(ctl0, st))
+        next = s->fired[0] ? (uint64_t)b0 + 1 : to_bound(*cnt0, b0);
+    if (!(ctl1 & MITCTL_CASCADE) && (timer_counts(ctl1, RUN_ACTIVE) || timer_counts(ctl1, st))) {
+        uint64_t d1 = s->fired[1] ? (uint64_t)b1 + 1 : to_bound(*cnt1, b1);
+        next = d1 < next ? d1 : next;
+    }
+    return next;
+}
+
 static bool veer_read(hart_t *h, unsigned csr, uint64_t *val) {
     int k = find(csr);
     veer_core_state_t *s = state(h);
     if (k < 0 || !s)
         return false;
+    if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
+        machine_advance_core(h->machine, RUN_ACTIVE);   /* bring the count up to this cycle */
     *val = veer_csrs[k].reads_zero ? 0 : s->value[k];
     return true;
 }
@@ -80,7 +161,22 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val) {
     if (k < 0 || !s)
         return false;
     const veer_csr_desc_t *d = &veer_csrs[k];
+    if (csr >= CSR_MITCNT0 && csr <= CSR_MITCTL1)
+        machine_advance_core(h->machine, RUN_ACTIVE);   /* the write wins over this cycle's count */
     s->value[k] = (s->value[k] & ~d->writable) | ((uint32_t)val & d->writable);
+    if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
+        s->fired[csr == CSR_MITCNT1] = false;   /* the written value stands */
+    if (csr == CSR_MPMC && (val & 1) && !h->halted) {
+        /* Firmware halt until an enabled interrupt is pending; haltie sets mstatus.MIE with it. */
+        if (val & 2)
+            csr_set_mstatus(h, h->csr.mstatus | MSTATUS_MIE);
+        h->halted = true;
+        hart_kick(h);
+    }
+    if (csr == CSR_MCPC && val) {
+        h->pause_cycles = val;
+        hart_kick(h);
+    }
     return true;
 }
 
@@ -90,6 +186,8 @@ static void veer_reset(hart_t *h) {
         return;
     for (unsigned k = 0; k < N_VEER_CSRS; k++)
         s->value[k] = veer_csrs[k].reset;
+    s->pulses = 0;
+    s->fired[0] = s->fired[1] = false;
 }
 
-const csr_ext_t veer_el2_csrs = {veer_read, veer_write, veer_reset};
+const core_ext_t veer_el2_core = {veer_read, veer_write, veer_reset, veer_advance};

@@ -22,18 +22,32 @@ void pmu_init(hart_t *h, const pmu_model_t *model) {
     pmu_reconfigure(h);
 }
 
+static bool is_clock(pmu_slot_kind_t kind) { return kind >= SLOT_CYCLES; }
+
+uint64_t pmu_clock(const hart_t *h, pmu_slot_kind_t clock) {
+    uint64_t active = hart_cycle(h) - h->sleep_cycles;
+    switch (clock) {
+    case SLOT_SLEEP_CYCLES:
+        return h->sleep_cycles;
+    case SLOT_IRQ_OFF_CYCLES:
+        return h->irq_off_cycles + ((h->csr.mstatus & (1u << 3) /* MIE */) ? 0 : active - h->irq_off_since);
+    default:
+        return active;
+    }
+}
+
 uint64_t pmu_read(const hart_t *h, unsigned n) {
     const pmu_slot_t *s = &h->pmu.slot[n];
     uint64_t v = s->value;
-    if (s->kind == SLOT_CYCLES && !s->inhibited)
-        v = hart_cycle(h) - s->value;
+    if (is_clock(s->kind) && !s->inhibited)
+        v = pmu_clock(h, s->kind) - s->value;
     return v & s->width_mask;
 }
 
 void pmu_write(hart_t *h, unsigned n, uint64_t value) {
     pmu_slot_t *s = &h->pmu.slot[n];
     value &= s->width_mask;
-    s->value = (s->kind == SLOT_CYCLES && !s->inhibited) ? hart_cycle(h) - value : value;
+    s->value = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(h, s->kind) - value : value;
 }
 
 /* Changes what a slot counts, keeping its current value. */

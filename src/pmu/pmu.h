@@ -28,7 +28,9 @@ struct pmu_model;
 typedef enum pmu_slot_kind {
     SLOT_OFF = 0,   /* not implemented, or selector counts nothing */
     SLOT_EVENTS,    /* +1 per instruction/occurrence matching `events` */
-    SLOT_CYCLES,    /* follows the hart's cycle clock while enabled */
+    SLOT_CYCLES,          /* clocks, from here on: cycles the core is active (not halted) */
+    SLOT_SLEEP_CYCLES,    /* cycles in firmware halt / sleep */
+    SLOT_IRQ_OFF_CYCLES,  /* active cycles with mstatus.MIE == 0 */
 } pmu_slot_kind_t;
 
 typedef struct pmu_slot {
@@ -69,6 +71,8 @@ void pmu_commit_events(struct hart *h, evset_t events, evset_t already);
 /* Counter values. pmu_read_for_insn: as a CSR instruction with events `own_events` reads it
  * (event counters exclude the reading instruction itself). */
 uint64_t pmu_read(const struct hart *h, unsigned slot);
+/* The value of a clock (a SLOT_*CYCLES kind) now. */
+uint64_t pmu_clock(const struct hart *h, pmu_slot_kind_t clock);
 uint64_t pmu_read_for_insn(const struct hart *h, unsigned slot, evset_t own_events);
 void pmu_write(struct hart *h, unsigned slot, uint64_t value);
 

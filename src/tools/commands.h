@@ -15,5 +15,7 @@ extern const cli_command_t cli_commands[];
 
 int cmd_run(int argc, char **argv);
 int cmd_machines(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 
 #endif

@@ -267,7 +267,7 @@ static void shape_csr(void)
 {
     unsigned long s, e, mid, old;
     __asm__ volatile(BEGIN_ASM "csrr %[o], mscratch\n\t"
-                               "csrw mscratch, %[e]\n\t"
+                               "csrw mscratch, %[s]\n\t"
                                "csrrs a0, mscratch, zero\n\t"
                                "csrrwi a0, mscratch, 5\n\t"
                                "csrrci a0, mscratch, 1\n\t"

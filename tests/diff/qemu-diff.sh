@@ -185,7 +185,7 @@ if [ "$fail" = 0 ]; then
 fi
 
 echo "--- diff (- QEMU after --host/--offset, + pmusim):"
-cat "$tmp/diff"
+if [ -s "$tmp/diff" ]; then cat "$tmp/diff"; else echo "(none)"; fi
 echo "--- pmusim stdout:"
 cat "$tmp/p.out"
 echo "--- pmusim stderr:"

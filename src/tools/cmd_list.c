@@ -1,0 +1,195 @@
+/* pmusim list: the PMU events of a machine, as a table, as Linux perf pmu-events JSON, or as the
+ * line of perf's mapfile.csv that would select that JSON for the core. */
+#include <stdio.h>
+#include <string.h>
+
+#include "machine/machine.h"
+#include "tools/cli_util.h"
+#include "tools/commands.h"
+#include "tools/stat_events.h"
+#include "tools/stat_report.h"
+
+enum {
+    LIST_OPT_MACHINE = 1,
+    LIST_OPT_JSON,
+    LIST_OPT_MAPFILE,
+    LIST_OPT_HELP,
+};
+
+static const cli_option_t list_options[] = {
+    { "machine", 'M', "NAME", LIST_OPT_MACHINE, "machine whose events to list (see 'pmusim machines')" },
+    { "json", 'j', NULL, LIST_OPT_JSON, "Linux perf pmu-events JSON (an array of events)" },
+    { "mapfile", 0, NULL, LIST_OPT_MAPFILE, "the perf mapfile.csv line of the machine's core" },
+    { "help", 'h', NULL, LIST_OPT_HELP, "show this help" },
+    { 0 },
+};
+
+/* Where perf's pmu-events tree would keep a core's JSON (tools/perf/pmu-events/arch/riscv/). */
+static const struct list_perf_dir {
+    const char *machine;
+    const char *dir;
+} list_perf_dirs[] = {
+    { "veer-el2", "chipsalliance/veer-el2" },
+};
+
+static void list_usage(FILE *out)
+{
+    fputs("Usage: pmusim list [-M MACHINE] [--json | --mapfile]\n"
+          "\n"
+          "Lists the PMU events of a machine's core: selector code (the value a guest writes to\n"
+          "mhpmeventN; 'pmusim stat -e' takes it too), name, description, and whether pmusim counts\n"
+          "the event exactly or how it approximates it.\n"
+          "\n"
+          "Options:\n",
+          out);
+    cli_print_options(out, list_options);
+    fprintf(out, "\nThe default machine is %s.\n", machine_default_name);
+}
+
+/* "mhpmevent3-6": the programmable counters of the model. */
+static void list_counter_range(const pmu_model_t *model, char *buf, size_t size)
+{
+    int lo = -1, hi = -1;
+    for (int n = 3; n < 32; n++)
+        if ((model->hpm_mask >> n) & 1) {
+            if (lo < 0)
+                lo = n;
+            hi = n;
+        }
+    if (lo < 0)
+        snprintf(buf, size, "no mhpmevent register (the model has no programmable counters)");
+    else if (lo == hi)
+        snprintf(buf, size, "mhpmevent%d", lo);
+    else
+        snprintf(buf, size, "mhpmevent%d-%d", lo, hi);
+}
+
+static void list_row(const char *code, const char *hex, const char *name, const char *accuracy,
+                     const char *description)
+{
+    printf("%6s  %6s  %-26s %-9s %s\n", code, hex, name, accuracy ? "approx." : "exact", description);
+    if (accuracy)
+        printf("%52s approximation: %s\n", "", accuracy);
+}
+
+static void list_text(const machine_desc_t *desc)
+{
+    const pmu_model_t *model = desc->pmu;
+    char counters[80], code[24], hex[24];
+    stat_event_t extra[4];
+    size_t n_extra = stat_builtin_extra(model, extra, sizeof(extra) / sizeof(extra[0]));
+
+    list_counter_range(model, counters, sizeof(counters));
+    printf("Events of machine %s (PMU model %s): %zu events.\n"
+           "A guest selects one by writing its CODE to %s; 'pmusim stat -e' takes NAME or CODE.\n\n",
+           desc->name, model->name, model->n_events, counters);
+    printf("%6s  %6s  %-26s %-9s %s\n", "CODE", "HEX", "NAME", "ACCURACY", "DESCRIPTION");
+    for (size_t k = 0; k < model->n_events; k++) {
+        const pmu_event_desc_t *e = &model->events[k];
+        snprintf(code, sizeof(code), "%llu", (unsigned long long)e->code);
+        snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)e->code);
+        list_row(code, hex, e->name, e->accuracy, e->description);
+    }
+    if (n_extra) {
+        printf("\nAlso counted by 'pmusim stat -e NAME' on every machine (no selector code):\n");
+        for (size_t k = 0; k < n_extra; k++)
+            list_row("-", "-", extra[k].name, extra[k].accuracy, extra[k].description);
+    }
+}
+
+static void list_json(const machine_desc_t *desc)
+{
+    const pmu_model_t *model = desc->pmu;
+    char name[96], code[24];
+
+    fputs("[", stdout);
+    for (size_t k = 0; k < model->n_events; k++) {
+        const pmu_event_desc_t *e = &model->events[k];
+        stat_event_perf_name(e->name, name, sizeof(name));
+        snprintf(code, sizeof(code), "0x%llx", (unsigned long long)e->code);
+        fputs(k ? ",\n    {\n        \"EventName\": " : "\n    {\n        \"EventName\": ", stdout);
+        stat_json_string(stdout, name);
+        fputs(",\n        \"EventCode\": ", stdout);
+        stat_json_string(stdout, code);
+        fputs(",\n        \"BriefDescription\": ", stdout);
+        stat_json_string(stdout, e->description);
+        fputs(",\n        \"PublicDescription\": ", stdout);
+        if (e->accuracy) {
+            char text[512];
+            snprintf(text, sizeof(text), "%s. Approximated by pmusim: %s", e->description,
+                     e->accuracy);
+            stat_json_string(stdout, text);
+        } else {
+            stat_json_string(stdout, e->description);
+        }
+        fputs("\n    }", stdout);
+    }
+    fputs(model->n_events ? "\n]\n" : "]\n", stdout);
+}
+
+static int list_mapfile(const machine_desc_t *desc)
+{
+    if (desc->mvendorid == 0 && desc->marchid == 0 && desc->mimpid == 0) {
+        cli_error("list: machine %s has no vendor mapfile key: its mvendorid, marchid and mimpid "
+                  "are 0, so perf cannot tell its core from any other",
+                  desc->name);
+        return CLI_EXIT_USAGE;
+    }
+    char dir[128];
+    snprintf(dir, sizeof(dir), "pmusim/%s", desc->name);
+    for (size_t k = 0; k < sizeof(list_perf_dirs) / sizeof(list_perf_dirs[0]); k++)
+        if (strcmp(list_perf_dirs[k].machine, desc->name) == 0)
+            snprintf(dir, sizeof(dir), "%s", list_perf_dirs[k].dir);
+    /* MVENDORID-MARCHID-MIMPID as Linux reports them; any implementation of this core matches */
+    printf("0x%llx-0x%llx-0x[[:xdigit:]]+,v1,%s,core\n", (unsigned long long)desc->mvendorid,
+           (unsigned long long)desc->marchid, dir);
+    return CLI_EXIT_OK;
+}
+
+int cmd_list(int argc, char **argv)
+{
+    const char *machine = machine_default_name;
+    bool json = false, mapfile = false;
+    cli_parser_t p;
+    int id;
+
+    cli_parser_init(&p, "list", argc, argv);
+    while ((id = cli_parser_next(&p, list_options)) != CLI_OPT_DONE) {
+        switch (id) {
+        case CLI_OPT_ERROR:
+            return CLI_EXIT_USAGE;
+        case LIST_OPT_HELP:
+            list_usage(stdout);
+            return CLI_EXIT_OK;
+        case LIST_OPT_MACHINE:
+            machine = p.value;
+            break;
+        case LIST_OPT_JSON:
+            json = true;
+            break;
+        case LIST_OPT_MAPFILE:
+            mapfile = true;
+            break;
+        default:
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (p.next < argc) {
+        cli_error("list: unexpected argument '%s'", argv[p.next]);
+        return CLI_EXIT_USAGE;
+    }
+    if (json && mapfile) {
+        cli_error("list: --json and --mapfile cannot be used together");
+        return CLI_EXIT_USAGE;
+    }
+    const machine_desc_t *desc = cli_find_machine(machine);
+    if (!desc)
+        return CLI_EXIT_USAGE;
+    if (mapfile)
+        return list_mapfile(desc);
+    if (json)
+        list_json(desc);
+    else
+        list_text(desc);
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Checks the JSON that pmusim writes (label "stat").
+
+  check_json.py stat PMUSIM MACHINE PROGRAM EXIT INSNS EVENT:CODE=VALUE...
+      `pmusim stat --json` parses; program, machine, exit_code and instructions_simulated are as
+      given; "events" holds exactly the given events in order (CODE "null": no selector code).
+  check_json.py list PMUSIM MACHINE CODE... [--name EVENTNAME=0xCODE]...
+      `pmusim list --json` is a perf pmu-events array with one entry per given code (in order),
+      each with EventName, EventCode, BriefDescription and PublicDescription; approximated events
+      (as `pmusim list` shows them) say so in PublicDescription.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def run(cmd):
+    print("command: " + " ".join(cmd))
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    print("exit status: %d" % p.returncode)
+    if p.stderr:
+        print("--- stderr:\n" + p.stderr[:4000])
+    return p
+
+
+def check_stat(pmusim, machine, program, exit_code, insns, specs):
+    expected = []
+    for spec in specs:
+        m = re.fullmatch(r"([a-z0-9-]+):(null|[0-9]+)=([0-9]+)", spec)
+        if not m:
+            fail("bad expectation " + spec)
+        code = None if m.group(2) == "null" else int(m.group(2))
+        expected.append((m.group(1), code, int(m.group(3))))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "stat.json")
+        events = ",".join(e[0] for e in expected)
+        p = run([pmusim, "stat", "-M", machine, "--json", "-o", out, "-e", events, program])
+        with open(out) as f:
+            text = f.read()
+    print("--- JSON:\n" + text)
+    if p.returncode != int(exit_code):
+        fail("exit status %d, expected %s" % (p.returncode, exit_code))
+    try:
+        d = json.loads(text)
+    except ValueError as e:
+        fail("not JSON: %s" % e)
+    if not isinstance(d, dict):
+        fail("not one JSON object")
+    for key, kind in (("program", str), ("machine", str), ("exit_code", int),
+                      ("elapsed_seconds", (int, float)), ("instructions_simulated", int),
+                      ("events", list)):
+        if not isinstance(d.get(key), kind) or isinstance(d.get(key), bool):
+            fail("key %r missing or of the wrong type" % key)
+    if d["program"] != program:
+        fail("program %r, expected %r" % (d["program"], program))
+    if d["machine"] != machine:
+        fail("machine %r" % d["machine"])
+    if d["exit_code"] != int(exit_code):
+        fail("exit_code %d, expected %s" % (d["exit_code"], exit_code))
+    if d["instructions_simulated"] != int(insns):
+        fail("instructions_simulated %d, expected %s" % (d["instructions_simulated"], insns))
+    if d["elapsed_seconds"] < 0:
+        fail("negative elapsed_seconds")
+    if len(d["events"]) != len(expected):
+        fail("%d events, expected %d" % (len(d["events"]), len(expected)))
+    for ev, (name, code, value) in zip(d["events"], expected):
+        if not isinstance(ev, dict) or set(ev) - {"name", "code", "value", "exact", "accuracy"}:
+            fail("bad event entry %r" % ev)
+        if ev.get("name") != name or ev.get("code") != code or ev.get("value") != value:
+            fail("event %r, expected name %r, code %r, value %r" % (ev, name, code, value))
+        if not isinstance(ev.get("exact"), bool):
+            fail("event %r: 'exact' is not a boolean" % ev)
+        if ev["exact"] != ("accuracy" not in ev):
+            fail("event %r: an approximated event must say how" % ev)
+
+
+def list_accuracy(pmusim, machine):
+    """code -> True if `pmusim list` shows the event as approximated."""
+    p = run([pmusim, "list", "-M", machine])
+    rows = {}
+    for line in p.stdout.splitlines():
+        m = re.match(r"^ *([0-9]+) +0x[0-9a-f]+ +[a-z0-9-]+ +(exact|approx\.) ", line)
+        if m:
+            rows[int(m.group(1))] = m.group(2) == "approx."
+    return rows
+
+
+def check_list(pmusim, machine, args):
+    codes, names = [], {}
+    i = 0
+    while i < len(args):
+        if args[i] == "--name":
+            n, c = args[i + 1].split("=")
+            names[n] = c
+            i += 2
+        else:
+            codes.append(int(args[i]))
+            i += 1
+    p = run([pmusim, "list", "-M", machine, "--json"])
+    if p.returncode != 0:
+        fail("exit status %d" % p.returncode)
+    try:
+        d = json.loads(p.stdout)
+    except ValueError as e:
+        print(p.stdout[:4000])
+        fail("not JSON: %s" % e)
+    if not isinstance(d, list):
+        fail("not a JSON array")
+    approx = list_accuracy(pmusim, machine)
+    got = []
+    for ev in d:
+        if not isinstance(ev, dict):
+            fail("entry %r is not an object" % ev)
+        for key in ("EventName", "EventCode", "BriefDescription", "PublicDescription"):
+            if not isinstance(ev.get(key), str) or not ev[key]:
+                fail("entry %r: %s missing or empty" % (ev, key))
+        if not re.fullmatch(r"[A-Z0-9_]+", ev["EventName"]):
+            fail("EventName %r is not upper case with underscores" % ev["EventName"])
+        if not re.fullmatch(r"0x[0-9a-f]+", ev["EventCode"]):
+            fail("EventCode %r is not 0x-hex" % ev["EventCode"])
+        code = int(ev["EventCode"], 16)
+        got.append(code)
+        if approx.get(code):
+            if "pmusim" not in ev["PublicDescription"] or ev["PublicDescription"] == ev["BriefDescription"]:
+                fail("entry %r: approximated, but PublicDescription does not say so" % ev)
+        elif ev["PublicDescription"] != ev["BriefDescription"]:
+            fail("entry %r: exact, but PublicDescription differs" % ev)
+    if got != codes:
+        fail("EventCodes %r, expected %r" % (got, codes))
+    by_name = {ev["EventName"]: ev["EventCode"] for ev in d}
+    for n, c in names.items():
+        if by_name.get(n) != c:
+            fail("%s has EventCode %r, expected %r" % (n, by_name.get(n), c))
+    print("--- %d events, as expected" % len(d))
+
+
+def main():
+    if len(sys.argv) < 4:
+        fail(__doc__)
+    mode, pmusim, machine = sys.argv[1:4]
+    if mode == "stat":
+        program, exit_code, insns = sys.argv[4:7]
+        check_stat(pmusim, machine, program, exit_code, insns, sys.argv[7:])
+    elif mode == "list":
+        check_list(pmusim, machine, sys.argv[4:])
+    else:
+        fail("unknown mode " + mode)
+    print("--- as expected")
+
+
+if __name__ == "__main__":
+    main()

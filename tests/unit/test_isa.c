@@ -1,0 +1,99 @@
+/* The instruction tables: their self-check, and decodes worked out by hand from the encodings in
+ * the RISC-V unprivileged specification (the expected values are not taken from pmusim). */
+#include "isa/isa.h"
+#include "unit.h"
+
+#define RV32_ALL (ISA_EXT_I | ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | \
+                  ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS)
+
+static evset_t dec(uint32_t raw, unsigned xlen, decoded_insn_t *d) { return isa_decode(raw, xlen, RV32_ALL, d); }
+
+static void test_tables(unit_t *u) { CHECK_EQ(isa_table_check(), 0); }
+
+static void test_compressed(unit_t *u) {
+    decoded_insn_t d;
+    /* c.addi a0, -1: 000 1 01010 11111 01 */
+    evset_t ev = dec(0x157D, 32, &d);
+    CHECK_EQ(d.op, OP_ADDI);
+    CHECK_EQ(d.rd, 10);
+    CHECK_EQ(d.rs1, 10);
+    CHECK_EQ(d.imm, -1);
+    CHECK_EQ(d.len, 2);
+    CHECK(ev & EVBIT(ALU));
+    CHECK(ev & EVBIT(LEN16));
+    CHECK(!(ev & EVBIT(LEN32)));
+    /* c.lw a0, 4(a1): 010 000 011 1 0 010 00 */
+    dec(0x41C8, 32, &d);
+    CHECK_EQ(d.op, OP_LW);
+    CHECK_EQ(d.rd, 10);
+    CHECK_EQ(d.rs1, 11);
+    CHECK_EQ(d.imm, 4);
+    /* 0x0000 is defined illegal; so is c.addi4spn with a zero immediate (0x0004: rd'=1) */
+    dec(0x0000, 32, &d);
+    CHECK_EQ(d.op, OP_ILLEGAL);
+    dec(0x0004, 32, &d);
+    CHECK_EQ(d.op, OP_ILLEGAL);
+    /* c.nop writes x0: rewritten to the sink register */
+    dec(0x0001, 32, &d);
+    CHECK_EQ(d.op, OP_ADDI);
+    CHECK_EQ(d.rd, 32);
+}
+
+static void test_xlen(unit_t *u) {
+    decoded_insn_t d;
+    dec(0x0010051B, 32, &d);            /* addiw a0, zero, 1 is RV64-only */
+    CHECK_EQ(d.op, OP_ILLEGAL);
+    dec(0x0010051B, 64, &d);
+    CHECK_EQ(d.op, OP_ADDIW);
+    CHECK_EQ(d.imm, 1);
+    dec(0x02051513, 32, &d);            /* slli a0, a0, 32: shamt[5] set is reserved on RV32 */
+    CHECK_EQ(d.op, OP_ILLEGAL);
+    dec(0x02051513, 64, &d);
+    CHECK_EQ(d.op, OP_SLLI);
+    CHECK_EQ(d.imm, 32);
+    dec(0x69855513, 32, &d);            /* rev8 a0, a0 (RV32 encoding) */
+    CHECK_EQ(d.op, OP_REV8);
+    dec(0x69855513, 64, &d);            /* ... is not rev8 on RV64 (0x6b8) */
+    CHECK(d.op != OP_REV8);
+}
+
+static void test_event_classes(unit_t *u) {
+    decoded_insn_t d;
+    evset_t ev;
+    ev = dec(0x000010EF, 32, &d);       /* jal ra, +4096: outside +-4 KiB, unpredictable */
+    CHECK_EQ(d.op, OP_JAL);
+    CHECK_EQ(d.imm, 4096);
+    CHECK(ev & EVBIT(JUMP_UNPRED));
+    ev = dec(0x7FF000EF, 32, &d);       /* jal ra, +4094: imm[10:1]=0x3ff, imm[11]=1 */
+    CHECK_EQ(d.imm, 4094);
+    CHECK(!(ev & EVBIT(JUMP_UNPRED)));
+    ev = dec(0x00008067, 32, &d);       /* ret = jalr x0, 0(ra) */
+    CHECK(ev & EVBIT(RETURN));
+    CHECK(!(ev & EVBIT(JUMP_UNPRED)));
+    ev = dec(0x000500E7, 32, &d);       /* jalr ra, 0(a0): a call through a register */
+    CHECK(ev & EVBIT(JUMP_UNPRED));
+    ev = dec(0x3002A073, 32, &d);       /* csrrs x0, mstatus, t0: writes, rd=x0 -> read/write */
+    CHECK(ev & EVBIT(CSR_RW));
+    ev = dec(0x34029073, 32, &d);       /* csrrw x0, mscratch, t0 -> write only */
+    CHECK(ev & EVBIT(CSR_WRITE));
+    ev = dec(0xB0002373, 32, &d);       /* csrrs t1, mcycle, x0 -> read only */
+    CHECK(ev & EVBIT(CSR_READ));
+    ev = dec(0x02B50533, 32, &d);       /* mul a0, a0, a1 */
+    CHECK(ev & EVBIT(MUL));
+    CHECK(!(ev & EVBIT(ALU)));
+    ev = dec(0x00000073, 32, &d);       /* ecall commits but does not retire */
+    CHECK(ev & EVBIT(COMMIT));
+    CHECK(!(ev & EVBIT(INSTRET)));
+    ev = dec(0x30200073, 32, &d);       /* mret does both */
+    CHECK(ev & EVBIT(COMMIT));
+    CHECK(ev & EVBIT(INSTRET));
+}
+
+int main(void) {
+    unit_t t = {0}, *u = &t;
+    test_tables(u);
+    test_compressed(u);
+    test_xlen(u);
+    test_event_classes(u);
+    return unit_finish(u, "unit_isa");
+}
