@@ -19,6 +19,8 @@ void block_cache_init(hart_t *h) {
     bc->arena_used = 0;
     size_t map_bytes = (size_t)((h->ram_size + 511) / 512) + 1;
     bc->code_map = calloc(map_bytes, 1);
+    bc->code_lo = SIZE_MAX;
+    bc->code_hi = 0;
     h->store_watch = calloc(map_bytes, 1);
 }
 
@@ -36,10 +38,12 @@ void block_cache_free(hart_t *h) {
 void block_cache_flush(hart_t *h) {
     block_cache_t *bc = &h->bc;
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
-    size_t map_bytes = (size_t)((h->ram_size + 511) / 512) + 1;
-    for (size_t k = 0; k < map_bytes; k++)
+    for (size_t k = bc->code_lo; k < bc->code_hi; k++)
         h->store_watch[k] &= (uint8_t)~bc->code_map[k];
-    memset(bc->code_map, 0, map_bytes);
+    if (bc->code_hi > bc->code_lo)
+        memset(bc->code_map + bc->code_lo, 0, bc->code_hi - bc->code_lo);
+    bc->code_lo = SIZE_MAX;
+    bc->code_hi = 0;
     bc->arena_used = 0;
     bc->flushes++;
     h->code_dirty = false;
@@ -50,10 +54,16 @@ void block_cache_flush(hart_t *h) {
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end) {
     if (pc < h->ram_base || end > h->ram_base + h->ram_size || end <= pc)
         return;
-    for (uint64_t g = (pc - h->ram_base) >> 6; g <= (end - 1 - h->ram_base) >> 6; g++) {
-        h->bc.code_map[g >> 3] |= (uint8_t)(1u << (g & 7));
+    block_cache_t *bc = &h->bc;
+    uint64_t first = (pc - h->ram_base) >> 6, last = (end - 1 - h->ram_base) >> 6;
+    for (uint64_t g = first; g <= last; g++) {
+        bc->code_map[g >> 3] |= (uint8_t)(1u << (g & 7));
         h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
     }
+    if (first >> 3 < bc->code_lo)
+        bc->code_lo = (size_t)(first >> 3);
+    if ((last >> 3) + 1 > bc->code_hi)
+        bc->code_hi = (size_t)(last >> 3) + 1;
 }
 
 /* Instruction fetch of 16 bits: main RAM, or another executable RAM region (ICCM). */

@@ -42,8 +42,9 @@ typedef int64_t sreg;
 
 #define RETIRE_BLOCK() do { \
         if (unlikely(b->epoch != h->pmu.epoch)) pmu_block_refresh(h, b); \
-        for (uint32_t k_ = 0; k_ < b->n_add; k_++) h->pmu.slot[h->pmu.active[k_]].value += b->add[k_]; \
-        h->budget -= b->n_insns; h->stall_cycles += b->stall_cycles; \
+        for (uint32_t k_ = 0; k_ < b->n_add; k_++) h->pmu.value[h->pmu.active[k_]] += b->add[k_]; \
+        h->budget -= b->n_insns; \
+        if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
     } while (0)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */

@@ -38,16 +38,16 @@ uint64_t pmu_clock(const hart_t *h, pmu_slot_kind_t clock) {
 
 uint64_t pmu_read(const hart_t *h, unsigned n) {
     const pmu_slot_t *s = &h->pmu.slot[n];
-    uint64_t v = s->value;
+    uint64_t v = h->pmu.value[n];
     if (is_clock(s->kind) && !s->inhibited)
-        v = pmu_clock(h, s->kind) - s->value;
+        v = pmu_clock(h, s->kind) - v;
     return v & s->width_mask;
 }
 
 void pmu_write(hart_t *h, unsigned n, uint64_t value) {
     pmu_slot_t *s = &h->pmu.slot[n];
     value &= s->width_mask;
-    s->value = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(h, s->kind) - value : value;
+    h->pmu.value[n] = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(h, s->kind) - value : value;
 }
 
 /* Changes what a slot counts, keeping its current value. */
@@ -112,17 +112,17 @@ void pmu_block_refresh(hart_t *h, block_t *b) {
 void pmu_commit_range(hart_t *h, const block_t *b, unsigned from, unsigned to) {
     pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
-        pmu_slot_t *s = &p->slot[p->active[k]];
+        evset_t want = p->slot[p->active[k]].events;
         for (unsigned j = from; j < to; j++)
-            s->value += (b->events[j] & s->events) != 0;
+            p->value[p->active[k]] += (b->events[j] & want) != 0;
     }
 }
 
 void pmu_commit_events(hart_t *h, evset_t events, evset_t already) {
     pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
-        pmu_slot_t *s = &p->slot[p->active[k]];
-        s->value += (s->events & events) && !(s->events & already);
+        evset_t want = p->slot[p->active[k]].events;
+        p->value[p->active[k]] += (want & events) && !(want & already);
     }
 }
 

@@ -37,11 +37,13 @@ typedef struct pmu_slot {
     pmu_slot_kind_t kind;
     evset_t events;       /* SLOT_EVENTS: the set counted (OR rule: one per instruction) */
     bool inhibited;       /* mcountinhibit bit (architectural slots) */
-    uint64_t value;       /* the count; SLOT_CYCLES while counting: cycle clock at which it read 0 */
     uint64_t width_mask;  /* counter width */
 } pmu_slot_t;
 
 typedef struct pmu {
+    /* Per slot: the count; for a clock while it counts, the clock value at which it read 0.
+     * Kept apart from the slot descriptions: retiring a block adds straight into this array. */
+    uint64_t value[PMU_MAX_SLOTS];
     pmu_slot_t slot[PMU_MAX_SLOTS];
     unsigned n_observers;
 
