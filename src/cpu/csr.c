@@ -256,6 +256,20 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
     }
 }
 
+/* Whether a write can change what the run loop decides: which interrupt is pending and enabled,
+ * or when a timer fires. Counter, selector and trap-state CSRs cannot: writing them in a loop
+ * must not cost a trip through the run loop each time. */
+static bool csr_affects_run_loop(unsigned csr) {
+    switch (csr) {
+    case CSR_MSTATUS: case CSR_SSTATUS: case CSR_MIE: case CSR_SIE: case CSR_MIP: case CSR_SIP:
+    case CSR_MIDELEG:
+        return true;
+    default:
+        /* core-specific CSRs (timers, halt, pause) */
+        return (csr >= 0x7c0 && csr <= 0x7ff) || (csr >= 0xbc0 && csr <= 0xbff) || csr >= 0xfc0;
+    }
+}
+
 static bool csr_writes(const dinsn_t *d, enum insn_op op) {
     return op == OP_CSRRW || op == OP_CSRRWI || d->rs1 != 0;
 }
@@ -284,8 +298,8 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         default: n = old & ~src; break;
         }
         csr_write(h, csr, n);
-        /* State that decides whether an interrupt is taken may have changed. */
-        hart_kick(h);
+        if (csr_affects_run_loop(csr))
+            hart_kick(h);
     }
     h->x[d->rd] = old;   /* rd == x0 was rewritten to the sink register */
     return h->stop ? SYS_STOP : SYS_OK;
