@@ -38,6 +38,10 @@ typedef struct block {
     uint32_t *add;               /* per active PMU slot: events gained when the whole block commits */
     evset_t *events;             /* per instruction: static events (cold, used for partial commits) */
     dinsn_info_t *info;          /* per instruction: cold decode information */
+    uint32_t n_classes;          /* distinct event sets among the instructions, with counts: */
+    struct block_class { evset_t events; uint32_t count; } *classes;  /* what PMU refreshes sum */
+    uint8_t event_count[EV_COUNT];  /* instructions producing each static event: single-event
+                                     * selectors refresh with one lookup */
     dinsn_t insn[];              /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
 

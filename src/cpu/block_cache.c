@@ -155,7 +155,18 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
     block_cache_t *bc = &h->bc;
     size_t ninsn = n + (terminated ? 0 : 1);
     size_t head = (sizeof(block_t) + ninsn * sizeof(dinsn_t) + 15) & ~(size_t)15;
-    size_t total = head + n * sizeof(evset_t) + ninsn * sizeof(dinsn_info_t) + PMU_MAX_SLOTS * sizeof(uint32_t);
+    struct block_class classes[BLOCK_MAX_INSNS];
+    uint32_t n_classes = 0;
+    for (unsigned k = 0; k < n; k++) {
+        uint32_t c = 0;
+        while (c < n_classes && classes[c].events != events[k])
+            c++;
+        if (c == n_classes)
+            classes[n_classes++] = (struct block_class){events[k], 0};
+        classes[c].count++;
+    }
+    size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
+                   ninsn * sizeof(dinsn_info_t) + PMU_MAX_SLOTS * sizeof(uint32_t);
     block_t *b = arena_alloc(bc, total);
     if (!b) {
         block_cache_flush(h);
@@ -171,10 +182,16 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
     b->end_pc = at;
     b->n_insns = n;
     b->stall_cycles = 0;     /* timing model: one cycle per instruction for now (docs/architecture.md) */
-    b->epoch = h->pmu.epoch - 1;
+    b->epoch = 0;            /* no configuration has id 0: refreshed below */
     b->events = (evset_t *)((uint8_t *)b + head);
     memcpy(b->events, events, n * sizeof(evset_t));
-    b->info = (dinsn_info_t *)(b->events + n);
+    for (unsigned k = 0; k < n; k++)
+        for (evset_t e = events[k]; e; e &= e - 1)
+            b->event_count[__builtin_ctzll(e)]++;
+    b->classes = (struct block_class *)(b->events + n);
+    b->n_classes = n_classes;
+    memcpy(b->classes, classes, n_classes * sizeof *classes);
+    b->info = (dinsn_info_t *)(b->classes + n_classes);
     b->add = (uint32_t *)(b->info + ninsn);
     for (size_t k = 0; k < ninsn; k++) {
         enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;

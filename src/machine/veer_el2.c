@@ -66,6 +66,9 @@ typedef struct veer_core_state {
 } veer_core_state_t;
 
 static int find(unsigned csr) {
+    /* VeeR's CSRs live in the custom ranges 0x7c0-0x7ff, 0xbc0-0xbff and 0xfc0-0xfff. */
+    if ((csr & 0x3c0) != 0x3c0 || (csr >> 10) == 0)
+        return -1;
     for (unsigned k = 0; k < N_VEER_CSRS; k++)
         if (veer_csrs[k].csr == csr)
             return (int)k;

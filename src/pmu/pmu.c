@@ -12,6 +12,7 @@ static bool slot_counts(const pmu_slot_t *s) { return s->kind != SLOT_OFF && !s-
 void pmu_init(hart_t *h, const pmu_model_t *model) {
     pmu_t *p = &h->pmu;
     memset(p, 0, sizeof *p);
+    memset(p->pos, -1, sizeof p->pos);
     p->model = model;
     p->slot[PMU_SLOT_CYCLE] = (pmu_slot_t){.kind = SLOT_CYCLES, .width_mask = UINT64_MAX};
     p->slot[PMU_SLOT_INSTRET] =
@@ -37,17 +38,23 @@ uint64_t pmu_clock(const hart_t *h, pmu_slot_kind_t clock) {
 }
 
 uint64_t pmu_read(const hart_t *h, unsigned n) {
-    const pmu_slot_t *s = &h->pmu.slot[n];
-    uint64_t v = h->pmu.value[n];
+    const pmu_t *p = &h->pmu;
+    const pmu_slot_t *s = &p->slot[n];
+    uint64_t v = p->value[n];
     if (is_clock(s->kind) && !s->inhibited)
         v = pmu_clock(h, s->kind) - v;
+    else if (p->pos[n] >= 0)
+        v += p->acc[p->pos[n]];
     return v & s->width_mask;
 }
 
 void pmu_write(hart_t *h, unsigned n, uint64_t value) {
-    pmu_slot_t *s = &h->pmu.slot[n];
+    pmu_t *p = &h->pmu;
+    pmu_slot_t *s = &p->slot[n];
     value &= s->width_mask;
-    h->pmu.value[n] = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(h, s->kind) - value : value;
+    if (p->pos[n] >= 0)
+        p->acc[p->pos[n]] = 0;
+    p->value[n] = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(h, s->kind) - value : value;
 }
 
 /* Changes what a slot counts, keeping its current value. */
@@ -60,13 +67,47 @@ static void slot_set(hart_t *h, unsigned n, pmu_slot_kind_t kind, evset_t events
     pmu_write(h, n, v);
 }
 
+/* The id of the configuration just listed in p->active: the same id as the last time this exact
+ * configuration was active, if it is still remembered, else a new one (ids are never reused). */
+static uint32_t config_id(pmu_t *p) {
+    for (unsigned m = 0; m < sizeof p->memo / sizeof p->memo[0]; m++) {
+        struct pmu_config_memo *c = &p->memo[m];
+        if (!c->id || c->n_active != p->n_active)
+            continue;
+        bool same = true;
+        for (unsigned k = 0; k < p->n_active && same; k++)
+            same = c->active[k] == p->active[k] && c->events[k] == p->slot[p->active[k]].events;
+        if (same)
+            return c->id;
+    }
+    /* Remember it in place of the oldest entry. */
+    struct pmu_config_memo *c = &p->memo[0];
+    for (unsigned m = 1; m < sizeof p->memo / sizeof p->memo[0]; m++)
+        if (p->memo[m].id < c->id)
+            c = &p->memo[m];
+    c->id = ++p->next_id;
+    c->n_active = (uint8_t)p->n_active;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        c->active[k] = p->active[k];
+        c->events[k] = p->slot[p->active[k]].events;
+    }
+    return c->id;
+}
+
 void pmu_reconfigure(hart_t *h) {
     pmu_t *p = &h->pmu;
+    /* Fold the accumulators of the old configuration back into the slots. */
+    for (unsigned k = 0; k < p->n_active; k++) {
+        p->value[p->active[k]] += p->acc[k];
+        p->acc[k] = 0;
+    }
+    memset(p->pos, -1, sizeof p->pos);
     p->n_active = 0;
     p->dyn_interest = 0;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         pmu_slot_t *s = &p->slot[n];
         if (s->kind == SLOT_EVENTS && slot_counts(s) && s->events) {
+            p->pos[n] = (int8_t)p->n_active;
             p->active[p->n_active++] = (uint8_t)n;
             p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
         }
@@ -74,24 +115,32 @@ void pmu_reconfigure(hart_t *h) {
     /* Address-classified events must see every access: leave the inline RAM path. */
     bool need_addresses = p->dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
     h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
-    p->epoch++;
+    p->epoch = config_id(p);
 }
 
 void pmu_set_selector(hart_t *h, unsigned n, uint64_t selector) {
     const pmu_model_t *m = h->pmu.model;
     pmu_selection_t sel = selector ? m->select(m, selector) : (pmu_selection_t){SLOT_OFF, 0};
-    slot_set(h, n, sel.kind, sel.events, h->pmu.slot[n].inhibited);
+    bool inhibited = h->pmu.slot[n].inhibited;
+    slot_set(h, n, sel.kind, sel.events, inhibited);
     h->pmu.selector[n] = selector;
-    pmu_reconfigure(h);
+    /* An inhibited counter is not in the active list either way: the usual "inhibit, program,
+     * enable" sequence reconfigures once, at the enable. */
+    if (!inhibited)
+        pmu_reconfigure(h);
 }
 
 void pmu_set_inhibit(hart_t *h, uint64_t value) {
     pmu_t *p = &h->pmu;
     value &= p->model->inhibit_mask;
+    uint64_t changed = p->mcountinhibit ^ value;
     p->mcountinhibit = value;
+    if (!changed)
+        return;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS; n++) {
         pmu_slot_t *s = &p->slot[n];
-        slot_set(h, n, s->kind, s->events, (value >> n) & 1);
+        if ((changed >> n) & 1)
+            slot_set(h, n, s->kind, s->events, (value >> n) & 1);
     }
     pmu_reconfigure(h);
 }
@@ -99,10 +148,14 @@ void pmu_set_inhibit(hart_t *h, uint64_t value) {
 void pmu_block_refresh(hart_t *h, block_t *b) {
     const pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
-        evset_t want = p->slot[p->active[k]].events;
+        evset_t want = p->slot[p->active[k]].events & ~EV_DYNAMIC_MASK;
         uint32_t n = 0;
-        for (uint32_t j = 0; j < b->n_insns; j++)
-            n += (b->events[j] & want) != 0;
+        if ((want & (want - 1)) == 0) {
+            n = want ? b->event_count[__builtin_ctzll(want)] : 0;
+        } else {
+            for (uint32_t c = 0; c < b->n_classes; c++)
+                n += (b->classes[c].events & want) ? b->classes[c].count : 0;
+        }
         b->add[k] = n;
     }
     b->n_add = p->n_active;
@@ -114,7 +167,7 @@ void pmu_commit_range(hart_t *h, const block_t *b, unsigned from, unsigned to) {
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
         for (unsigned j = from; j < to; j++)
-            p->value[p->active[k]] += (b->events[j] & want) != 0;
+            p->acc[k] += (b->events[j] & want) != 0;
     }
 }
 
@@ -122,7 +175,7 @@ void pmu_commit_events(hart_t *h, evset_t events, evset_t already) {
     pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
-        p->value[p->active[k]] += (want & events) && !(want & already);
+        p->acc[k] += (want & events) && !(want & already);
     }
 }
 

@@ -22,6 +22,8 @@ struct pmu_model;
 #define PMU_ARCH_SLOTS 32
 #define PMU_OBSERVER_SLOTS 32
 #define PMU_MAX_SLOTS (PMU_ARCH_SLOTS + PMU_OBSERVER_SLOTS)
+/* Retiring a block adds up to this many counters without a loop (exec_template.h). */
+#define PMU_RETIRE_LANES 8
 #define PMU_SLOT_CYCLE 0
 #define PMU_SLOT_INSTRET 2
 
@@ -41,9 +43,12 @@ typedef struct pmu_slot {
 } pmu_slot_t;
 
 typedef struct pmu {
-    /* Per slot: the count; for a clock while it counts, the clock value at which it read 0.
-     * Kept apart from the slot descriptions: retiring a block adds straight into this array. */
+    /* Per slot: the count; for a clock while it counts, the clock value at which it read 0. An
+     * active event slot's count is value[n] + acc[pos[n]]: retiring a block adds the block's
+     * addends into the dense acc[] in one fixed-width pass, whichever slots are active. */
     uint64_t value[PMU_MAX_SLOTS];
+    uint64_t acc[PMU_MAX_SLOTS];
+    int8_t pos[PMU_MAX_SLOTS];
     pmu_slot_t slot[PMU_MAX_SLOTS];
     unsigned n_observers;
 
@@ -51,7 +56,16 @@ typedef struct pmu {
     uint8_t active[PMU_MAX_SLOTS];
     unsigned n_active;
     evset_t dyn_interest;     /* union of dynamic events selected by active slots */
-    uint32_t epoch;           /* bumped on every reconfiguration; blocks cache addends per epoch */
+    uint32_t epoch;           /* id of the active configuration; blocks cache addends per id */
+    /* Recently seen configurations and their ids: going back to one of them (a guest toggling
+     * mcountinhibit, say) reuses the addends blocks already cached for it. */
+    struct pmu_config_memo {
+        uint32_t id;
+        uint8_t n_active;
+        uint8_t active[PMU_MAX_SLOTS];
+        evset_t events[PMU_MAX_SLOTS];
+    } memo[8];
+    uint32_t next_id;
 
     const struct pmu_model *model;
     uint64_t mcountinhibit;
