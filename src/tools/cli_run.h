@@ -1,4 +1,4 @@
-/* What the commands that run a program (`run`, later `stat`) share: the machine options, building
+/* What the commands that run a program (`run`, `stat`) share: the machine options, building
  * the machine and loading the program, running it with Ctrl-C handling, and turning the outcome
  * into a message and an exit status.
  *

@@ -53,6 +53,7 @@ typedef struct stat_metric_rule {
     evset_t base;
     enum stat_metric_style style;
     const char *unit;
+    evset_t unless;         /* not shown when another listed event counts this (0: always) */
 } stat_metric_rule_t;
 
 #define STAT_BRANCHES (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))
@@ -60,18 +61,19 @@ typedef struct stat_metric_rule {
 /* "Of all instructions": the committed instructions (every instruction class counts among them)
  * or, where the model has no such event, the retired ones. */
 #define STAT_PER_INSN(ev, unit)                                                                    \
-    { SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(COMMIT), STAT_PERCENT, unit },                         \
-    { SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(INSTRET), STAT_PERCENT, unit }
+    { SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(COMMIT), STAT_PERCENT, unit, 0 },                      \
+    { SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(INSTRET), STAT_PERCENT, unit, 0 }
 
 static const stat_metric_rule_t stat_metric_rules[] = {
-    { SLOT_EVENTS, EVBIT(INSTRET), SLOT_CYCLES, 0, STAT_RATIO, "insn per cycle" },
-    { SLOT_EVENTS, EVBIT(COMMIT), SLOT_CYCLES, 0, STAT_RATIO, "insn per cycle" },
-    { SLOT_EVENTS, STAT_TAKEN, SLOT_EVENTS, STAT_BRANCHES, STAT_PERCENT, "of all branches" },
-    { SLOT_EVENTS, EVBIT(LOAD_MISALIGNED), SLOT_EVENTS, EVBIT(LOAD), STAT_PERCENT, "of all loads" },
-    { SLOT_EVENTS, EVBIT(STORE_MISALIGNED), SLOT_EVENTS, EVBIT(STORE), STAT_PERCENT, "of all stores" },
-    { SLOT_EVENTS, EVBIT(LOAD_EXTERNAL), SLOT_EVENTS, EVBIT(LOAD), STAT_PERCENT, "of all loads" },
-    { SLOT_EVENTS, EVBIT(STORE_EXTERNAL), SLOT_EVENTS, EVBIT(STORE), STAT_PERCENT, "of all stores" },
-    { SLOT_EVENTS, EVBIT(JUMP_UNPRED), SLOT_EVENTS, STAT_BRANCHES, STAT_PERCENT, "of all branches" },
+    { SLOT_EVENTS, EVBIT(INSTRET), SLOT_CYCLES, 0, STAT_RATIO, "insn per cycle", 0 },
+    /* IPC once: on instr-committed only if retired instructions are not counted too */
+    { SLOT_EVENTS, EVBIT(COMMIT), SLOT_CYCLES, 0, STAT_RATIO, "insn per cycle", EVBIT(INSTRET) },
+    { SLOT_EVENTS, STAT_TAKEN, SLOT_EVENTS, STAT_BRANCHES, STAT_PERCENT, "of all branches", 0 },
+    { SLOT_EVENTS, EVBIT(LOAD_MISALIGNED), SLOT_EVENTS, EVBIT(LOAD), STAT_PERCENT, "of all loads", 0 },
+    { SLOT_EVENTS, EVBIT(STORE_MISALIGNED), SLOT_EVENTS, EVBIT(STORE), STAT_PERCENT, "of all stores", 0 },
+    { SLOT_EVENTS, EVBIT(LOAD_EXTERNAL), SLOT_EVENTS, EVBIT(LOAD), STAT_PERCENT, "of all loads", 0 },
+    { SLOT_EVENTS, EVBIT(STORE_EXTERNAL), SLOT_EVENTS, EVBIT(STORE), STAT_PERCENT, "of all stores", 0 },
+    { SLOT_EVENTS, EVBIT(JUMP_UNPRED), SLOT_EVENTS, STAT_BRANCHES, STAT_PERCENT, "of all branches", 0 },
     STAT_PER_INSN(EVBIT(LOAD), "of all insns"),
     STAT_PER_INSN(EVBIT(STORE), "of all insns"),
     STAT_PER_INSN(STAT_BRANCHES, "of all insns"),
@@ -95,6 +97,12 @@ static bool stat_metric(const stat_event_list_t *l, unsigned k, char *buf, size_
     for (size_t r = 0; r < sizeof(stat_metric_rules) / sizeof(stat_metric_rules[0]); r++) {
         const stat_metric_rule_t *rule = &stat_metric_rules[r];
         if (!stat_counts(e, rule->kind, rule->what))
+            continue;
+        bool shown = true;
+        for (unsigned b = 0; b < l->n && rule->unless; b++)
+            if (b != k && stat_counts(&l->ev[b], SLOT_EVENTS, rule->unless))
+                shown = false;
+        if (!shown)
             continue;
         for (unsigned b = 0; b < l->n; b++) {
             if (b == k || !stat_counts(&l->ev[b], rule->base_kind, rule->base))
