@@ -5,8 +5,9 @@
 #
 #   bench/profile.sh [--top N] [--lines] [--build-dir DIR]
 #
-# Profiles: coremark-virt32 (~1.0e7 instructions, pmusim run -M virt32), reconfig-small-on-veer
-# (counters reprogrammed every ~100 instructions) and hello-virt32 (start-up). Outputs stay in
+# Profiles: coremark-virt32 (~1.0e7 instructions, pmusim run -M virt32), coremark-veer with
+# `run` and with `stat -e 4,11,12,24` (the cost of counting), reconfig-small-on-veer (counters
+# reprogrammed every ~100 instructions) and hello-virt32 (start-up). Outputs stay in
 # build-bench/profile/callgrind.<name>.out for callgrind_annotate or kcachegrind.
 set -euo pipefail
 export LC_ALL=C
@@ -17,7 +18,7 @@ TOP=15
 LINES=0
 while (($#)); do
     case $1 in
-        --top) TOP=$2; shift 2 ;;
+        --top) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "profile: --top needs a positive integer" >&2; exit 2; }; TOP=$2; shift 2 ;;
         --lines) LINES=1; shift ;;
         --build-dir) BUILD=$(realpath -m "$2"); shift 2 ;;
         -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -37,15 +38,19 @@ for f in "$GUESTS/coremark-virt32.elf" "$GUESTS/hello-virt32.elf" "$RC"; do
 done
 
 echo "profile: building pmusim (Release, -g) in $PROF" >&2
-cmake -S "$ROOT" -B "$PROF" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-g -DPMUSIM_GUESTS=OFF \
-    -DPMUSIM_WERROR=OFF >"$PROF.log" 2>&1 && cmake --build "$PROF" --target pmusim >>"$PROF.log" 2>&1 ||
-    { tail -n 30 "$PROF.log" >&2; exit 1; }
+if ! { cmake -S "$ROOT" -B "$PROF" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-g -DPMUSIM_GUESTS=OFF \
+            -DPMUSIM_WERROR=OFF && cmake --build "$PROF" --target pmusim; } >"$PROF.log" 2>&1; then
+    tail -n 30 "$PROF.log" >&2
+    exit 1
+fi
 
-profile() {   # name machine elf
-    local out=$PROF/callgrind.$1.out
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$PROF/src/pmusim" run -M "$2" "$3" \
-        >/dev/null 2>"$PROF/callgrind.$1.log"
-    echo "## $1 ($2): $(sed -n 's/.*I *refs: *//p' "$PROF/callgrind.$1.log") host instructions"
+profile() {   # name machine elf [pmusim command and options...]
+    local name=$1 machine=$2 elf=$3 out=$PROF/callgrind.$1.out
+    shift 3
+    (($#)) || set -- run
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$PROF/src/pmusim" "$@" -M "$machine" "$elf" \
+        >/dev/null 2>"$PROF/callgrind.$name.log"
+    echo "## $name (\`pmusim $* -M $machine\`): $(sed -n 's/.*I *refs: *//p' "$PROF/callgrind.$name.log") host instructions"
     echo
     echo '```'
     callgrind_annotate --auto=no "$out" 2>/dev/null | sed -n '/file:function/,/^$/p' | grep -v '^-*$' |
@@ -57,11 +62,15 @@ profile() {   # name machine elf
         callgrind_annotate --auto=yes "$out" "$ROOT/src" 2>/dev/null |
             grep -Ev '=>|PROGRAM TOTALS|events annotated|\[/' |
             awk '/^ *[0-9][0-9,]* \(/ { x = $1; gsub(",", "", x); print x "\t" $0 }' |
-            sort -rn | head -n "$TOP" | cut -f2-
+            sort -rn | sed -n "1,${TOP}p" | cut -f2-
         echo '```'
     fi
     echo
 }
 profile coremark-virt32 virt32 "$GUESTS/coremark-virt32.elf"
+profile coremark-veer veer-el2 "$GUESTS/coremark-veer.elf"
+if "$PROF/src/pmusim" stat --help >/dev/null 2>&1; then
+    profile coremark-veer-stat veer-el2 "$GUESTS/coremark-veer.elf" stat -e 4,11,12,24
+fi
 profile reconfig-small-on veer-el2 "$RC"
 profile hello-virt32 virt32 "$GUESTS/hello-virt32.elf"

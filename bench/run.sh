@@ -69,7 +69,6 @@ done
 if [[ -z $RUNS ]]; then
     if ((QUICK)); then RUNS=3; else RUNS=5; fi
 fi
-if ((QUICK)); then SIZE=small; else SIZE=big; fi
 
 # ---- build --------------------------------------------------------------------------------------
 
@@ -185,6 +184,8 @@ same() {   # what a b: compare two canonical outputs (files), fail with a diff
     fi
 }
 
+loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
+LOAD_BEFORE=$(loadavg)
 note "checking outputs (warm-up runs)"
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
     if [[ $id == veer-stat ]]; then
@@ -281,9 +282,9 @@ fi
 stats() { tr ' ' '\n' <<<"${TIMES[$1]}" | grep . | sort -n |
           awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
                                     printf "%d %d %d %d\n", m, v[1], v[NR], NR }'; }
-declare -A MED=() MIN=() MAX=() NRUN=()
+declare -A MED=() MIN=() MAX=()
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
-    read -r MED[$id] MIN[$id] MAX[$id] NRUN[$id] < <(stats "$id")
+    read -r "MED[$id]" "MIN[$id]" "MAX[$id]" _ < <(stats "$id")
 done
 has() { [[ -n ${MED[$1]:-} ]]; }
 fmt_s() { awk -v u="$1" 'BEGIN { printf "%.3f", u / 1e6 }'; }
@@ -307,19 +308,21 @@ git_desc() {
 cc_version() {
     local cc
     cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$BUILD/CMakeCache.txt" 2>/dev/null)
-    [[ -n $cc ]] && "$cc" --version 2>/dev/null | head -n 1 || echo unknown
+    [[ -n $cc ]] && "$cc" --version 2>/dev/null | sed -n 1p || echo unknown
 }
 
 report() {
     local cpu
-    cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+    cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | sed -n 1p)
     echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') with \`bench/run.sh$( ((QUICK)) && printf ' --quick') -n $RUNS$([[ -n $ONLY ]] && printf ' --only %s' "${ONLY:1:-1}")\`."
     echo
     echo "- Host: ${cpu:-unknown CPU}, $(nproc) CPUs online, $(uname -sr)"
     echo "- pmusim: commit $(git_desc); Release build, $(cc_version)"
     if [[ -n $QEMU ]]; then
-        echo "- QEMU: $("$QEMU" --version | head -n 1)"
+        echo "- QEMU: $("$QEMU" --version | sed -n 1p)"
     fi
+    echo "- Load average (1, 5, 15 min) before: $LOAD_BEFORE, after: $LOAD_AFTER" \
+         "(other processes on the host make the times noisier)"
     echo "- Times: wall time of the whole process (start-up included), $RUNS runs per command," \
          "commands alternated; median (min-max)."
     echo "- Instructions: the program's \`instret:\` line (minstret from main to just before its" \
@@ -391,6 +394,7 @@ report() {
     fi
 }
 
+LOAD_AFTER=$(loadavg)
 RESULTS=$BUILD/bench-results.md
 report | tee "$RESULTS"
 note "raw times: $TSV; table: $RESULTS"
@@ -398,7 +402,9 @@ note "raw times: $TSV; table: $RESULTS"
 if ((UPDATE_DOC)); then
     DOC=$ROOT/docs/performance.md
     BEGIN='<!-- bench-results:begin -->' END='<!-- bench-results:end -->'
-    grep -qF "$BEGIN" "$DOC" && grep -qF "$END" "$DOC" || die "$DOC has no $BEGIN / $END markers"
+    if ! grep -qF "$BEGIN" "$DOC" || ! grep -qF "$END" "$DOC"; then
+        die "$DOC has no $BEGIN / $END markers"
+    fi
     awk -v b="$BEGIN" -v e="$END" -v f="$RESULTS" '
         $0 == b { print; print ""; while ((getline l < f) > 0) print l; print ""; skip = 1; next }
         $0 == e { skip = 0 }

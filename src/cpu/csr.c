@@ -91,7 +91,7 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
             return false;
         uint64_t v;
         if (slot == 1) {
-            if (!h->machine || !machine_has_mtime(h->machine))
+            if (!h->time_csr || !h->machine || !machine_has_mtime(h->machine))
                 return false;
             v = mtime_now(h);
         } else {
@@ -204,7 +204,11 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
         break;
     }
     case CSR_MTVEC: c->mtvec = (v & 3) >= 2 ? (v & ~(uint64_t)3) : v; break;
-    case CSR_MCOUNTEREN: c->mcounteren = v & 0xffffffffu; break;
+    case CSR_MCOUNTEREN:
+        /* Bits of implemented counters only (VeeR with user mode: 0x7D); TM where time exists. */
+        c->mcounteren = v & (h->pmu.model->inhibit_mask | (h->time_csr ? 2 : 0)) &
+                        (((uint64_t)h->pmu.model->hpm_mask) | 7);
+        break;
     case CSR_MENVCFG: c->menvcfg = v & 1; break;
     case CSR_MCOUNTINHIBIT: pmu_set_inhibit(h, v); break;
     case CSR_MSCRATCH: c->mscratch = v; break;

@@ -24,8 +24,9 @@ typedef enum mem_result {
     MEM_CODE_WRITTEN,   /* the store completed over decoded code: the block must end */
 } mem_result_t;
 
-mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events);
-mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events);
+/* `done`: instructions of the current block executed before this one (devices see the exact cycle). */
+mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events, unsigned done);
+mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events, unsigned done);
 /* Atomic read-modify-write accesses: aligned main-RAM or other RAM only. */
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
 

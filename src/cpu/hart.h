@@ -60,6 +60,7 @@ typedef struct hart {
     uint32_t isa;          /* ISA_EXT_* bits implemented */
     csr_state_t csr;
     uint64_t irq_mask;         /* implemented interrupts (writable mie bits) */
+    bool time_csr;             /* the time/timeh CSRs exist (read mtime) */
     uint64_t timer_irq_mask;   /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
     const struct core_ext *core_ext;
@@ -83,6 +84,8 @@ typedef struct hart {
      * insns_base - budget (see hart_insns), and the cycle clock is that plus the stall cycles the
      * timing model adds (static per-block extras, sleeping in wfi). */
     uint64_t insns_base;
+    uint64_t insns_in_flight;  /* during a device access: instructions of the current block already
+                                * executed (not yet retired), so devices see the exact cycle */
     uint64_t stall_cycles;
     uint64_t sleep_cycles;     /* part of the stall cycles spent halted (clock gated) */
     uint64_t irq_off_cycles;   /* active cycles with mstatus.MIE == 0, up to irq_off_since */
@@ -113,7 +116,9 @@ typedef struct hart {
 static inline void hart_kick(hart_t *h) { h->insns_base -= (uint64_t)h->budget; h->budget = 0; }
 
 /* All instructions committed since reset (ecall/ebreak included, trapping ones not). */
-static inline uint64_t hart_insns(const hart_t *h) { return h->insns_base - (uint64_t)h->budget; }
+static inline uint64_t hart_insns(const hart_t *h) {
+    return h->insns_base - (uint64_t)h->budget + h->insns_in_flight;
+}
 /* The core's cycle clock. */
 static inline uint64_t hart_cycle(const hart_t *h) { return hart_insns(h) + h->stall_cycles; }
 /* Gives the executor `n` more instructions before it returns. */

@@ -23,22 +23,48 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
         pmu_commit_events(h, ev, insn_events);
 }
 
-/* Misaligned accesses are done by hardware only inside one idempotent region. */
+/* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the
+ * end of its region is an access fault (VeeR: the end address is outside the memory); one to a
+ * side-effect region raises a misaligned exception, as does any on a core that traps them. */
 static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store, bool *misaligned) {
+    uint64_t access_fault = store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS;
     *misaligned = (addr & (size - 1)) != 0;
     const bus_region_t *r = bus_find(h->bus, addr, size);
-    if (*misaligned && (h->misaligned_traps || !r || (r->flags & REGION_SIDE_EFFECT) || !r->host)) {
-        if (h->misaligned_traps || bus_find(h->bus, addr, 1)) {
-            fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
-            return NULL;
-        }
+    if (r && (r->flags & REGION_WORD_ONLY) && (size != 4 || *misaligned)) {
+        fault(h, access_fault, addr);
+        return NULL;
+    }
+    if (*misaligned && (h->misaligned_traps || (r && ((r->flags & REGION_SIDE_EFFECT) || !r->host)))) {
+        fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
+        return NULL;
     }
     if (!r)
-        fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
+        fault(h, access_fault, addr);
     return r;
 }
 
-mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events) {
+/* A device access at the exact cycle of the instruction making it. */
+static bus_status_t device_read(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, uint64_t *val,
+                                unsigned done) {
+    if (!r->ops->read)
+        return BUS_FAULT;
+    h->insns_in_flight = done;
+    bus_status_t st = r->ops->read(r->opaque, addr - r->base, size, val);
+    h->insns_in_flight = 0;
+    return st;
+}
+
+static bus_status_t device_write(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, uint64_t val,
+                                 unsigned done) {
+    if (!r->ops->write)
+        return BUS_FAULT;
+    h->insns_in_flight = done;
+    bus_status_t st = r->ops->write(r->opaque, addr - r->base, size, val);
+    h->insns_in_flight = 0;
+    return st;
+}
+
+mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events, unsigned done) {
     bool misaligned;
     const bus_region_t *r = access_region(h, addr, size, false, &misaligned);
     if (!r)
@@ -47,7 +73,7 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
         uint64_t v = 0;
         memcpy(&v, r->host + (addr - r->base), size);
         *val = v;
-    } else if (!r->ops->read || r->ops->read(r->opaque, addr - r->base, size, val) != BUS_OK) {
+    } else if (device_read(h, r, addr, size, val, done) != BUS_OK) {
         return fault(h, CAUSE_LOAD_ACCESS, addr);
     }
     access_events(h, r, misaligned, false, insn_events);
@@ -59,7 +85,7 @@ static bool granule_bit(const uint8_t *map, uint64_t off) {
     return (map[g >> 3] >> (g & 7)) & 1;
 }
 
-mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events) {
+mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events, unsigned done) {
     bool misaligned;
     const bus_region_t *r = access_region(h, addr, size, true, &misaligned);
     if (!r)
@@ -80,7 +106,7 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
             h->code_dirty = true;   /* ICCM and other code memories: rare, flush conservatively */
             res = MEM_CODE_WRITTEN;
         }
-    } else if (!r->ops->write || r->ops->write(r->opaque, addr - r->base, size, val) != BUS_OK) {
+    } else if (device_write(h, r, addr, size, val, done) != BUS_OK) {
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
     access_events(h, r, misaligned, true, insn_events);

@@ -79,6 +79,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts) {
     h->timer_irq_mask = (1ull << IRQ_MTI) | (1ull << IRQ_STI) | desc->timer_irqs;
     h->external_irq_mask = (1ull << IRQ_MEI) | (1ull << IRQ_SEI) | desc->external_irqs;
     h->misaligned_traps = desc->misaligned_traps;
+    h->time_csr = desc->time_csr;
     h->wfi_is_nop = desc->wfi_is_nop;
     h->core_ext = desc->core_ext;
     h->max_insns = opts->max_insns;

@@ -56,6 +56,7 @@ typedef struct machine_desc {
     uint64_t external_irqs;       /* ... as external interrupts */
     uint64_t mstatus_reset;
     bool has_s_mode, has_u_mode;  /* has_u_mode false: --user-mode may add it */
+    bool time_csr;                /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
     bool accept_high_preload;     /* VeeR testbench: ignore a segment at 0xFFFFFFF8 (DCCM preload descriptor) */
     bool misaligned_traps;
     bool wfi_is_nop;

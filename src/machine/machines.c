@@ -18,7 +18,7 @@ extern const core_ext_t veer_el2_core;
     .mvendorid = 0, .marchid = 0, .mimpid = 0, .reset_pc = 0x80000000, \
     .ram_base = 0x80000000, .ram_size = 128u << 20, \
     .dev = {{DEV_CLINT, 0x2000000}, {DEV_UART16550, 0x10000000}, {DEV_SIFIVE_TEST, 0x100000}}, \
-    .cycles_per_mtime_tick = 100, .has_s_mode = true, .has_u_mode = true, \
+    .cycles_per_mtime_tick = 100, .has_s_mode = true, .has_u_mode = true, .time_csr = true, \
     .pmu = &pmu_model_generic, \
 }
 
@@ -36,9 +36,12 @@ static const machine_desc_t veer_el2 = {
     .reset_pc = 0x80000000,
     .ram_base = 0x80000000, .ram_size = 64u << 20,
     .mem = {
-        {"iccm", 0xEE000000, 64u << 10, REGION_EXEC | REGION_CORE_LOCAL},
+        /* Only DCCM and PIC accesses stay off the D-bus (RTL addr_external): ICCM loads and
+         * stores count as external (events 55/56). */
+        {"iccm", 0xEE000000, 64u << 10, REGION_EXEC},
         {"dccm", 0xF0040000, 64u << 10, REGION_CORE_LOCAL},
-        {"pic", 0xF00C0000, 32u << 10, REGION_CORE_LOCAL | REGION_SIDE_EFFECT},
+        /* PIC registers: aligned 32-bit accesses only, anything else is an access fault. */
+        {"pic", 0xF00C0000, 32u << 10, REGION_CORE_LOCAL | REGION_SIDE_EFFECT | REGION_WORD_ONLY},
     },
     .dev = {{DEV_VEER_MAILBOX, 0xD0580000}, {DEV_CLINT, 0x2000000}},
     .cycles_per_mtime_tick = 1,

@@ -164,8 +164,8 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val) {
     if (k < 0 || !s)
         return false;
     const veer_csr_desc_t *d = &veer_csrs[k];
-    if (csr >= CSR_MITCNT0 && csr <= CSR_MITCTL1)
-        machine_advance_core(h->machine, RUN_ACTIVE);   /* the write wins over this cycle's count */
+    if ((csr >= CSR_MITCNT0 && csr <= CSR_MITCTL1) || csr == CSR_MPMC || csr == CSR_MCPC)
+        machine_advance_core(h->machine, RUN_ACTIVE);   /* the cycles up to this write were active */
     s->value[k] = (s->value[k] & ~d->writable) | ((uint32_t)val & d->writable);
     if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
         s->fired[csr == CSR_MITCNT1] = false;   /* the written value stands */

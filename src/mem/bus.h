@@ -26,7 +26,8 @@ enum region_flags {
     REGION_RAM = 1u << 0,        /* backed by host memory */
     REGION_EXEC = 1u << 1,       /* instruction fetch allowed */
     REGION_CORE_LOCAL = 1u << 2, /* tightly coupled memory: not an external bus access */
-    REGION_SIDE_EFFECT = 1u << 3 /* non-idempotent: misaligned accesses trap (VeeR) */
+    REGION_SIDE_EFFECT = 1u << 3, /* non-idempotent: misaligned accesses trap (VeeR) */
+    REGION_WORD_ONLY = 1u << 4    /* only aligned 32-bit accesses; others are access faults */
 };
 
 typedef struct bus_region {

@@ -6,7 +6,7 @@
  * prints "FAIL check <n>: got 0x.. want 0x.." through the VeeR testbench mailbox and the run
  * goes on; at the end the mailbox receives 0xFF (all passed, exit 0) or 0x01 (exit 1).
  *
- * Check numbers: <group><nn>, group 1-7 as in docs/pmu-veer-el2.md ("Tests").
+ * Check numbers: g000 + n for group g = 1..7 (docs/pmu-veer-el2.md, "Tests").
  *
  * Assembly conventions
  *   - ".option norvc": every instruction is a 32-bit encoding unless written as C <c.insn>.
@@ -14,6 +14,8 @@
  *   - lla is auipc + addi (2 instructions, class ALU); li of a 12-bit value is one addi.
  *
  * Registers reserved by the harness (tests must not use them for anything else)
+ *   tp   always INHIBIT_ALL (0x7D), the operand of PMU_STOP (a 5-bit csrrwi immediate
+ *        cannot hold it)
  *   s7   number of checks run
  *   s8   number of failed checks
  *   s9   "armed": non-zero while a trap is expected. A trap while s9 == 0 is reported as
@@ -60,6 +62,14 @@
 
 /* CSR numbers without assembler names */
 #define CSR_MCOUNTINHIBIT 0x320
+#define CSR_MCPC    0x7C2
+#define CSR_MPMC    0x7C6
+#define CSR_MITCNT0 0x7D2
+#define CSR_MITB0   0x7D3
+#define CSR_MITCTL0 0x7D4
+#define CSR_MITCNT1 0x7D5
+#define CSR_MITB1   0x7D6
+#define CSR_MITCTL1 0x7D7
 
 #define CAUSE_ILLEGAL      2
 #define CAUSE_BREAKPOINT   3
@@ -87,9 +97,9 @@
 .endm
 
 /* Stops every counter. Counted under the old mcountinhibit: when the counters were running,
- * this instruction (csrrwi, rd=x0: 32-bit, CSR write) adds 1 to events 4, 6, 18 and minstret. */
+ * this instruction (csrrw, rd=x0: 32-bit, CSR write) adds 1 to events 4, 6, 18 and minstret. */
 .macro PMU_STOP
-    csrwi CSR_MCOUNTINHIBIT, INHIBIT_ALL
+    csrw CSR_MCOUNTINHIBIT, tp
 .endm
 
 /* Starts every counter. Counted under the old value (all inhibited): adds nothing. */
@@ -153,6 +163,21 @@
     lw ra, 12(sp)
     addi sp, sp, 16
 .Lcheck_ok\@:
+.endm
+
+/* Measures one instruction: counters 3-6 select e3..e6, run `insn` between PMU_GO and
+ * PMU_STOP, check counters 3-6 against w3..w6 as checks num..num+3. The expected values
+ * include PMU_STOP's own events (+1 for events 4, 6, 18). */
+.macro MEASURE1 num, e3, e4, e5, e6, w3, w4, w5, w6, insn:vararg
+    PMU_SETUP \e3, \e4, \e5, \e6
+    PMU_GO
+    \insn
+    PMU_STOP
+    PMU_READ
+    CHECK (\num), s0, \w3
+    CHECK (\num + 1), s1, \w4
+    CHECK (\num + 2), s2, \w5
+    CHECK (\num + 3), s3, \w6
 .endm
 
 /* Arms / disarms the trap handler; t5 = bytes to skip at mepc. */

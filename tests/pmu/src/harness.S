@@ -23,6 +23,7 @@ _start:
     sw t0, 24(a0)
 
     lla sp, stack_top
+    li tp, INHIBIT_ALL
     lla t0, trap_entry
     csrw mtvec, t0
     li s7, 0
