@@ -50,6 +50,7 @@ void csr_set_mstatus(hart_t *h, uint64_t value) {
             h->irq_off_since = active;
     }
     h->csr.mstatus = value;
+    pmu_irq_state_changed(h);
 }
 
 /* Counter CSR number -> PMU slot, for the machine (0xb..) and user (0xc..) views. */
@@ -302,8 +303,10 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         default: n = old & ~src; break;
         }
         csr_write(h, csr, n);
-        if (csr_affects_run_loop(csr))
+        if (csr_affects_run_loop(csr)) {
+            pmu_irq_state_changed(h);
             hart_kick(h);
+        }
     }
     h->x[d->rd] = old;   /* rd == x0 was rewritten to the sink register */
     return h->stop ? SYS_STOP : SYS_OK;

@@ -90,6 +90,8 @@ typedef struct hart {
     uint64_t sleep_cycles;     /* part of the stall cycles spent halted (clock gated) */
     uint64_t irq_off_cycles;   /* active cycles with mstatus.MIE == 0, up to irq_off_since */
     uint64_t irq_off_since;    /* active-clock value when MIE last went to 0 */
+    bool irq_stalled;          /* MIE == 0 while an enabled interrupt is pending */
+    uint64_t irq_stalled_cycles, irq_stalled_since;
 
     /* Run control. The executor checks the budget once per block. */
     int64_t budget;            /* instructions left before the executor must look at the world */

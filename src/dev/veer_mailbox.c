@@ -1,7 +1,14 @@
-/* VeeR EL2 testbench mailbox: the testbench watches byte stores to this word. 0xFF ends the test
- * as passed, 0x01 as failed; every other byte is console output (the reference testbench prints
- * 0x06-0x7E, but newlines and tabs matter to guests, so everything else goes through).
- * The device has no state; `opaque` is the machine itself. */
+/* VeeR EL2 testbench mailbox: the testbench watches stores to this word and acts on the low byte.
+ *   0xFF, 0xFE   end the test as passed; 0x01 as failed
+ *   0x81 / 0x80  raise / clear external interrupt line data[15:8] (1..31)
+ *   0x83 / 0x82  raise / clear the software interrupt line (data bit 10); the timer line (bit 9)
+ *                is driven by pmusim's CLINT on this machine and is left to it
+ *   0x90         clear every interrupt line
+ *   below 0x80   console output (the reference testbench prints 0x06-0x7E; newlines and tabs
+ *                matter to guests, so they go through too)
+ * The PIC's gateways, priorities and claim registers are not modelled: any raised external line
+ * makes mip.MEIP pending. NMIs and bus-error injection (0x84-0x88) are not modelled either.
+ * `opaque` is the machine; the line state lives in machine_t.irq_lines. */
 #include "dev/devices.h"
 #include "machine/machine.h"
 
@@ -19,14 +26,26 @@ static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size
 {
     struct machine *m = opaque;
     uint8_t b = (uint8_t)val; /* the testbench looks at the low byte of any store */
+    unsigned line = (unsigned)(val >> 8) & 0xff;
 
     (void)off, (void)size;
-    if (b == MAILBOX_PASS)
-        machine_exit(m, 0);
-    else if (b == MAILBOX_FAIL)
-        machine_exit(m, 1);
-    else
-        machine_console_write(m, &b, 1);
+    switch (b) {
+    case MAILBOX_PASS: case 0xFE: machine_exit(m, 0); break;
+    case MAILBOX_FAIL: machine_exit(m, 1); break;
+    case 0x81: if (line > 0 && line < 32) m->irq_lines |= 1u << line; break;
+    case 0x80: if (line > 0 && line < 32) m->irq_lines &= ~(1u << line); break;
+    case 0x83: if (val & (1u << 10)) machine_set_irq(m, 3, true); break;   /* soft_int: mip.MSIP */
+    case 0x82: if (val & (1u << 10)) machine_set_irq(m, 3, false); break;
+    case 0x90:
+        m->irq_lines = 0;
+        machine_set_irq(m, 3, false);
+        break;
+    default:
+        if (b < 0x80)
+            machine_console_write(m, &b, 1);
+        break;
+    }
+    machine_set_irq(m, 11, m->irq_lines != 0);   /* mip.MEIP follows the external lines */
     return BUS_OK;
 }
 

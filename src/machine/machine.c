@@ -111,6 +111,8 @@ void machine_reset(machine_t *m, uint64_t entry) {
     h->priv = PRIV_M;
     h->insns_base = h->stall_cycles = h->sleep_cycles = 0;
     h->irq_off_cycles = h->irq_off_since = 0;
+    h->irq_stalled = false;
+    h->irq_stalled_cycles = h->irq_stalled_since = 0;
     h->budget = 0;
     h->stop = STOP_NONE;
     h->trap_depth = 0;
@@ -151,8 +153,10 @@ void machine_set_irq(machine_t *m, unsigned irq, bool level) {
     uint64_t bit = 1ull << irq;
     uint64_t old = h->csr.mip;
     h->csr.mip = level ? old | bit : old & ~bit;
-    if (h->csr.mip != old)
+    if (h->csr.mip != old) {
+        pmu_irq_state_changed(h);
         hart_kick(h);
+    }
 }
 
 void machine_tohost_written(machine_t *m) {

@@ -85,6 +85,7 @@ typedef struct machine {
     const char *cmdline;
 
     int semihost_errno;                    /* SYS_ERRNO */
+    uint32_t irq_lines;                    /* external interrupt lines raised by a test device */
 
     /* Outcome */
     bool exited;

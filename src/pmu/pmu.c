@@ -32,9 +32,23 @@ uint64_t pmu_clock(const hart_t *h, pmu_slot_kind_t clock) {
         return h->sleep_cycles;
     case SLOT_IRQ_OFF_CYCLES:
         return h->irq_off_cycles + ((h->csr.mstatus & (1u << 3) /* MIE */) ? 0 : active - h->irq_off_since);
+    case SLOT_IRQ_STALLED_CYCLES:
+        return h->irq_stalled_cycles + (h->irq_stalled ? active - h->irq_stalled_since : 0);
     default:
         return active;
     }
+}
+
+void pmu_irq_state_changed(hart_t *h) {
+    bool stalled = !(h->csr.mstatus & (1u << 3) /* MIE */) && (h->csr.mip & h->csr.mie);
+    if (stalled == h->irq_stalled)
+        return;
+    uint64_t active = pmu_clock(h, SLOT_CYCLES);
+    if (stalled)
+        h->irq_stalled_since = active;
+    else
+        h->irq_stalled_cycles += active - h->irq_stalled_since;
+    h->irq_stalled = stalled;
 }
 
 uint64_t pmu_read(const hart_t *h, unsigned n) {

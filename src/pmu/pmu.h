@@ -33,6 +33,7 @@ typedef enum pmu_slot_kind {
     SLOT_CYCLES,          /* clocks, from here on: cycles the core is active (not halted) */
     SLOT_SLEEP_CYCLES,    /* cycles in firmware halt / sleep */
     SLOT_IRQ_OFF_CYCLES,  /* active cycles with mstatus.MIE == 0 */
+    SLOT_IRQ_STALLED_CYCLES, /* ... while an enabled interrupt is pending (mip & mie != 0) */
 } pmu_slot_kind_t;
 
 typedef struct pmu_slot {
@@ -87,6 +88,9 @@ void pmu_commit_events(struct hart *h, evset_t events, evset_t already);
 /* Counter values. pmu_read_for_insn: as a CSR instruction with events `own_events` reads it
  * (event counters exclude the reading instruction itself). */
 uint64_t pmu_read(const struct hart *h, unsigned slot);
+/* Every change of mstatus.MIE, mip or mie calls this: the interrupts-stalled clock integrates
+ * the time the condition holds. */
+void pmu_irq_state_changed(struct hart *h);
 /* The value of a clock (a SLOT_*CYCLES kind) now. */
 uint64_t pmu_clock(const struct hart *h, pmu_slot_kind_t clock);
 uint64_t pmu_read_for_insn(const struct hart *h, unsigned slot, evset_t own_events);

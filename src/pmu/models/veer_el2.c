@@ -60,7 +60,7 @@ static const pmu_event_desc_t veer_events[] = {
     {47, "ibus-busy-cycles", "Cycles stalled due to I-bus busy", NOT_MODELLED, NONE},
     {48, "dbus-busy-cycles", "Cycles stalled due to D-bus busy", NOT_MODELLED, NONE},
     {49, "irq-disabled-cycles", "Cycles interrupts disabled (mstatus.MIE==0)", "cycles of the one-cycle-per-instruction clock", {SLOT_IRQ_OFF_CYCLES, 0}},
-    {50, "irq-stalled-cycles", "Cycles interrupts stalled while disabled", NOT_MODELLED, NONE},
+    {50, "irq-stalled-cycles", "Cycles interrupts stalled while disabled (MIE==0, enabled interrupt pending)", "cycles of the one-cycle-per-instruction clock", {SLOT_IRQ_STALLED_CYCLES, 0}},
     {54, "bitmanip", "Bit-manipulation operations committed", EXACT, EVS(EVBIT(BITMANIP))},
     {55, "dbus-loads", "Load instructions to the D-bus committed", EXACT, EVS(EVBIT(LOAD_EXTERNAL))},
     {56, "dbus-stores", "Store instructions to the D-bus committed", EXACT, EVS(EVBIT(STORE_EXTERNAL))},
