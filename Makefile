@@ -4,7 +4,8 @@
 #   make sanitize  build with clang (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests
 #                  there: with the gcc build of `make test`, both compilers are checked
 #   make check     test + sanitize
-#   make demo      run the bundled hello example
+#   make demo      run the bundled hello example on veer-el2, then count the VeeR events of
+#                  the CoreMark-like benchmark with pmusim stat
 #   make clean     remove both build trees
 
 BUILD := build
@@ -31,7 +32,8 @@ sanitize:
 check: test sanitize
 
 demo: build
-	$(BUILD)/src/pmusim run -M virt32 $(BUILD)/guests/hello-virt32.elf
+	$(BUILD)/src/pmusim run $(BUILD)/guests/hello-veer.elf
+	$(BUILD)/src/pmusim stat $(BUILD)/guests/coremark-veer.elf
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -36,6 +36,8 @@ typedef struct block {
     uint32_t epoch;              /* PMU epoch the addends below were computed for */
     uint32_t n_add;
     uint32_t *add;               /* per active PMU slot: events gained when the whole block commits */
+    uint32_t *add_taken;         /* the same when it leaves through a taken conditional branch:
+                                  * branch direction events cost nothing at run time */
     evset_t *events;             /* per instruction: static events (cold, used for partial commits) */
     dinsn_info_t *info;          /* per instruction: cold decode information */
     uint32_t n_classes;          /* distinct event sets among the instructions, with counts: */

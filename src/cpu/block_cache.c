@@ -166,7 +166,7 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
         classes[c].count++;
     }
     size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
-                   ninsn * sizeof(dinsn_info_t) + PMU_MAX_SLOTS * sizeof(uint32_t);
+                   ninsn * sizeof(dinsn_info_t) + 2 * PMU_MAX_SLOTS * sizeof(uint32_t);
     block_t *b = arena_alloc(bc, total);
     if (!b) {
         block_cache_flush(h);
@@ -193,6 +193,7 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
     memcpy(b->classes, classes, n_classes * sizeof *classes);
     b->info = (dinsn_info_t *)(b->classes + n_classes);
     b->add = (uint32_t *)(b->info + ninsn);
+    b->add_taken = b->add + PMU_MAX_SLOTS;
     for (size_t k = 0; k < ninsn; k++) {
         enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;
         dinsn_t *d = &b->insn[k];

@@ -40,12 +40,13 @@ typedef int64_t sreg;
 #define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
-#define RETIRE_BLOCK() do { \
+#define RETIRE_BLOCK_VIA(addends) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) pmu_block_refresh(h, b); \
-        retire_addends(h->pmu.acc, b->add, b->n_add); \
+        retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
         if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
     } while (0)
+#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
@@ -111,10 +112,10 @@ typedef int64_t sreg;
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            DYN(BR_TAKEN); RETIRE_BLOCK(); \
+            RETIRE_BLOCK_VIA(add_taken); /* counts BR_TAKEN, see pmu_block_refresh */ \
             CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
-        DYN(BR_NOT_TAKEN); RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
+        RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
     } while (0)
 
 #define AMO(type, expr) do { \
@@ -549,6 +550,7 @@ fetch_fault:
 #undef DISPATCH
 #undef NEXT
 #undef RETIRE_BLOCK
+#undef RETIRE_BLOCK_VIA
 #undef DYN
 #undef CHAIN
 #undef TRAP

@@ -161,8 +161,12 @@ void pmu_set_inhibit(hart_t *h, uint64_t value) {
 
 void pmu_block_refresh(hart_t *h, block_t *b) {
     const pmu_t *p = &h->pmu;
+    /* A conditional branch always ends its block: its direction is which exit the block takes. */
+    evset_t last = b->n_insns ? b->events[b->n_insns - 1] : 0;
+    bool ends_in_branch = (last & EVBIT(BRANCH)) != 0;
     for (unsigned k = 0; k < p->n_active; k++) {
-        evset_t want = p->slot[p->active[k]].events & ~EV_DYNAMIC_MASK;
+        evset_t all = p->slot[p->active[k]].events;
+        evset_t want = all & ~EV_DYNAMIC_MASK;
         uint32_t n = 0;
         if ((want & (want - 1)) == 0) {
             n = want ? b->event_count[__builtin_ctzll(want)] : 0;
@@ -170,7 +174,10 @@ void pmu_block_refresh(hart_t *h, block_t *b) {
             for (uint32_t c = 0; c < b->n_classes; c++)
                 n += (b->classes[c].events & want) ? b->classes[c].count : 0;
         }
-        b->add[k] = n;
+        /* OR rule: the branch counts once even if its static events matched too. */
+        bool branch_counted = ends_in_branch && (last & want);
+        b->add[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN)));
+        b->add_taken[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_TAKEN)));
     }
     b->n_add = p->n_active;
     b->epoch = p->epoch;
