@@ -41,7 +41,6 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc);
 void trap_return_m(hart_t *h);
 void trap_return_s(hart_t *h);
-bool hart_interrupt_pending(const hart_t *h);   /* enabled and pending, would be taken now */
 bool hart_take_interrupt(hart_t *h);            /* takes the highest-priority one if any */
 
 /* Instruction-level helpers that need machine state. */

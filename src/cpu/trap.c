@@ -131,8 +131,6 @@ static int pending_interrupt(const hart_t *h) {
     return -1;
 }
 
-bool hart_interrupt_pending(const hart_t *h) { return pending_interrupt(h) >= 0; }
-
 bool hart_take_interrupt(hart_t *h) {
     int irq = pending_interrupt(h);
     if (irq < 0)

@@ -52,11 +52,10 @@ void htif_tohost_write(struct machine *m, uint64_t value);
  * (machine descriptions carry no clock frequency). */
 #define SEMIHOST_CPU_HZ 100000000u
 
-/* RISC-V semihosting. Called on ebreak; returns true when the ebreak is the semihosting sequence
- * (slli x0,x0,0x1f; ebreak; srai x0,x0,7) and the call was performed (a0 holds the result). */
-bool semihost_try(struct machine *m, struct hart *h);
-/* The same for the ebreak at `pc` (the executor does not keep h->pc up to date inside a block). */
-bool semihost_try_at(struct machine *m, struct hart *h, uint64_t pc);
+/* RISC-V semihosting. Called on the ebreak at `pc` (the executor does not keep h->pc up to date
+ * inside a block); returns true when it is the semihosting sequence (slli x0,x0,0x1f; ebreak;
+ * srai x0,x0,7) and the call was performed (a0 holds the result). */
+bool semihost_try(struct machine *m, struct hart *h, uint64_t pc);
 
 /* Little-endian access to guest memory bytes (HTIF magic_mem, semihosting parameter blocks). */
 static inline uint64_t dev_get_le(const uint8_t *p, unsigned n)

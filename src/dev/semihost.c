@@ -281,12 +281,7 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
     }
 }
 
-bool semihost_try(struct machine *m, struct hart *h)
-{
-    return semihost_try_at(m, h, h->pc);
-}
-
-bool semihost_try_at(struct machine *m, struct hart *h, uint64_t pc)
+bool semihost_try(struct machine *m, struct hart *h, uint64_t pc)
 {
     uint32_t pre, ebreak, post;
 

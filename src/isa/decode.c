@@ -32,8 +32,6 @@ static const char *const op_names[OP_COUNT] = {
 #undef OP
 };
 
-const char *isa_op_name(enum insn_op op) { return op < OP_COUNT ? op_names[op] : "?"; }
-
 static int32_t sext(uint32_t v, unsigned bits) {
     uint32_t m = 1u << (bits - 1);
     return (int32_t)((v ^ m) - m);
@@ -182,13 +180,6 @@ evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
     if (d->rd == 0)
         d->rd = 32; /* writes to x0 go to the sink register: no check in the handlers */
     return ev;
-}
-
-const char *isa_mnemonic(uint32_t raw, unsigned xlen, uint32_t isa) {
-    if (isa_insn_len(raw) == 2)
-        raw &= 0xffff;
-    const insn_enc_t *e = lookup(raw, xlen, isa);
-    return e ? e->mnemonic : "illegal";
 }
 
 int isa_table_check(void) {

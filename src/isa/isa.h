@@ -51,9 +51,6 @@ evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
 /* Length in bytes of the instruction whose low 16 bits are `lo16`. */
 static inline unsigned isa_insn_len(uint32_t lo16) { return (lo16 & 3) == 3 ? 4 : 2; }
 
-const char *isa_op_name(enum insn_op op);
-/* Mnemonic of the encoding that decodes `raw` ("c.addi", "add", ...), or "illegal". */
-const char *isa_mnemonic(uint32_t raw, unsigned xlen, uint32_t isa);
 
 /* Self-check of the tables: returns the number of problems found and prints them to stderr. */
 int isa_table_check(void);

@@ -178,7 +178,7 @@ void machine_rewatch(machine_t *m) {
 }
 
 sys_result_t sys_ebreak(hart_t *h, uint64_t pc) {
-    return h->machine && semihost_try_at(h->machine, h, pc) ? SYS_OK : SYS_TRAP;
+    return h->machine && semihost_try(h->machine, h, pc) ? SYS_OK : SYS_TRAP;
 }
 
 sys_result_t sys_wfi(hart_t *h) {

@@ -71,7 +71,4 @@ enum pmusim_event {
      EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(EXCEPTION) | \
      EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER))
 
-const char *event_name(enum pmusim_event ev);
-const char *event_description(enum pmusim_event ev);
-
 #endif

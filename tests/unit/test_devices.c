@@ -323,7 +323,7 @@ static uint64_t sh_call(fixture_t *f, uint64_t op, uint64_t param)
     h->pc = SH_CODE + 4;
     h->x[10] = op;
     h->x[11] = param;
-    return semihost_try(f->m, h) ? h->x[10] : 0xBAD;
+    return semihost_try(f->m, h, h->pc) ? h->x[10] : 0xBAD;
 }
 
 /* Writes the XLEN-sized fields of the parameter block. */
@@ -357,9 +357,9 @@ static void test_semihost_common(unit_t *u, const char *machine)
 
     /* only the exact sequence is semihosting */
     h->pc = SH_CODE;
-    CHECK(!semihost_try(f.m, h));
+    CHECK(!semihost_try(f.m, h, h->pc));
     h->pc = 2;
-    CHECK(!semihost_try(f.m, h));
+    CHECK(!semihost_try(f.m, h, h->pc));
     dev_put_le(ram(&f, SH_CODE + 8, 4), 4, 0x00000013);
     CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0xBAD);
     dev_put_le(ram(&f, SH_CODE + 8, 4), 4, 0x40705013);
@@ -367,9 +367,9 @@ static void test_semihost_common(unit_t *u, const char *machine)
     /* the executor passes the ebreak's pc explicitly: h->pc may be stale inside a block */
     h->pc = 0x1234;
     h->x[10] = 0x31;
-    CHECK(semihost_try_at(f.m, h, SH_CODE + 4));
+    CHECK(semihost_try(f.m, h, SH_CODE + 4));
     CHECK_EQ(h->x[10], SEMIHOST_CPU_HZ);
-    CHECK(!semihost_try_at(f.m, h, SH_CODE + 8));
+    CHECK(!semihost_try(f.m, h, SH_CODE + 8));
 
     memcpy(ram(&f, SH_BUF, 16), "Zhello, world\n\0", 16);
     CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0x03);       /* SYS_WRITEC leaves a0 */
