@@ -12,39 +12,42 @@
  * address of the operation's code in the executor of the hart's XLEN. */
 typedef struct dinsn {
     const void *handler;
-    int32_t imm;       /* immediate, CSR number or shift amount; pc-relative operations (auipc,
+    int32_t imm; /* immediate, CSR number or shift amount; pc-relative operations (auipc,
                         * jal, branches) hold their offset from the block's start pc */
-    uint8_t rd;        /* rd == 0 is rewritten to the sink register 32 */
+    uint8_t rd;  /* rd == 0 is rewritten to the sink register 32 */
     uint8_t rs1, rs2;
-    uint8_t len;       /* 2 or 4 */
+    uint8_t len; /* 2 or 4 */
 } dinsn_t;
 
 /* The cold part: needed by traps, CSR instructions and diagnostics only. */
 typedef struct dinsn_info {
-    uint32_t raw;      /* the instruction bits (mtval of illegal instructions) */
-    uint16_t op;       /* enum insn_op */
-    uint16_t pcoff;    /* offset from the block's start pc */
+    uint32_t raw;   /* the instruction bits (mtval of illegal instructions) */
+    uint16_t op;    /* enum insn_op */
+    uint16_t pcoff; /* offset from the block's start pc */
 } dinsn_info_t;
 
 typedef struct block {
-    uint64_t pc;                 /* guest pc of the first instruction */
-    uint64_t end_pc;             /* pc after the last instruction */
-    struct block *hash_next;     /* block cache chain */
-    struct block *succ[2];       /* chained successors: [0] taken/jump target, [1] fall-through */
+    uint64_t pc;             /* guest pc of the first instruction */
+    uint64_t end_pc;         /* pc after the last instruction */
+    struct block *hash_next; /* block cache chain */
+    struct block *succ[2];   /* chained successors: [0] taken/jump target, [1] fall-through */
     uint32_t n_insns;
-    uint32_t stall_cycles;       /* timing model hook: cycles beyond one per instruction */
-    uint32_t epoch;              /* PMU epoch the addends below were computed for */
+    uint32_t stall_cycles; /* timing model hook: cycles beyond one per instruction */
+    uint32_t epoch;        /* PMU epoch the addends below were computed for */
     uint32_t n_add;
-    uint32_t *add;               /* per active PMU slot: events gained when the whole block commits */
-    uint32_t *add_taken;         /* the same when it leaves through a taken conditional branch:
+    uint32_t *add;       /* per active PMU slot: events gained when the whole block commits */
+    uint32_t *add_taken; /* the same when it leaves through a taken conditional branch:
                                   * branch direction events cost nothing at run time */
-    evset_t *events;             /* per instruction: static events (cold, used for partial commits) */
-    dinsn_info_t *info;          /* per instruction: cold decode information */
-    uint32_t n_classes;          /* distinct event sets among the instructions, with counts: */
-    struct block_class { evset_t events; uint32_t count; } *classes;  /* what PMU refreshes sum */
-    uint8_t event_count[EV_COUNT];  /* instructions producing each static event: single-event
+    evset_t *events;     /* per instruction: static events (cold, used for partial commits) */
+    dinsn_info_t *info;  /* per instruction: cold decode information */
+    uint32_t n_classes;  /* distinct event sets among the instructions, with counts: */
+    struct block_class {
+        evset_t events;
+        uint32_t count;
+    } * classes;                   /* what PMU refreshes sum */
+    uint8_t event_count[EV_COUNT]; /* instructions producing each static event: single-event
                                      * selectors refresh with one lookup */
-    dinsn_t insn[];              /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
+    dinsn_t insn[];                /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
 
 #endif

@@ -10,7 +10,8 @@
 #define BC_ARENA_SIZE (64u << 20)
 #define PAGE_SIZE 4096u
 
-void block_cache_init(hart_t *h) {
+void block_cache_init(hart_t *h)
+{
     block_cache_t *bc = &h->bc;
     bc->mask = BC_BUCKETS - 1;
     bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
@@ -24,7 +25,8 @@ void block_cache_init(hart_t *h) {
     h->store_watch = calloc(map_bytes, 1);
 }
 
-void block_cache_free(hart_t *h) {
+void block_cache_free(hart_t *h)
+{
     free(h->bc.table);
     free(h->bc.arena);
     free(h->bc.code_map);
@@ -35,7 +37,8 @@ void block_cache_free(hart_t *h) {
 
 /* Forgets every block. Stores to formerly-code granules are still watched until the next flush
  * finds them clean; clearing the code bits is enough to make them fast again. */
-void block_cache_flush(hart_t *h) {
+void block_cache_flush(hart_t *h)
+{
     block_cache_t *bc = &h->bc;
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
     for (size_t k = bc->code_lo; k < bc->code_hi; k++)
@@ -51,7 +54,8 @@ void block_cache_flush(hart_t *h) {
         machine_rewatch(h->machine);
 }
 
-void block_mark_code(hart_t *h, uint64_t pc, uint64_t end) {
+void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)
+{
     if (pc < h->ram_base || end > h->ram_base + h->ram_size || end <= pc)
         return;
     block_cache_t *bc = &h->bc;
@@ -67,7 +71,8 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end) {
 }
 
 /* Instruction fetch of 16 bits: main RAM, or another executable RAM region (ICCM). */
-static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out) {
+static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out)
+{
     const uint8_t *p = NULL;
     if (addr - h->ram_base <= h->ram_size - 2) {
         p = h->ram + (addr - h->ram_base);
@@ -82,30 +87,52 @@ static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out) {
     return true;
 }
 
-static bool is_terminator(enum insn_op op) {
+static bool is_terminator(enum insn_op op)
+{
     switch (op) {
-    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU:
-    case OP_JAL: case OP_JALR:
-    case OP_CSRRW: case OP_CSRRS: case OP_CSRRC: case OP_CSRRWI: case OP_CSRRSI: case OP_CSRRCI:
-    case OP_ECALL: case OP_EBREAK: case OP_MRET: case OP_SRET: case OP_WFI: case OP_SFENCE_VMA:
-    case OP_FENCE_I: case OP_ILLEGAL:
-        return true;
-    default:
-        return false;
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU:
+    case OP_JAL:
+    case OP_JALR:
+    case OP_CSRRW:
+    case OP_CSRRS:
+    case OP_CSRRC:
+    case OP_CSRRWI:
+    case OP_CSRRSI:
+    case OP_CSRRCI:
+    case OP_ECALL:
+    case OP_EBREAK:
+    case OP_MRET:
+    case OP_SRET:
+    case OP_WFI:
+    case OP_SFENCE_VMA:
+    case OP_FENCE_I:
+    case OP_ILLEGAL: return true;
+    default: return false;
     }
 }
 
-static bool is_pc_relative(enum insn_op op) {
+static bool is_pc_relative(enum insn_op op)
+{
     switch (op) {
-    case OP_AUIPC: case OP_JAL:
-    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU:
-        return true;
-    default:
-        return false;
+    case OP_AUIPC:
+    case OP_JAL:
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU: return true;
+    default: return false;
     }
 }
 
-static void *arena_alloc(block_cache_t *bc, size_t size) {
+static void *arena_alloc(block_cache_t *bc, size_t size)
+{
     size = (size + 15) & ~(size_t)15;
     if (bc->arena_used + size > bc->arena_size)
         return NULL;
@@ -114,7 +141,8 @@ static void *arena_alloc(block_cache_t *bc, size_t size) {
     return p;
 }
 
-static block_t *block_build(hart_t *h, uint64_t pc) {
+static block_t *block_build(hart_t *h, uint64_t pc)
+{
     decoded_insn_t dec[BLOCK_MAX_INSNS];
     uint16_t pcoff[BLOCK_MAX_INSNS + 1];
     evset_t events[BLOCK_MAX_INSNS];
@@ -143,7 +171,7 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
             break;
         }
         if ((at & ~(uint64_t)(PAGE_SIZE - 1)) != (pc & ~(uint64_t)(PAGE_SIZE - 1)))
-            break;   /* blocks stay inside one page: the unit an MMU will map */
+            break; /* blocks stay inside one page: the unit an MMU will map */
     }
     if (n == 0) {
         h->trap_cause = CAUSE_FETCH_ACCESS;
@@ -162,7 +190,7 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
         while (c < n_classes && classes[c].events != events[k])
             c++;
         if (c == n_classes)
-            classes[n_classes++] = (struct block_class){events[k], 0};
+            classes[n_classes++] = (struct block_class){ events[k], 0 };
         classes[c].count++;
     }
     size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
@@ -171,7 +199,7 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
     if (!b) {
         block_cache_flush(h);
         b = arena_alloc(bc, total);
-        if (!b) {   /* cannot happen: one block is far smaller than the arena */
+        if (!b) { /* cannot happen: one block is far smaller than the arena */
             h->trap_cause = CAUSE_FETCH_ACCESS;
             h->trap_tval = pc;
             return NULL;
@@ -181,8 +209,8 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
     b->pc = pc;
     b->end_pc = at;
     b->n_insns = n;
-    b->stall_cycles = 0;     /* timing model: one cycle per instruction for now (docs/architecture.md) */
-    b->epoch = 0;            /* no configuration has id 0: refreshed below */
+    b->stall_cycles = 0; /* timing model: one cycle per instruction for now (docs/architecture.md) */
+    b->epoch = 0;        /* no configuration has id 0: refreshed below */
     b->events = (evset_t *)((uint8_t *)b + head);
     memcpy(b->events, events, n * sizeof(evset_t));
     for (unsigned k = 0; k < n; k++)
@@ -198,7 +226,7 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
         enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;
         dinsn_t *d = &b->insn[k];
         memset(d, 0, sizeof *d);
-        b->info[k] = (dinsn_info_t){.raw = k < n ? dec[k].raw : 0, .op = (uint16_t)op, .pcoff = pcoff[k]};
+        b->info[k] = (dinsn_info_t){ .raw = k < n ? dec[k].raw : 0, .op = (uint16_t)op, .pcoff = pcoff[k] };
         d->handler = h->dispatch[op];
         if (k == n)
             break;
@@ -208,7 +236,7 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
         d->len = dec[k].len;
         d->imm = dec[k].imm;
         if (is_pc_relative(op))
-            d->imm += pcoff[k];   /* the executor adds the block's start pc */
+            d->imm += pcoff[k]; /* the executor adds the block's start pc */
     }
     pmu_block_refresh(h, b);
 
@@ -219,7 +247,8 @@ static block_t *block_build(hart_t *h, uint64_t pc) {
     return b;
 }
 
-block_t *block_at(hart_t *h, uint64_t pc) {
+block_t *block_at(hart_t *h, uint64_t pc)
+{
     block_cache_t *bc = &h->bc;
     for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
         if (b->pc == pc)
@@ -227,7 +256,8 @@ block_t *block_at(hart_t *h, uint64_t pc) {
     return block_build(h, pc);
 }
 
-void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n) {
+void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
+{
     pmu_commit_range(h, b, 0, n);
-    h->budget -= n;   /* the clocks follow the budget: hart_insns() */
+    h->budget -= n; /* the clocks follow the budget: hart_insns() */
 }

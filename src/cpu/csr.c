@@ -9,26 +9,32 @@
 #define HAS_S(h) (((h)->isa & ISA_EXT_S) != 0)
 #define HAS_U(h) (((h)->isa & ISA_EXT_U) != 0)
 
-static uint64_t xlen_mask(const hart_t *h) { return h->xlen == 32 ? UINT32_MAX : UINT64_MAX; }
+static uint64_t xlen_mask(const hart_t *h)
+{
+    return h->xlen == 32 ? UINT32_MAX : UINT64_MAX;
+}
 
-static uint64_t sstatus_mask(const hart_t *h) {
+static uint64_t sstatus_mask(const hart_t *h)
+{
     return MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR |
            (h->xlen == 64 ? MSTATUS_UXL : 0);
 }
 
-static uint64_t mstatus_writable(const hart_t *h) {
+static uint64_t mstatus_writable(const hart_t *h)
+{
     uint64_t w = MSTATUS_MIE | MSTATUS_MPIE;
     if (HAS_U(h))
         w |= MSTATUS_MPP | MSTATUS_MPRV;
     if (HAS_S(h))
-        w |= MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_TVM |
-             MSTATUS_TW | MSTATUS_TSR;
+        w |= MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_TVM | MSTATUS_TW |
+             MSTATUS_TSR;
     if (HAS_U(h))
         w |= MSTATUS_TW;
     return w;
 }
 
-static void mstatus_write(hart_t *h, uint64_t v) {
+static void mstatus_write(hart_t *h, uint64_t v)
+{
     uint64_t w = mstatus_writable(h);
     uint64_t old = h->csr.mstatus;
     uint64_t n = (old & ~w) | (v & w);
@@ -40,7 +46,8 @@ static void mstatus_write(hart_t *h, uint64_t v) {
     csr_set_mstatus(h, n);
 }
 
-void csr_set_mstatus(hart_t *h, uint64_t value) {
+void csr_set_mstatus(hart_t *h, uint64_t value)
+{
     uint64_t old = h->csr.mstatus;
     if ((old ^ value) & MSTATUS_MIE) {
         uint64_t active = pmu_clock(h, SLOT_CYCLES);
@@ -54,7 +61,8 @@ void csr_set_mstatus(hart_t *h, uint64_t value) {
 }
 
 /* Counter CSR number -> PMU slot, for the machine (0xb..) and user (0xc..) views. */
-static bool counter_csr(unsigned csr, unsigned *slot, bool *high, bool *user) {
+static bool counter_csr(unsigned csr, unsigned *slot, bool *high, bool *user)
+{
     unsigned base = csr & 0xf80, n = csr & 0x1f;
     *slot = n;
     *high = (base == 0xb80 || base == 0xc80);
@@ -63,7 +71,8 @@ static bool counter_csr(unsigned csr, unsigned *slot, bool *high, bool *user) {
 }
 
 /* mcounteren/scounteren gate user and supervisor reads of cycle/time/instret/hpmcounterN. */
-static bool counter_enabled(const hart_t *h, unsigned n) {
+static bool counter_enabled(const hart_t *h, unsigned n)
+{
     if (h->priv == PRIV_M)
         return true;
     if (!((h->csr.mcounteren >> n) & 1))
@@ -73,11 +82,15 @@ static bool counter_enabled(const hart_t *h, unsigned n) {
     return true;
 }
 
-static uint64_t mtime_now(hart_t *h) { return h->machine ? machine_mtime(h->machine) : 0; }
+static uint64_t mtime_now(hart_t *h)
+{
+    return h->machine ? machine_mtime(h->machine) : 0;
+}
 
 /* Reads a CSR. Returns false when it does not exist or may not be read at this privilege.
  * `own` holds the events of the reading instruction (counters are read as of before it). */
-static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
+static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
     csr_state_t *c = &h->csr;
     if (h->core_ext && h->core_ext->read && h->priv == PRIV_M && h->core_ext->read(h, csr, val))
         return true;
@@ -85,7 +98,7 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
     bool high, user;
     if (counter_csr(csr, &slot, &high, &user)) {
         if (slot == 1 && !user)
-            return false;                   /* there is no mtime CSR */
+            return false; /* there is no mtime CSR */
         if (high && h->xlen != 32)
             return false;
         if (user && (!HAS_U(h) || !counter_enabled(h, slot)))
@@ -103,15 +116,35 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
     }
     switch (csr) {
     case CSR_MSTATUS: *val = c->mstatus; break;
-    case CSR_MSTATUSH: if (h->xlen != 32) return false; *val = 0; break;
+    case CSR_MSTATUSH:
+        if (h->xlen != 32)
+            return false;
+        *val = 0;
+        break;
     case CSR_MISA: *val = c->misa; break;
-    case CSR_MEDELEG: if (!HAS_S(h)) return false; *val = c->medeleg; break;
-    case CSR_MIDELEG: if (!HAS_S(h)) return false; *val = c->mideleg; break;
+    case CSR_MEDELEG:
+        if (!HAS_S(h))
+            return false;
+        *val = c->medeleg;
+        break;
+    case CSR_MIDELEG:
+        if (!HAS_S(h))
+            return false;
+        *val = c->mideleg;
+        break;
     case CSR_MIE: *val = c->mie; break;
     case CSR_MIP: *val = c->mip; break;
     case CSR_MTVEC: *val = c->mtvec; break;
-    case CSR_MCOUNTEREN: if (!HAS_U(h)) return false; *val = c->mcounteren; break;
-    case CSR_MENVCFG: if (!HAS_U(h)) return false; *val = c->menvcfg; break;
+    case CSR_MCOUNTEREN:
+        if (!HAS_U(h))
+            return false;
+        *val = c->mcounteren;
+        break;
+    case CSR_MENVCFG:
+        if (!HAS_U(h))
+            return false;
+        *val = c->menvcfg;
+        break;
     case CSR_MCOUNTINHIBIT: *val = h->pmu.mcountinhibit; break;
     case CSR_MSCRATCH: *val = c->mscratch; break;
     case CSR_MEPC: *val = c->mepc; break;
@@ -122,22 +155,66 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
     case CSR_MIMPID: *val = c->mimpid; break;
     case CSR_MHARTID: *val = c->mhartid; break;
     case CSR_MCONFIGPTR: *val = 0; break;
-    case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3:
-        *val = 0;  /* no triggers implemented: tselect reads 0, tdata1 type 0 */
+    case CSR_TSELECT:
+    case CSR_TDATA1:
+    case CSR_TDATA2:
+    case CSR_TDATA3:
+        *val = 0; /* no triggers implemented: tselect reads 0, tdata1 type 0 */
         break;
     /* Supervisor */
-    case CSR_SSTATUS: if (!HAS_S(h)) return false; *val = c->mstatus & sstatus_mask(h); break;
-    case CSR_SIE: if (!HAS_S(h)) return false; *val = c->mie & c->mideleg; break;
-    case CSR_SIP: if (!HAS_S(h)) return false; *val = c->mip & c->mideleg; break;
-    case CSR_STVEC: if (!HAS_S(h)) return false; *val = c->stvec; break;
-    case CSR_SCOUNTEREN: if (!HAS_S(h)) return false; *val = c->scounteren; break;
-    case CSR_SENVCFG: if (!HAS_S(h)) return false; *val = c->senvcfg; break;
-    case CSR_SSCRATCH: if (!HAS_S(h)) return false; *val = c->sscratch; break;
-    case CSR_SEPC: if (!HAS_S(h)) return false; *val = c->sepc; break;
-    case CSR_SCAUSE: if (!HAS_S(h)) return false; *val = c->scause; break;
-    case CSR_STVAL: if (!HAS_S(h)) return false; *val = c->stval; break;
+    case CSR_SSTATUS:
+        if (!HAS_S(h))
+            return false;
+        *val = c->mstatus & sstatus_mask(h);
+        break;
+    case CSR_SIE:
+        if (!HAS_S(h))
+            return false;
+        *val = c->mie & c->mideleg;
+        break;
+    case CSR_SIP:
+        if (!HAS_S(h))
+            return false;
+        *val = c->mip & c->mideleg;
+        break;
+    case CSR_STVEC:
+        if (!HAS_S(h))
+            return false;
+        *val = c->stvec;
+        break;
+    case CSR_SCOUNTEREN:
+        if (!HAS_S(h))
+            return false;
+        *val = c->scounteren;
+        break;
+    case CSR_SENVCFG:
+        if (!HAS_S(h))
+            return false;
+        *val = c->senvcfg;
+        break;
+    case CSR_SSCRATCH:
+        if (!HAS_S(h))
+            return false;
+        *val = c->sscratch;
+        break;
+    case CSR_SEPC:
+        if (!HAS_S(h))
+            return false;
+        *val = c->sepc;
+        break;
+    case CSR_SCAUSE:
+        if (!HAS_S(h))
+            return false;
+        *val = c->scause;
+        break;
+    case CSR_STVAL:
+        if (!HAS_S(h))
+            return false;
+        *val = c->stval;
+        break;
     case CSR_SATP:
-        if (!HAS_S(h) || (h->priv == PRIV_S && (c->mstatus & MSTATUS_TVM))) return false;
+        if (!HAS_S(h) || (h->priv == PRIV_S && (c->mstatus & MSTATUS_TVM)))
+            return false;
         *val = c->satp;
         break;
     default:
@@ -146,7 +223,8 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
             break;
         }
         if (csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) {
-            if (h->xlen == 64 && (csr & 1)) return false;
+            if (h->xlen == 64 && (csr & 1))
+                return false;
             *val = c->pmpcfg[csr - CSR_PMPCFG0];
             break;
         }
@@ -160,16 +238,17 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val) {
     return true;
 }
 
-static void pmpcfg_write(hart_t *h, unsigned idx, uint64_t v) {
+static void pmpcfg_write(hart_t *h, unsigned idx, uint64_t v)
+{
     unsigned bytes = h->xlen / 8;
     uint64_t old = h->csr.pmpcfg[idx], n = 0;
     for (unsigned k = 0; k < bytes; k++) {
         uint8_t ob = (uint8_t)(old >> (8 * k)), nb = (uint8_t)(v >> (8 * k));
         if (ob & 0x80)
-            nb = ob;                 /* locked entry */
+            nb = ob; /* locked entry */
         else
-            nb &= 0x9f;              /* bits 6:5 reserved */
-        if ((nb & 0x3) == 0x2)       /* R=0,W=1 is reserved: drop W */
+            nb &= 0x9f;        /* bits 6:5 reserved */
+        if ((nb & 0x3) == 0x2) /* R=0,W=1 is reserved: drop W */
             nb &= (uint8_t)~0x2;
         n |= (uint64_t)nb << (8 * k);
     }
@@ -177,7 +256,8 @@ static void pmpcfg_write(hart_t *h, unsigned idx, uint64_t v) {
 }
 
 /* Writes a CSR that csr_read() accepted. */
-static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
+static void csr_write(hart_t *h, unsigned csr, uint64_t v)
+{
     csr_state_t *c = &h->csr;
     v &= xlen_mask(h);
     if (h->core_ext && h->core_ext->write && h->priv == PRIV_M && h->core_ext->write(h, csr, v))
@@ -186,21 +266,27 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
     bool high, user;
     if (counter_csr(csr, &slot, &high, &user)) {
         if (user || slot == 1)
-            return;                          /* read-only views (csr_permitted refuses) */
+            return; /* read-only views (csr_permitted refuses) */
         uint64_t old = pmu_read(h, slot);
-        uint64_t n = h->xlen == 64 ? v : high ? (old & UINT32_MAX) | (v << 32) : (old & ~(uint64_t)UINT32_MAX) | v;
-        pmu_write(h, slot, n);               /* the write wins over this instruction's increment */
+        uint64_t n = h->xlen == 64 ? v
+                     : high        ? (old & UINT32_MAX) | (v << 32)
+                                   : (old & ~(uint64_t)UINT32_MAX) | v;
+        pmu_write(h, slot, n); /* the write wins over this instruction's increment */
         return;
     }
     switch (csr) {
     case CSR_MSTATUS: mstatus_write(h, v); break;
     case CSR_MSTATUSH: break;
-    case CSR_MISA: break;                    /* WARL: extensions cannot be switched off */
+    case CSR_MISA: break; /* WARL: extensions cannot be switched off */
     case CSR_MEDELEG: c->medeleg = v & 0xb3ff; break;
-    case CSR_MIDELEG: c->mideleg = v & h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF)); break;
+    case CSR_MIDELEG:
+        c->mideleg = v & h->irq_mask &
+                     ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
+        break;
     case CSR_MIE: c->mie = v & h->irq_mask; break;
     case CSR_MIP: {
-        uint64_t sw = h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
+        uint64_t sw =
+            h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
         c->mip = (c->mip & ~sw) | (v & sw);
         break;
     }
@@ -216,7 +302,10 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
     case CSR_MEPC: c->mepc = v & ~(uint64_t)1; break;
     case CSR_MCAUSE: c->mcause = v; break;
     case CSR_MTVAL: c->mtval = v; break;
-    case CSR_TSELECT: case CSR_TDATA1: case CSR_TDATA2: case CSR_TDATA3: break;
+    case CSR_TSELECT:
+    case CSR_TDATA1:
+    case CSR_TDATA2:
+    case CSR_TDATA3: break;
     case CSR_SSTATUS: mstatus_write(h, (c->mstatus & ~sstatus_mask(h)) | (v & sstatus_mask(h))); break;
     case CSR_SIE: c->mie = (c->mie & ~c->mideleg) | (v & c->mideleg & h->irq_mask); break;
     case CSR_SIP: {
@@ -252,7 +341,8 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
         }
         if (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63) {
             unsigned idx = csr - CSR_PMPADDR0;
-            uint8_t cfg = (uint8_t)(c->pmpcfg[h->xlen == 32 ? idx / 4 : (idx / 8) * 2] >> (8 * (idx % (h->xlen / 8))));
+            uint8_t cfg =
+                (uint8_t)(c->pmpcfg[h->xlen == 32 ? idx / 4 : (idx / 8) * 2] >> (8 * (idx % (h->xlen / 8))));
             if (!(cfg & 0x80))
                 c->pmpaddr[idx] = h->xlen == 32 ? v : v & ((1ull << 54) - 1);
             break;
@@ -264,22 +354,29 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v) {
 /* Whether a write can change what the run loop decides: which interrupt is pending and enabled,
  * or when a timer fires. Counter, selector and trap-state CSRs cannot: writing them in a loop
  * must not cost a trip through the run loop each time. */
-static bool csr_affects_run_loop(unsigned csr) {
+static bool csr_affects_run_loop(unsigned csr)
+{
     switch (csr) {
-    case CSR_MSTATUS: case CSR_SSTATUS: case CSR_MIE: case CSR_SIE: case CSR_MIP: case CSR_SIP:
-    case CSR_MIDELEG:
-        return true;
+    case CSR_MSTATUS:
+    case CSR_SSTATUS:
+    case CSR_MIE:
+    case CSR_SIE:
+    case CSR_MIP:
+    case CSR_SIP:
+    case CSR_MIDELEG: return true;
     default:
         /* core-specific CSRs (timers, halt, pause) */
         return (csr >= 0x7c0 && csr <= 0x7ff) || (csr >= 0xbc0 && csr <= 0xbff) || csr >= 0xfc0;
     }
 }
 
-static bool csr_writes(const dinsn_t *d, enum insn_op op) {
+static bool csr_writes(const dinsn_t *d, enum insn_op op)
+{
     return op == OP_CSRRW || op == OP_CSRRWI || d->rs1 != 0;
 }
 
-bool csr_permitted(hart_t *h, const dinsn_t *d, enum insn_op op) {
+bool csr_permitted(hart_t *h, const dinsn_t *d, enum insn_op op)
+{
     unsigned csr = (unsigned)d->imm & 0xfff;
     if (h->priv < ((csr >> 8) & 3))
         return false;
@@ -289,7 +386,8 @@ bool csr_permitted(hart_t *h, const dinsn_t *d, enum insn_op op) {
     return csr_read(h, csr, 0, &dummy);
 }
 
-sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own) {
+sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
+{
     unsigned csr = (unsigned)d->imm & 0xfff;
     bool imm = op == OP_CSRRWI || op == OP_CSRRSI || op == OP_CSRRCI;
     uint64_t src = imm ? d->rs1 : h->x[d->rs1];
@@ -298,8 +396,10 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
     if (csr_writes(d, op)) {
         uint64_t n;
         switch (op) {
-        case OP_CSRRW: case OP_CSRRWI: n = src; break;
-        case OP_CSRRS: case OP_CSRRSI: n = old | src; break;
+        case OP_CSRRW:
+        case OP_CSRRWI: n = src; break;
+        case OP_CSRRS:
+        case OP_CSRRSI: n = old | src; break;
         default: n = old & ~src; break;
         }
         csr_write(h, csr, n);
@@ -308,19 +408,23 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
             hart_kick(h);
         }
     }
-    h->x[d->rd] = old;   /* rd == x0 was rewritten to the sink register */
+    h->x[d->rd] = old; /* rd == x0 was rewritten to the sink register */
     return h->stop ? SYS_STOP : SYS_OK;
 }
 
-void csr_reset(hart_t *h) {
+void csr_reset(hart_t *h)
+{
     csr_state_t *c = &h->csr;
     c->mstatus = (uint64_t)PRIV_M << MSTATUS_MPP_SHIFT;
     if (h->xlen == 64)
         c->mstatus |= (HAS_S(h) ? 2ull << 34 : 0) | (HAS_U(h) ? 2ull << 32 : 0);
     uint64_t ext = 0;
-    static const struct { uint32_t isa; char letter; } letters[] = {
-        {ISA_EXT_A, 'A'}, {ISA_EXT_C, 'C'}, {ISA_EXT_I, 'I'}, {ISA_EXT_M, 'M'},
-        {ISA_EXT_S, 'S'}, {ISA_EXT_U, 'U'},
+    static const struct {
+        uint32_t isa;
+        char letter;
+    } letters[] = {
+        { ISA_EXT_A, 'A' }, { ISA_EXT_C, 'C' }, { ISA_EXT_I, 'I' },
+        { ISA_EXT_M, 'M' }, { ISA_EXT_S, 'S' }, { ISA_EXT_U, 'U' },
     };
     for (size_t k = 0; k < sizeof letters / sizeof letters[0]; k++)
         if (h->isa & letters[k].isa)
@@ -331,8 +435,10 @@ void csr_reset(hart_t *h) {
     c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->stvec = c->sepc = c->scause = c->stval = c->sscratch = c->satp = 0;
     c->mcounteren = c->scounteren = c->menvcfg = c->senvcfg = 0;
-    for (unsigned k = 0; k < 16; k++) c->pmpcfg[k] = 0;
-    for (unsigned k = 0; k < 64; k++) c->pmpaddr[k] = 0;
+    for (unsigned k = 0; k < 16; k++)
+        c->pmpcfg[k] = 0;
+    for (unsigned k = 0; k < 64; k++)
+        c->pmpaddr[k] = 0;
     if (h->core_ext && h->core_ext->reset)
         h->core_ext->reset(h);
 }

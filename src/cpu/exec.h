@@ -11,27 +11,37 @@ void exec_run_rv64(hart_t *h);
 
 /* Exception causes (privileged spec, mcause). */
 enum exc_cause {
-    CAUSE_MISALIGNED_FETCH = 0, CAUSE_FETCH_ACCESS = 1, CAUSE_ILLEGAL_INSN = 2, CAUSE_BREAKPOINT = 3,
-    CAUSE_MISALIGNED_LOAD = 4, CAUSE_LOAD_ACCESS = 5, CAUSE_MISALIGNED_STORE = 6,
-    CAUSE_STORE_ACCESS = 7, CAUSE_ECALL_U = 8, CAUSE_ECALL_S = 9, CAUSE_ECALL_M = 11,
+    CAUSE_MISALIGNED_FETCH = 0,
+    CAUSE_FETCH_ACCESS = 1,
+    CAUSE_ILLEGAL_INSN = 2,
+    CAUSE_BREAKPOINT = 3,
+    CAUSE_MISALIGNED_LOAD = 4,
+    CAUSE_LOAD_ACCESS = 5,
+    CAUSE_MISALIGNED_STORE = 6,
+    CAUSE_STORE_ACCESS = 7,
+    CAUSE_ECALL_U = 8,
+    CAUSE_ECALL_S = 9,
+    CAUSE_ECALL_M = 11,
 };
 
 /* Outcome of a slow-path memory access. */
 typedef enum mem_result {
     MEM_OK = 0,
-    MEM_FAULT,          /* h->trap_cause / h->trap_tval hold the exception */
-    MEM_STOP,           /* the access completed and asked the run to stop (exit device) */
-    MEM_CODE_WRITTEN,   /* the store completed over decoded code: the block must end */
+    MEM_FAULT,        /* h->trap_cause / h->trap_tval hold the exception */
+    MEM_STOP,         /* the access completed and asked the run to stop (exit device) */
+    MEM_CODE_WRITTEN, /* the store completed over decoded code: the block must end */
 } mem_result_t;
 
 /* `done`: instructions of the current block executed before this one (devices see the exact cycle). */
-mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events, unsigned done);
-mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events, unsigned done);
+mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events,
+                           unsigned done);
+mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
+                            unsigned done);
 /* Atomic read-modify-write accesses: aligned main-RAM or other RAM only. */
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
 
 /* Block cache. */
-block_t *block_at(hart_t *h, uint64_t pc);   /* NULL: fetch fault, cause in h->trap_cause */
+block_t *block_at(hart_t *h, uint64_t pc); /* NULL: fetch fault, cause in h->trap_cause */
 void block_cache_init(hart_t *h);
 void block_cache_flush(hart_t *h);
 void block_cache_free(hart_t *h);
@@ -41,7 +51,7 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc);
 void trap_return_m(hart_t *h);
 void trap_return_s(hart_t *h);
-bool hart_take_interrupt(hart_t *h);            /* takes the highest-priority one if any */
+bool hart_take_interrupt(hart_t *h); /* takes the highest-priority one if any */
 
 /* Instruction-level helpers that need machine state. */
 typedef enum sys_result { SYS_OK = 0, SYS_TRAP, SYS_STOP, SYS_WAIT } sys_result_t;

@@ -7,6 +7,8 @@
  * terminator) sees every older instruction. Instructions that trap mid-block retire the prefix.
  *
  * Expects XLEN (32 or 64) and EXEC_RUN (the function name) to be defined. */
+/* The handlers keep their one-line form, so the executor reads as a table. */
+/* clang-format off */
 #include <string.h>
 
 #include "cpu/csr.h"
@@ -563,3 +565,4 @@ fetch_fault:
 #undef CTZ_X
 #undef POP_X
 #undef SMIN
+/* clang-format on */

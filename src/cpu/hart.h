@@ -18,18 +18,18 @@ enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
 /* What the core is doing between instructions, for clocks and timers. */
 enum hart_run_state {
     RUN_ACTIVE = 0,
-    RUN_PAUSED,      /* VeeR PAUSE (mcpc): clocks run, no instructions */
-    RUN_HALTED,      /* VeeR firmware halt (mpmc): core clock gated */
+    RUN_PAUSED, /* VeeR PAUSE (mcpc): clocks run, no instructions */
+    RUN_HALTED, /* VeeR firmware halt (mpmc): core clock gated */
 };
 
 /* How a run ended (or why the executor returned). */
 typedef enum hart_stop {
     STOP_NONE = 0,
-    STOP_EXIT,          /* guest asked to exit: see machine exit code */
-    STOP_MAX_INSNS,     /* --max-insns reached */
-    STOP_INTERRUPTED,   /* SIGINT */
-    STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
-    STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
+    STOP_EXIT,         /* guest asked to exit: see machine exit code */
+    STOP_MAX_INSNS,    /* --max-insns reached */
+    STOP_INTERRUPTED,  /* SIGINT */
+    STOP_TRAP_LOOP,    /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
+    STOP_WFI_DEADLOCK, /* wfi with no interrupt source that can ever wake it */
 } hart_stop_t;
 
 /* Control/status registers held by the hart (the PMU keeps its own). */
@@ -43,88 +43,97 @@ typedef struct csr_state {
 } csr_state_t;
 
 typedef struct block_cache {
-    block_t **table;       /* hash buckets, indexed by (pc >> 1) & mask */
+    block_t **table; /* hash buckets, indexed by (pc >> 1) & mask */
     uint32_t mask;
-    uint8_t *arena;        /* blocks are bump-allocated; a flush frees them all at once */
+    uint8_t *arena; /* blocks are bump-allocated; a flush frees them all at once */
     size_t arena_size, arena_used;
-    uint8_t *code_map;     /* one bit per 64-byte granule of the main RAM region holding code */
-    size_t code_lo, code_hi;   /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
+    uint8_t *code_map;       /* one bit per 64-byte granule of the main RAM region holding code */
+    size_t code_lo, code_hi; /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
     uint64_t flushes;
 } block_cache_t;
 
 typedef struct hart {
-    uint64_t x[33];        /* x[32]: sink for writes to x0 */
+    uint64_t x[33]; /* x[32]: sink for writes to x0 */
     uint64_t pc;
-    unsigned xlen;         /* 32 or 64 */
+    unsigned xlen; /* 32 or 64 */
     enum priv_mode priv;
-    uint32_t isa;          /* ISA_EXT_* bits implemented */
+    uint32_t isa; /* ISA_EXT_* bits implemented */
     csr_state_t csr;
-    uint64_t irq_mask;         /* implemented interrupts (writable mie bits) */
-    bool time_csr;             /* the time/timeh CSRs exist (read mtime) */
-    uint64_t timer_irq_mask;   /* interrupts counted as timer interrupts by the PMU */
+    uint64_t irq_mask;       /* implemented interrupts (writable mie bits) */
+    bool time_csr;           /* the time/timeh CSRs exist (read mtime) */
+    uint64_t timer_irq_mask; /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
     const struct core_ext *core_ext;
-    void *core_state;          /* state of core-specific CSRs and devices (core_ext) */
+    void *core_state; /* state of core-specific CSRs and devices (core_ext) */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
      * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event
      * that needs to see every address is selected. */
     uint8_t *ram;
     uint64_t ram_base, ram_size, fast_size;
-    bool ram_core_local;       /* main RAM is tightly coupled (not an external bus access) */
-    uint8_t *store_watch;      /* one bit per 64-byte granule of main RAM: stores take the slow path */
+    bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
+    uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
     struct machine *machine;
 
     block_cache_t bc;
-    const void *const *dispatch;   /* handler addresses of the executor for this XLEN, by op */
+    const void *const *dispatch; /* handler addresses of the executor for this XLEN, by op */
     pmu_t pmu;
 
     /* Clocks, kept so that a block costs one subtraction: committed instructions are
      * insns_base - budget (see hart_insns), and the cycle clock is that plus the stall cycles the
      * timing model adds (static per-block extras, sleeping in wfi). */
     uint64_t insns_base;
-    uint64_t insns_in_flight;  /* during a device access: instructions of the current block already
+    uint64_t insns_in_flight; /* during a device access: instructions of the current block already
                                 * executed (not yet retired), so devices see the exact cycle */
     uint64_t stall_cycles;
-    uint64_t sleep_cycles;     /* part of the stall cycles spent halted (clock gated) */
-    uint64_t irq_off_cycles;   /* active cycles with mstatus.MIE == 0, up to irq_off_since */
-    uint64_t irq_off_since;    /* active-clock value when MIE last went to 0 */
-    bool irq_stalled;          /* MIE == 0 while an enabled interrupt is pending */
+    uint64_t sleep_cycles;   /* part of the stall cycles spent halted (clock gated) */
+    uint64_t irq_off_cycles; /* active cycles with mstatus.MIE == 0, up to irq_off_since */
+    uint64_t irq_off_since;  /* active-clock value when MIE last went to 0 */
+    bool irq_stalled;        /* MIE == 0 while an enabled interrupt is pending */
     uint64_t irq_stalled_cycles, irq_stalled_since;
 
     /* Run control. The executor checks the budget once per block. */
-    int64_t budget;            /* instructions left before the executor must look at the world */
-    volatile sig_atomic_t sigint;    /* set by the CLI's SIGINT handler */
-    uint64_t trap_cause, trap_tval;  /* exception raised by the current instruction */
-    bool code_dirty;                 /* a store hit decoded code: flush before running on */
+    int64_t budget;                 /* instructions left before the executor must look at the world */
+    volatile sig_atomic_t sigint;   /* set by the CLI's SIGINT handler */
+    uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
+    bool code_dirty;                /* a store hit decoded code: flush before running on */
     uint64_t last_trap_insns;
     hart_stop_t stop;
-    uint64_t max_insns;        /* 0 = unlimited */
-    bool misaligned_traps;     /* misaligned loads/stores trap instead of being done in hardware */
-    bool wfi_is_nop;           /* VeeR: wfi does not wait */
-    bool wfi_wait;             /* stopped in wfi until an interrupt is pending */
-    bool halted;               /* firmware halt until an enabled interrupt is pending */
-    uint64_t pause_cycles;     /* PAUSE cycles left */
-    uint64_t core_clock_mark;  /* cycle clock when core-local timers were last advanced */
-    bool reservation_valid;    /* LR/SC */
+    uint64_t max_insns;       /* 0 = unlimited */
+    bool misaligned_traps;    /* misaligned loads/stores trap instead of being done in hardware */
+    bool wfi_is_nop;          /* VeeR: wfi does not wait */
+    bool wfi_wait;            /* stopped in wfi until an interrupt is pending */
+    bool halted;              /* firmware halt until an enabled interrupt is pending */
+    uint64_t pause_cycles;    /* PAUSE cycles left */
+    uint64_t core_clock_mark; /* cycle clock when core-local timers were last advanced */
+    bool reservation_valid;   /* LR/SC */
     uint64_t reservation_addr;
-    uint64_t trap_depth;       /* consecutive traps without a committed instruction */
+    uint64_t trap_depth; /* consecutive traps without a committed instruction */
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
  * state changed). Simulation thread only: a signal handler sets `sigint`, which the run loop sees
  * within one run chunk. */
-static inline void hart_kick(hart_t *h) { h->insns_base -= (uint64_t)h->budget; h->budget = 0; }
+static inline void hart_kick(hart_t *h)
+{
+    h->insns_base -= (uint64_t)h->budget;
+    h->budget = 0;
+}
 
 /* All instructions committed since reset (ecall/ebreak included, trapping ones not). */
-static inline uint64_t hart_insns(const hart_t *h) {
+static inline uint64_t hart_insns(const hart_t *h)
+{
     return h->insns_base - (uint64_t)h->budget + h->insns_in_flight;
 }
 /* The core's cycle clock. */
-static inline uint64_t hart_cycle(const hart_t *h) { return hart_insns(h) + h->stall_cycles; }
+static inline uint64_t hart_cycle(const hart_t *h)
+{
+    return hart_insns(h) + h->stall_cycles;
+}
 /* Gives the executor `n` more instructions before it returns. */
-static inline void hart_set_budget(hart_t *h, int64_t n) {
+static inline void hart_set_budget(hart_t *h, int64_t n)
+{
     h->insns_base = hart_insns(h) + (uint64_t)n;
     h->budget = n;
 }

@@ -5,14 +5,16 @@
 #include "cpu/exec.h"
 #include "machine/machine.h"
 
-static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr) {
+static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
+{
     h->trap_cause = cause;
     h->trap_tval = addr;
     return MEM_FAULT;
 }
 
 /* PMU events of a completed access. */
-static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, bool store, evset_t insn_events) {
+static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, bool store, evset_t insn_events)
+{
     evset_t ev = 0;
     if (misaligned)
         ev |= store ? EVBIT(STORE_MISALIGNED) : EVBIT(LOAD_MISALIGNED);
@@ -26,7 +28,9 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
 /* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the
  * end of its region is an access fault (VeeR: the end address is outside the memory); one to a
  * side-effect region raises a misaligned exception, as does any on a core that traps them. */
-static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store, bool *misaligned) {
+static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store,
+                                         bool *misaligned)
+{
     uint64_t access_fault = store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS;
     *misaligned = (addr & (size - 1)) != 0;
     const bus_region_t *r = bus_find(h->bus, addr, size);
@@ -45,7 +49,8 @@ static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size
 
 /* A device access at the exact cycle of the instruction making it. */
 static bus_status_t device_read(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, uint64_t *val,
-                                unsigned done) {
+                                unsigned done)
+{
     if (!r->ops->read)
         return BUS_FAULT;
     h->insns_in_flight = done;
@@ -55,7 +60,8 @@ static bus_status_t device_read(hart_t *h, const bus_region_t *r, uint64_t addr,
 }
 
 static bus_status_t device_write(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, uint64_t val,
-                                 unsigned done) {
+                                 unsigned done)
+{
     if (!r->ops->write)
         return BUS_FAULT;
     h->insns_in_flight = done;
@@ -64,7 +70,9 @@ static bus_status_t device_write(hart_t *h, const bus_region_t *r, uint64_t addr
     return st;
 }
 
-mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events, unsigned done) {
+mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events,
+                           unsigned done)
+{
     bool misaligned;
     const bus_region_t *r = access_region(h, addr, size, false, &misaligned);
     if (!r)
@@ -80,12 +88,15 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
     return MEM_OK;
 }
 
-static bool granule_bit(const uint8_t *map, uint64_t off) {
+static bool granule_bit(const uint8_t *map, uint64_t off)
+{
     uint64_t g = off >> 6;
     return (map[g >> 3] >> (g & 7)) & 1;
 }
 
-mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events, unsigned done) {
+mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
+                            unsigned done)
+{
     bool misaligned;
     const bus_region_t *r = access_region(h, addr, size, true, &misaligned);
     if (!r)
@@ -103,7 +114,7 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
                 h->machine->tohost_addr < addr + size)
                 machine_tohost_written(h->machine);
         } else if (r->flags & REGION_EXEC) {
-            h->code_dirty = true;   /* ICCM and other code memories: rare, flush conservatively */
+            h->code_dirty = true; /* ICCM and other code memories: rare, flush conservatively */
             res = MEM_CODE_WRITTEN;
         }
     } else if (device_write(h, r, addr, size, val, done) != BUS_OK) {
@@ -115,7 +126,8 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
     return res;
 }
 
-uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store) {
+uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
+{
     if (addr & (size - 1)) {
         fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
         return NULL;

@@ -8,7 +8,8 @@
  * (e.g. mtvec points at unmapped memory). */
 #define TRAP_LOOP_LIMIT 64
 
-static void count_trap_event(hart_t *h, bool interrupt, uint64_t code) {
+static void count_trap_event(hart_t *h, bool interrupt, uint64_t code)
+{
     evset_t ev;
     if (!interrupt)
         ev = EVBIT(EXCEPTION);
@@ -24,7 +25,8 @@ static void count_trap_event(hart_t *h, bool interrupt, uint64_t code) {
         pmu_commit_events(h, ev, 0);
 }
 
-void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc) {
+void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
+{
     bool interrupt = (cause & INTERRUPT_FLAG) != 0;
     uint64_t code = cause & ~INTERRUPT_FLAG;
     csr_state_t *c = &h->csr;
@@ -73,7 +75,8 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc) {
         h->pc &= UINT32_MAX;
 }
 
-void trap_return_m(hart_t *h) {
+void trap_return_m(hart_t *h)
+{
     csr_state_t *c = &h->csr;
     uint64_t s = c->mstatus;
     enum priv_mode mpp = (enum priv_mode)((s & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
@@ -86,10 +89,11 @@ void trap_return_m(hart_t *h) {
     csr_set_mstatus(h, s);
     h->priv = mpp;
     h->pc = c->mepc;
-    hart_kick(h);   /* MIE may have come back on */
+    hart_kick(h); /* MIE may have come back on */
 }
 
-void trap_return_s(hart_t *h) {
+void trap_return_s(hart_t *h)
+{
     csr_state_t *c = &h->csr;
     uint64_t s = c->mstatus;
     enum priv_mode spp = (s & MSTATUS_SPP) ? PRIV_S : PRIV_U;
@@ -105,8 +109,9 @@ void trap_return_s(hart_t *h) {
 
 /* Standard priority (privileged spec 3.1.9): MEI, MSI, MTI, SEI, SSI, STI, LCOF; then any
  * platform interrupts (16 and up) from the highest number down. */
-static int pick(uint64_t pending) {
-    static const int order[] = {IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI, IRQ_LCOF};
+static int pick(uint64_t pending)
+{
+    static const int order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI, IRQ_LCOF };
     if (!pending)
         return -1;
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
@@ -115,7 +120,8 @@ static int pick(uint64_t pending) {
     return 63 - __builtin_clzll(pending);
 }
 
-static int pending_interrupt(const hart_t *h) {
+static int pending_interrupt(const hart_t *h)
+{
     const csr_state_t *c = &h->csr;
     uint64_t pending = c->mip & c->mie;
     if (!pending)
@@ -131,7 +137,8 @@ static int pending_interrupt(const hart_t *h) {
     return -1;
 }
 
-bool hart_take_interrupt(hart_t *h) {
+bool hart_take_interrupt(hart_t *h)
+{
     int irq = pending_interrupt(h);
     if (irq < 0)
         return false;

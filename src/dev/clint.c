@@ -37,7 +37,7 @@ clint_t *clint_new(struct machine *m, uint64_t cycles_per_tick)
 
 void clint_reset(clint_t *c)
 {
-    c->mtimecmp = UINT64_MAX;  /* no timer interrupt until the guest programs one */
+    c->mtimecmp = UINT64_MAX; /* no timer interrupt until the guest programs one */
     c->mtime_offset = 0;
     c->msip = false;
 }

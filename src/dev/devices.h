@@ -13,7 +13,7 @@ struct hart;
 
 /* ns16550-compatible UART (transmit side; reads of RBR return 0, LSR reports THR empty). */
 typedef struct uart16550 uart16550_t;
-uart16550_t *uart16550_new(struct machine *m);   /* NULL when out of memory */
+uart16550_t *uart16550_new(struct machine *m); /* NULL when out of memory */
 void uart16550_reset(uart16550_t *u);
 void uart16550_free(uart16550_t *u);
 extern const device_ops_t uart16550_ops;
@@ -22,8 +22,8 @@ extern const device_ops_t uart16550_ops;
 /* SiFive CLINT: msip (+0), mtimecmp (+0x4000), mtime (+0xBFF8). mtime is derived from the hart's
  * cycle clock: mtime = cycle / cycles_per_tick. */
 typedef struct clint clint_t;
-clint_t *clint_new(struct machine *m, uint64_t cycles_per_tick);   /* NULL when out of memory */
-void clint_reset(clint_t *c);     /* mtimecmp = UINT64_MAX, mtime follows the cycle clock, msip 0 */
+clint_t *clint_new(struct machine *m, uint64_t cycles_per_tick); /* NULL when out of memory */
+void clint_reset(clint_t *c); /* mtimecmp = UINT64_MAX, mtime follows the cycle clock, msip 0 */
 void clint_free(clint_t *c);
 extern const device_ops_t clint_ops;
 #define CLINT_SIZE 0x10000

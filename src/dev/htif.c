@@ -47,11 +47,8 @@ static int64_t htif_syscall(struct machine *m, const uint64_t *arg)
         return (int64_t)len;
     }
     case HTIF_SYS_EXIT:
-    case HTIF_SYS_EXIT_GROUP:
-        machine_exit(m, (int)arg[1]);
-        return 0;
-    default:
-        return -ENOSYS;
+    case HTIF_SYS_EXIT_GROUP: machine_exit(m, (int)arg[1]); return 0;
+    default: return -ENOSYS;
     }
 }
 

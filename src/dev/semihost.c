@@ -33,9 +33,9 @@ enum semihost_op {
     SYS_TICKFREQ = 0x31,
 };
 
-#define SEMIHOST_PRE 0x01f01013u    /* slli x0, x0, 0x1f */
+#define SEMIHOST_PRE 0x01f01013u /* slli x0, x0, 0x1f */
 #define SEMIHOST_EBREAK 0x00100073u
-#define SEMIHOST_POST 0x40705013u   /* srai x0, x0, 7 */
+#define SEMIHOST_POST 0x40705013u /* srai x0, x0, 7 */
 
 #define ADP_STOPPED_APPLICATION_EXIT 0x20026u
 
@@ -51,9 +51,9 @@ enum semihost_op {
 typedef struct semihost_call {
     struct machine *m;
     struct hart *h;
-    unsigned field;   /* bytes per parameter field: XLEN / 8 */
-    uint64_t param;   /* a1 */
-    bool fault;       /* a parameter block or buffer was not in RAM */
+    unsigned field; /* bytes per parameter field: XLEN / 8 */
+    uint64_t param; /* a1 */
+    bool fault;     /* a parameter block or buffer was not in RAM */
 } semihost_call_t;
 
 /* Where the errno of the last failed call lives. machine_t has no slot for it yet: until the lead
@@ -217,8 +217,7 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
 
     switch (op) {
     case SYS_OPEN: return semihost_open(c);
-    case SYS_CLOSE:
-        return semihost_is_console(semihost_arg(c, 0)) && !c->fault ? 0 : semihost_fail(c, EBADF);
+    case SYS_CLOSE: return semihost_is_console(semihost_arg(c, 0)) && !c->fault ? 0 : semihost_fail(c, EBADF);
     case SYS_WRITEC: {
         const uint8_t *p = bus_ram_ptr(&c->m->bus, c->param, 1);
         if (p)
@@ -264,9 +263,7 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
         else
             semihost_exit(c, semihost_arg(c, 0), semihost_arg(c, 1));
         return 0;
-    case SYS_EXIT_EXTENDED:
-        semihost_exit(c, semihost_arg(c, 0), semihost_arg(c, 1));
-        return 0;
+    case SYS_EXIT_EXTENDED: semihost_exit(c, semihost_arg(c, 0), semihost_arg(c, 1)); return 0;
     case SYS_ELAPSED:
         /* 64-bit tick count in the block: one field on RV64, low word then high word on RV32 */
         if (c->field == 4) {

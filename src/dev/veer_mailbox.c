@@ -30,12 +30,25 @@ static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size
 
     (void)off, (void)size;
     switch (b) {
-    case MAILBOX_PASS: case 0xFE: machine_exit(m, 0); break;
+    case MAILBOX_PASS:
+    case 0xFE: machine_exit(m, 0); break;
     case MAILBOX_FAIL: machine_exit(m, 1); break;
-    case 0x81: if (line > 0 && line < 32) m->irq_lines |= 1u << line; break;
-    case 0x80: if (line > 0 && line < 32) m->irq_lines &= ~(1u << line); break;
-    case 0x83: if (val & (1u << 10)) machine_set_irq(m, 3, true); break;   /* soft_int: mip.MSIP */
-    case 0x82: if (val & (1u << 10)) machine_set_irq(m, 3, false); break;
+    case 0x81:
+        if (line > 0 && line < 32)
+            m->irq_lines |= 1u << line;
+        break;
+    case 0x80:
+        if (line > 0 && line < 32)
+            m->irq_lines &= ~(1u << line);
+        break;
+    case 0x83:
+        if (val & (1u << 10))
+            machine_set_irq(m, 3, true);
+        break; /* soft_int: mip.MSIP */
+    case 0x82:
+        if (val & (1u << 10))
+            machine_set_irq(m, 3, false);
+        break;
     case 0x90:
         m->irq_lines = 0;
         machine_set_irq(m, 3, false);
@@ -45,7 +58,7 @@ static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size
             machine_console_write(m, &b, 1);
         break;
     }
-    machine_set_irq(m, 11, m->irq_lines != 0);   /* mip.MEIP follows the external lines */
+    machine_set_irq(m, 11, m->irq_lines != 0); /* mip.MEIP follows the external lines */
     return BUS_OK;
 }
 

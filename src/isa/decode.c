@@ -14,7 +14,7 @@ typedef struct insn_enc {
 } insn_enc_t;
 
 static const insn_enc_t enc_table[] = {
-#define E(mn, match, mask, fmt, op, ext, xlen) {mn, match, mask, fmt, OP_##op, ext, xlen},
+#define E(mn, match, mask, fmt, op, ext, xlen) { mn, match, mask, fmt, OP_##op, ext, xlen },
     INSN_ENC_LIST(E)
 #undef E
 };
@@ -32,71 +32,122 @@ static const char *const op_names[OP_COUNT] = {
 #undef OP
 };
 
-static int32_t sext(uint32_t v, unsigned bits) {
+static int32_t sext(uint32_t v, unsigned bits)
+{
     uint32_t m = 1u << (bits - 1);
     return (int32_t)((v ^ m) - m);
 }
 
-static unsigned creg(uint32_t field) { return 8 + (field & 7); } /* rd'/rs1'/rs2' */
+static unsigned creg(uint32_t field)
+{
+    return 8 + (field & 7);
+} /* rd'/rs1'/rs2' */
 
 /* Extracts operands for `format`. Returns false for reserved encodings of the format. */
-static bool extract(enum insn_format f, uint32_t r, unsigned xlen, decoded_insn_t *d) {
+static bool extract(enum insn_format f, uint32_t r, unsigned xlen, decoded_insn_t *d)
+{
     unsigned rd = (r >> 7) & 31, rs1 = (r >> 15) & 31, rs2 = (r >> 20) & 31;
     d->rd = d->rs1 = d->rs2 = 0;
     d->imm = 0;
     switch (f) {
     case F_NONE: return true;
-    case F_R: case F_AMO: d->rd = rd; d->rs1 = rs1; d->rs2 = rs2; return true;
-    case F_LR: case F_R1: d->rd = rd; d->rs1 = rs1; return true;
-    case F_I: d->rd = rd; d->rs1 = rs1; d->imm = (int32_t)r >> 20; return true;
+    case F_R:
+    case F_AMO:
+        d->rd = rd;
+        d->rs1 = rs1;
+        d->rs2 = rs2;
+        return true;
+    case F_LR:
+    case F_R1:
+        d->rd = rd;
+        d->rs1 = rs1;
+        return true;
+    case F_I:
+        d->rd = rd;
+        d->rs1 = rs1;
+        d->imm = (int32_t)r >> 20;
+        return true;
     case F_S:
-        d->rs1 = rs1; d->rs2 = rs2;
+        d->rs1 = rs1;
+        d->rs2 = rs2;
         d->imm = (int32_t)(((int32_t)r >> 25) * 32) | (int32_t)((r >> 7) & 31);
         return true;
     case F_B:
-        d->rs1 = rs1; d->rs2 = rs2;
-        d->imm = sext(((r >> 19) & 0x1000) | ((r << 4) & 0x800) | ((r >> 20) & 0x7e0) | ((r >> 7) & 0x1e), 13);
+        d->rs1 = rs1;
+        d->rs2 = rs2;
+        d->imm =
+            sext(((r >> 19) & 0x1000) | ((r << 4) & 0x800) | ((r >> 20) & 0x7e0) | ((r >> 7) & 0x1e), 13);
         return true;
-    case F_U: d->rd = rd; d->imm = (int32_t)(r & 0xfffff000u); return true;
+    case F_U:
+        d->rd = rd;
+        d->imm = (int32_t)(r & 0xfffff000u);
+        return true;
     case F_J:
         d->rd = rd;
         d->imm = sext(((r >> 11) & 0x100000) | (r & 0xff000) | ((r >> 9) & 0x800) | ((r >> 20) & 0x7fe), 21);
         return true;
-    case F_SHIFT: d->rd = rd; d->rs1 = rs1; d->imm = (r >> 20) & (xlen - 1); return true;
-    case F_SHIFTW: d->rd = rd; d->rs1 = rs1; d->imm = (r >> 20) & 31; return true;
-    case F_CSR: d->rd = rd; d->rs1 = rs1; d->imm = r >> 20; return true;
-    case F_CSRI: d->rd = rd; d->rs1 = rs1 /* uimm */; d->imm = r >> 20; return true;
+    case F_SHIFT:
+        d->rd = rd;
+        d->rs1 = rs1;
+        d->imm = (r >> 20) & (xlen - 1);
+        return true;
+    case F_SHIFTW:
+        d->rd = rd;
+        d->rs1 = rs1;
+        d->imm = (r >> 20) & 31;
+        return true;
+    case F_CSR:
+        d->rd = rd;
+        d->rs1 = rs1;
+        d->imm = r >> 20;
+        return true;
+    case F_CSRI:
+        d->rd = rd;
+        d->rs1 = rs1 /* uimm */;
+        d->imm = r >> 20;
+        return true;
 
     /* Compressed formats (RISC-V unprivileged spec, chapter "C" tables 16.5-16.7). */
     case F_C_NONE: return true;
     case F_CIW_ADDI4SPN:
-        d->rd = creg(r >> 2); d->rs1 = 2;
+        d->rd = creg(r >> 2);
+        d->rs1 = 2;
         d->imm = ((r >> 7) & 0x30) | ((r >> 1) & 0x3c0) | ((r >> 4) & 0x4) | ((r >> 2) & 0x8);
         return d->imm != 0;
-    case F_CL_W: case F_CL_D:
-        d->rd = creg(r >> 2); d->rs1 = creg(r >> 7);
+    case F_CL_W:
+    case F_CL_D:
+        d->rd = creg(r >> 2);
+        d->rs1 = creg(r >> 7);
         d->imm = f == F_CL_W ? (((r >> 7) & 0x38) | ((r >> 4) & 4) | ((r << 1) & 0x40))
                              : (((r >> 7) & 0x38) | ((r << 1) & 0xc0));
         return true;
-    case F_CS_W: case F_CS_D:
-        d->rs2 = creg(r >> 2); d->rs1 = creg(r >> 7);
+    case F_CS_W:
+    case F_CS_D:
+        d->rs2 = creg(r >> 2);
+        d->rs1 = creg(r >> 7);
         d->imm = f == F_CS_W ? (((r >> 7) & 0x38) | ((r >> 4) & 4) | ((r << 1) & 0x40))
                              : (((r >> 7) & 0x38) | ((r << 1) & 0xc0));
         return true;
-    case F_CI: case F_CI_ADDIW: case F_CI_LI:
-        d->rd = rd; d->rs1 = f == F_CI_LI ? 0 : rd;
+    case F_CI:
+    case F_CI_ADDIW:
+    case F_CI_LI:
+        d->rd = rd;
+        d->rs1 = f == F_CI_LI ? 0 : rd;
         d->imm = sext(((r >> 7) & 0x20) | ((r >> 2) & 0x1f), 6);
         return f != F_CI_ADDIW || rd != 0;
     case F_CI_ADDI16SP:
-        d->rd = 2; d->rs1 = 2;
+        d->rd = 2;
+        d->rs1 = 2;
         d->imm = sext(((r >> 3) & 0x200) | ((r >> 2) & 0x10) | ((r << 1) & 0x40) | ((r << 4) & 0x180) |
-                      ((r << 3) & 0x20), 10);
+                          ((r << 3) & 0x20),
+                      10);
         return d->imm != 0;
     case F_CI_LUI:
         d->rd = rd;
         d->imm = sext(((r << 5) & 0x20000) | ((r << 10) & 0x1f000), 18);
         return d->imm != 0;
-    case F_CB_SHIFT: case F_CI_SLLI: {
+    case F_CB_SHIFT:
+    case F_CI_SLLI: {
         unsigned sh = ((r >> 7) & 0x20) | ((r >> 2) & 0x1f);
         d->rd = f == F_CB_SHIFT ? creg(r >> 7) : rd;
         d->rs1 = d->rd;
@@ -107,36 +158,68 @@ static bool extract(enum insn_format f, uint32_t r, unsigned xlen, decoded_insn_
         d->rd = d->rs1 = creg(r >> 7);
         d->imm = sext(((r >> 7) & 0x20) | ((r >> 2) & 0x1f), 6);
         return true;
-    case F_CA: d->rd = d->rs1 = creg(r >> 7); d->rs2 = creg(r >> 2); return true;
-    case F_CJ: case F_CJAL:
+    case F_CA:
+        d->rd = d->rs1 = creg(r >> 7);
+        d->rs2 = creg(r >> 2);
+        return true;
+    case F_CJ:
+    case F_CJAL:
         d->rd = f == F_CJAL ? 1 : 0;
         d->imm = sext(((r >> 1) & 0x800) | ((r >> 7) & 0x10) | ((r >> 1) & 0x300) | ((r << 2) & 0x400) |
-                      ((r >> 1) & 0x40) | ((r << 1) & 0x80) | ((r >> 2) & 0xe) | ((r << 3) & 0x20), 12);
+                          ((r >> 1) & 0x40) | ((r << 1) & 0x80) | ((r >> 2) & 0xe) | ((r << 3) & 0x20),
+                      12);
         return true;
     case F_CB_BRANCH:
-        d->rs1 = creg(r >> 7); d->rs2 = 0;
+        d->rs1 = creg(r >> 7);
+        d->rs2 = 0;
         d->imm = sext(((r >> 4) & 0x100) | ((r >> 7) & 0x18) | ((r << 1) & 0xc0) | ((r >> 2) & 0x6) |
-                      ((r << 3) & 0x20), 9);
+                          ((r << 3) & 0x20),
+                      9);
         return true;
     case F_CI_LWSP:
-        d->rd = rd; d->rs1 = 2;
+        d->rd = rd;
+        d->rs1 = 2;
         d->imm = ((r >> 7) & 0x20) | ((r >> 2) & 0x1c) | ((r << 4) & 0xc0);
         return rd != 0;
     case F_CI_LDSP:
-        d->rd = rd; d->rs1 = 2;
+        d->rd = rd;
+        d->rs1 = 2;
         d->imm = ((r >> 7) & 0x20) | ((r >> 2) & 0x18) | ((r << 4) & 0x1c0);
         return rd != 0;
-    case F_CR_JR: d->rd = 0; d->rs1 = rd; return rd != 0;
-    case F_CR_JALR: d->rd = 1; d->rs1 = rd; return true;
-    case F_CR_MV: d->rd = rd; d->rs1 = 0; d->rs2 = (r >> 2) & 31; return true;
-    case F_CR_ADD: d->rd = rd; d->rs1 = rd; d->rs2 = (r >> 2) & 31; return true;
-    case F_CSS_W: d->rs1 = 2; d->rs2 = (r >> 2) & 31; d->imm = ((r >> 7) & 0x3c) | ((r >> 1) & 0xc0); return true;
-    case F_CSS_D: d->rs1 = 2; d->rs2 = (r >> 2) & 31; d->imm = ((r >> 7) & 0x38) | ((r >> 1) & 0x1c0); return true;
+    case F_CR_JR:
+        d->rd = 0;
+        d->rs1 = rd;
+        return rd != 0;
+    case F_CR_JALR:
+        d->rd = 1;
+        d->rs1 = rd;
+        return true;
+    case F_CR_MV:
+        d->rd = rd;
+        d->rs1 = 0;
+        d->rs2 = (r >> 2) & 31;
+        return true;
+    case F_CR_ADD:
+        d->rd = rd;
+        d->rs1 = rd;
+        d->rs2 = (r >> 2) & 31;
+        return true;
+    case F_CSS_W:
+        d->rs1 = 2;
+        d->rs2 = (r >> 2) & 31;
+        d->imm = ((r >> 7) & 0x3c) | ((r >> 1) & 0xc0);
+        return true;
+    case F_CSS_D:
+        d->rs1 = 2;
+        d->rs2 = (r >> 2) & 31;
+        d->imm = ((r >> 7) & 0x38) | ((r >> 1) & 0x1c0);
+        return true;
     }
     return false;
 }
 
-static const insn_enc_t *lookup(uint32_t raw, unsigned xlen, uint32_t isa) {
+static const insn_enc_t *lookup(uint32_t raw, unsigned xlen, uint32_t isa)
+{
     for (size_t k = 0; k < N_ENC; k++) {
         const insn_enc_t *e = &enc_table[k];
         if ((raw & e->mask) == e->match && (e->xlen == 0 || e->xlen == xlen) && (isa & e->ext))
@@ -146,22 +229,23 @@ static const insn_enc_t *lookup(uint32_t raw, unsigned xlen, uint32_t isa) {
 }
 
 /* Operand-dependent event classes (VeeR EL2 decode rules, see docs/pmu-veer-el2.md). */
-static evset_t operand_events(const decoded_insn_t *d, unsigned raw_rd) {
+static evset_t operand_events(const decoded_insn_t *d, unsigned raw_rd)
+{
     switch (d->op) {
-    case OP_CSRRW: case OP_CSRRWI:
-        return raw_rd == 0 ? EVBIT(CSR_WRITE) : EVBIT(CSR_RW);
-    case OP_CSRRS: case OP_CSRRC: case OP_CSRRSI: case OP_CSRRCI:
-        return d->rs1 == 0 ? EVBIT(CSR_READ) : EVBIT(CSR_RW);
-    case OP_JAL:
-        return (d->imm >= -4096 && d->imm < 4096) ? 0 : EVBIT(JUMP_UNPRED);
-    case OP_JALR:
-        return (raw_rd == 0 && (d->rs1 == 1 || d->rs1 == 5)) ? EVBIT(RETURN) : EVBIT(JUMP_UNPRED);
-    default:
-        return 0;
+    case OP_CSRRW:
+    case OP_CSRRWI: return raw_rd == 0 ? EVBIT(CSR_WRITE) : EVBIT(CSR_RW);
+    case OP_CSRRS:
+    case OP_CSRRC:
+    case OP_CSRRSI:
+    case OP_CSRRCI: return d->rs1 == 0 ? EVBIT(CSR_READ) : EVBIT(CSR_RW);
+    case OP_JAL: return (d->imm >= -4096 && d->imm < 4096) ? 0 : EVBIT(JUMP_UNPRED);
+    case OP_JALR: return (raw_rd == 0 && (d->rs1 == 1 || d->rs1 == 5)) ? EVBIT(RETURN) : EVBIT(JUMP_UNPRED);
+    default: return 0;
     }
 }
 
-evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d) {
+evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
+{
     unsigned len = isa_insn_len(raw);
     if (len == 2)
         raw &= 0xffff;
@@ -182,7 +266,8 @@ evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
     return ev;
 }
 
-int isa_table_check(void) {
+int isa_table_check(void)
+{
     int problems = 0;
     for (size_t a = 0; a < N_ENC; a++) {
         const insn_enc_t *e = &enc_table[a];

@@ -6,6 +6,8 @@
  *
  * INSN_ENC_LIST(E): E(mnemonic, match, mask, format, op, extension, xlen) where xlen is 0 (both),
  * 32 or 64. Entries are tried in order: a more specific mask must come before a general one. */
+/* The tables keep one row per line (clang-format would reflow them). */
+/* clang-format off */
 #ifndef PMUSIM_ISA_INSN_TABLE_H
 #define PMUSIM_ISA_INSN_TABLE_H
 
@@ -286,4 +288,5 @@ enum insn_format {
     E("c.swsp", 0xc002, 0xe003, F_CSS_W, SW, ISA_EXT_C, 0) \
     E("c.sdsp", 0xe002, 0xe003, F_CSS_D, SD, ISA_EXT_C, 64)
 
+/* clang-format on */
 #endif

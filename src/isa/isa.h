@@ -22,7 +22,7 @@ enum isa_ext {
     ISA_EXT_ZBB = 1u << 7,
     ISA_EXT_ZBC = 1u << 8,
     ISA_EXT_ZBS = 1u << 9,
-    ISA_EXT_S = 1u << 10,     /* supervisor mode: sret, sfence.vma */
+    ISA_EXT_S = 1u << 10, /* supervisor mode: sret, sfence.vma */
     ISA_EXT_U = 1u << 11,
 };
 
@@ -32,14 +32,14 @@ enum insn_op {
 #define OP(name, events) OP_##name,
     INSN_OP_LIST(OP)
 #undef OP
-    OP_COUNT
+        OP_COUNT
 };
 
 /* What the decoder makes of one instruction. */
 typedef struct decoded_insn {
-    enum insn_op op;       /* OP_ILLEGAL when not an instruction of this hart */
-    uint8_t rd, rs1, rs2;  /* rd == 0 is rewritten to the sink register 32 */
-    uint8_t len;           /* 2 or 4 */
+    enum insn_op op;      /* OP_ILLEGAL when not an instruction of this hart */
+    uint8_t rd, rs1, rs2; /* rd == 0 is rewritten to the sink register 32 */
+    uint8_t len;          /* 2 or 4 */
     int32_t imm;
     uint32_t raw;
 } decoded_insn_t;
@@ -49,8 +49,10 @@ typedef struct decoded_insn {
 evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d);
 
 /* Length in bytes of the instruction whose low 16 bits are `lo16`. */
-static inline unsigned isa_insn_len(uint32_t lo16) { return (lo16 & 3) == 3 ? 4 : 2; }
-
+static inline unsigned isa_insn_len(uint32_t lo16)
+{
+    return (lo16 & 3) == 3 ? 4 : 2;
+}
 
 /* Self-check of the tables: returns the number of problems found and prints them to stderr. */
 int isa_table_check(void);

@@ -28,7 +28,7 @@ typedef struct elf_loader {
     const char *path;
     int fd;
     Elf *elf;
-    const uint8_t *raw;   /* the whole file */
+    const uint8_t *raw; /* the whole file */
     size_t size;
 } elf_loader_t;
 
@@ -74,11 +74,9 @@ static const char *elf_machine_name(unsigned em, char *buf, size_t size)
     case EM_AVR: return "AVR";
     case EM_MSP430: return "MSP430";
     case EM_BPF: return "eBPF";
-    case 258: return "LoongArch";  /* EM_LOONGARCH, missing from older elf.h */
+    case 258: return "LoongArch"; /* EM_LOONGARCH, missing from older elf.h */
     case EM_NONE: return "no machine (e_machine 0)";
-    default:
-        snprintf(buf, size, "an unknown machine (e_machine %u)", em);
-        return buf;
+    default: snprintf(buf, size, "an unknown machine (e_machine %u)", em); return buf;
     }
 }
 
@@ -118,8 +116,7 @@ static int elf_check_header(const elf_loader_t *L, const GElf_Ehdr *eh, unsigned
         if (other)
             return elf_fail(L, "is a %u-bit RISC-V program but machine %s is RV%u; try -M %s", xlen,
                             desc->name, desc->xlen, other);
-        return elf_fail(L, "is a %u-bit RISC-V program but machine %s is RV%u", xlen, desc->name,
-                        desc->xlen);
+        return elf_fail(L, "is a %u-bit RISC-V program but machine %s is RV%u", xlen, desc->name, desc->xlen);
     }
     switch (eh->e_type) {
     case ET_EXEC: return 0;
@@ -142,8 +139,8 @@ static bool elf_table_fits(const elf_loader_t *L, uint64_t off, uint64_t n, uint
 
 static bool elf_is_veer_preload(const elf_loader_t *L, const elf_segment_t *s)
 {
-    return L->m->desc->accept_high_preload && s->addr >= VEER_PRELOAD_BASE &&
-           s->addr < VEER_PRELOAD_END && s->memsz <= VEER_PRELOAD_END - s->addr;
+    return L->m->desc->accept_high_preload && s->addr >= VEER_PRELOAD_BASE && s->addr < VEER_PRELOAD_END &&
+           s->memsz <= VEER_PRELOAD_END - s->addr;
 }
 
 /* Validates the program headers and collects the PT_LOAD segments to copy. */
@@ -175,10 +172,12 @@ static int elf_collect_segments(const elf_loader_t *L, const GElf_Ehdr *eh, elf_
         elf_segment_t s = { ph.p_paddr, ph.p_filesz, ph.p_memsz, ph.p_offset };
         int rc = 0;
         if (s.filesz > s.memsz)
-            rc = elf_fail(L, "corrupt ELF file: segment %zu has more file bytes (%llu) than memory bytes (%llu)",
+            rc = elf_fail(L,
+                          "corrupt ELF file: segment %zu has more file bytes (%llu) than memory bytes (%llu)",
                           i, (unsigned long long)s.filesz, (unsigned long long)s.memsz);
         else if (s.offset > L->size || s.filesz > L->size - s.offset)
-            rc = elf_fail(L, "is truncated: segment %zu needs file bytes up to %llu but the file has %zu bytes",
+            rc = elf_fail(L,
+                          "is truncated: segment %zu needs file bytes up to %llu but the file has %zu bytes",
                           i, (unsigned long long)(s.offset + s.filesz), L->size);
         else if (elf_is_veer_preload(L, &s))
             continue;

@@ -16,9 +16,9 @@ typedef struct elf_symbol {
 
 typedef struct elf_image {
     char *path;
-    unsigned xlen;          /* 32 or 64, from the ELF class */
+    unsigned xlen; /* 32 or 64, from the ELF class */
     uint64_t entry;
-    elf_symbol_t *syms;     /* sorted by address */
+    elf_symbol_t *syms; /* sorted by address */
     size_t n_syms;
 } elf_image_t;
 

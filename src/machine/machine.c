@@ -12,26 +12,31 @@
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
 #define RUN_CHUNK (1 << 20)
 
-static bool add_device(machine_t *m, const device_desc_t *d) {
+static bool add_device(machine_t *m, const device_desc_t *d)
+{
     bus_t *bus = &m->bus;
     switch (d->kind) {
     case DEV_UART16550:
         m->uart = uart16550_new(m);
-        return m->uart && bus_add_device(bus, "uart", d->base, UART16550_SIZE, &uart16550_ops, m->uart, REGION_SIDE_EFFECT);
+        return m->uart && bus_add_device(bus, "uart", d->base, UART16550_SIZE, &uart16550_ops, m->uart,
+                                         REGION_SIDE_EFFECT);
     case DEV_CLINT:
         m->clint = clint_new(m, m->desc->cycles_per_mtime_tick);
-        return m->clint && bus_add_device(bus, "clint", d->base, CLINT_SIZE, &clint_ops, m->clint, REGION_SIDE_EFFECT);
+        return m->clint &&
+               bus_add_device(bus, "clint", d->base, CLINT_SIZE, &clint_ops, m->clint, REGION_SIDE_EFFECT);
     case DEV_SIFIVE_TEST:
-        return bus_add_device(bus, "test-finisher", d->base, SIFIVE_TEST_SIZE, &sifive_test_ops, m, REGION_SIDE_EFFECT);
+        return bus_add_device(bus, "test-finisher", d->base, SIFIVE_TEST_SIZE, &sifive_test_ops, m,
+                              REGION_SIDE_EFFECT);
     case DEV_VEER_MAILBOX:
-        return bus_add_device(bus, "mailbox", d->base, VEER_MAILBOX_SIZE, &veer_mailbox_ops, m, REGION_SIDE_EFFECT);
-    case DEV_NONE:
-        return true;
+        return bus_add_device(bus, "mailbox", d->base, VEER_MAILBOX_SIZE, &veer_mailbox_ops, m,
+                              REGION_SIDE_EFFECT);
+    case DEV_NONE: return true;
     }
     return false;
 }
 
-machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts) {
+machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
+{
     machine_t *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
@@ -93,7 +98,8 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts) {
     return m;
 }
 
-void machine_free(machine_t *m) {
+void machine_free(machine_t *m)
+{
     if (!m)
         return;
     block_cache_free(&m->hart);
@@ -104,7 +110,8 @@ void machine_free(machine_t *m) {
     free(m);
 }
 
-void machine_reset(machine_t *m, uint64_t entry) {
+void machine_reset(machine_t *m, uint64_t entry)
+{
     hart_t *h = &m->hart;
     memset(h->x, 0, sizeof h->x);
     h->pc = entry;
@@ -134,21 +141,30 @@ void machine_reset(machine_t *m, uint64_t entry) {
     m->exit_code = 0;
 }
 
-bool machine_has_mtime(const machine_t *m) { return m->clint != NULL; }
-uint64_t machine_mtime(const machine_t *m) { return m->clint ? clint_mtime(m->clint) : 0; }
+bool machine_has_mtime(const machine_t *m)
+{
+    return m->clint != NULL;
+}
+uint64_t machine_mtime(const machine_t *m)
+{
+    return m->clint ? clint_mtime(m->clint) : 0;
+}
 
-void machine_console_write(machine_t *m, const void *buf, size_t n) {
+void machine_console_write(machine_t *m, const void *buf, size_t n)
+{
     fwrite(buf, 1, n, m->console);
 }
 
-void machine_exit(machine_t *m, int code) {
+void machine_exit(machine_t *m, int code)
+{
     m->exited = true;
     m->exit_code = code;
     m->hart.stop = STOP_EXIT;
     hart_kick(&m->hart);
 }
 
-void machine_set_irq(machine_t *m, unsigned irq, bool level) {
+void machine_set_irq(machine_t *m, unsigned irq, bool level)
+{
     hart_t *h = &m->hart;
     uint64_t bit = 1ull << irq;
     uint64_t old = h->csr.mip;
@@ -159,7 +175,8 @@ void machine_set_irq(machine_t *m, unsigned irq, bool level) {
     }
 }
 
-void machine_tohost_written(machine_t *m) {
+void machine_tohost_written(machine_t *m)
+{
     uint8_t *p = bus_ram_ptr(&m->bus, m->tohost_addr, 8);
     uint64_t v;
     if (!p)
@@ -169,7 +186,8 @@ void machine_tohost_written(machine_t *m) {
         htif_tohost_write(m, v);
 }
 
-void machine_rewatch(machine_t *m) {
+void machine_rewatch(machine_t *m)
+{
     hart_t *h = &m->hart;
     if (!m->tohost_addr || m->tohost_addr < h->ram_base || m->tohost_addr + 8 > h->ram_base + h->ram_size)
         return;
@@ -177,18 +195,21 @@ void machine_rewatch(machine_t *m) {
     h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
 }
 
-sys_result_t sys_ebreak(hart_t *h, uint64_t pc) {
+sys_result_t sys_ebreak(hart_t *h, uint64_t pc)
+{
     return h->machine && semihost_try(h->machine, h, pc) ? SYS_OK : SYS_TRAP;
 }
 
-sys_result_t sys_wfi(hart_t *h) {
+sys_result_t sys_wfi(hart_t *h)
+{
     if (h->wfi_is_nop || (h->csr.mip & h->csr.mie))
         return SYS_OK;
     h->wfi_wait = true;
     return SYS_WAIT;
 }
 
-uint64_t machine_advance_core(machine_t *m, enum hart_run_state state) {
+uint64_t machine_advance_core(machine_t *m, enum hart_run_state state)
+{
     hart_t *h = &m->hart;
     uint64_t now = hart_cycle(h), elapsed = now - h->core_clock_mark;
     h->core_clock_mark = now;
@@ -197,13 +218,19 @@ uint64_t machine_advance_core(machine_t *m, enum hart_run_state state) {
     return h->core_ext->advance(h, elapsed, state);
 }
 
-static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
 
 /* The core waits (wfi, firmware halt, PAUSE): moves time to the next event. Returns false when
  * nothing can ever end the wait. */
-static bool machine_wait(machine_t *m, uint64_t deadline) {
+static bool machine_wait(machine_t *m, uint64_t deadline)
+{
     hart_t *h = &m->hart;
-    enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED : RUN_ACTIVE;
+    enum hart_run_state state = h->halted                         ? RUN_HALTED
+                                : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED
+                                                                  : RUN_ACTIVE;
     uint64_t d = deadline;
     if (state == RUN_PAUSED)
         d = min_u64(d, h->pause_cycles);
@@ -211,7 +238,7 @@ static bool machine_wait(machine_t *m, uint64_t deadline) {
         return false;
     if (d == 0)
         d = 1;
-    h->stall_cycles += d;              /* time moves on; mcycle counts unless the clock is gated */
+    h->stall_cycles += d; /* time moves on; mcycle counts unless the clock is gated */
     if (state == RUN_HALTED)
         h->sleep_cycles += d;
     if (state == RUN_PAUSED)
@@ -220,7 +247,8 @@ static bool machine_wait(machine_t *m, uint64_t deadline) {
     return true;
 }
 
-hart_stop_t machine_run(machine_t *m) {
+hart_stop_t machine_run(machine_t *m)
+{
     hart_t *h = &m->hart;
     void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
     machine_rewatch(m);

@@ -28,7 +28,7 @@ enum device_kind {
 typedef struct mem_desc {
     const char *name;
     uint64_t base, size;
-    unsigned flags;        /* REGION_* */
+    unsigned flags; /* REGION_* */
 } mem_desc_t;
 
 typedef struct device_desc {
@@ -43,33 +43,33 @@ typedef struct machine_desc {
     const char *name;
     const char *summary;
     unsigned xlen;
-    uint32_t isa;                 /* ISA_EXT_* the core implements */
+    uint32_t isa; /* ISA_EXT_* the core implements */
     uint64_t mvendorid, marchid, mimpid;
     uint64_t reset_pc;
-    uint64_t ram_base, ram_size;  /* main memory: the fast path */
+    uint64_t ram_base, ram_size; /* main memory: the fast path */
     unsigned ram_flags;
-    mem_desc_t mem[MACHINE_MAX_MEM];       /* further memories (ICCM, DCCM, ...) */
+    mem_desc_t mem[MACHINE_MAX_MEM]; /* further memories (ICCM, DCCM, ...) */
     device_desc_t dev[MACHINE_MAX_DEV];
     uint64_t cycles_per_mtime_tick;
-    uint64_t platform_irqs;       /* implemented interrupts beyond the standard ones (mie bits) */
-    uint64_t timer_irqs;          /* interrupts the PMU counts as timer interrupts */
-    uint64_t external_irqs;       /* ... as external interrupts */
+    uint64_t platform_irqs; /* implemented interrupts beyond the standard ones (mie bits) */
+    uint64_t timer_irqs;    /* interrupts the PMU counts as timer interrupts */
+    uint64_t external_irqs; /* ... as external interrupts */
     uint64_t mstatus_reset;
-    bool has_s_mode, has_u_mode;  /* has_u_mode false: --user-mode may add it */
-    bool time_csr;                /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
-    bool accept_high_preload;     /* VeeR testbench: ignore a segment at 0xFFFFFFF8 (DCCM preload descriptor) */
+    bool has_s_mode, has_u_mode; /* has_u_mode false: --user-mode may add it */
+    bool time_csr;               /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
+    bool accept_high_preload; /* VeeR testbench: ignore a segment at 0xFFFFFFF8 (DCCM preload descriptor) */
     bool misaligned_traps;
     bool wfi_is_nop;
     const struct pmu_model *pmu;
-    const struct core_ext *core_ext;         /* core-specific CSRs, or NULL */
+    const struct core_ext *core_ext; /* core-specific CSRs, or NULL */
 } machine_desc_t;
 
 /* User-selectable options (CLI). */
 typedef struct machine_opts {
-    uint64_t ram_size;            /* 0 = the description's default */
-    uint64_t max_insns;           /* 0 = unlimited */
-    bool user_mode;               /* machines where U-mode is optional (veer-el2) */
-    const char *cmdline;          /* semihosting SYS_GET_CMDLINE */
+    uint64_t ram_size;   /* 0 = the description's default */
+    uint64_t max_insns;  /* 0 = unlimited */
+    bool user_mode;      /* machines where U-mode is optional (veer-el2) */
+    const char *cmdline; /* semihosting SYS_GET_CMDLINE */
 } machine_opts_t;
 
 typedef struct machine {
@@ -81,11 +81,11 @@ typedef struct machine {
 
     /* Program */
     const char *program_path;
-    uint64_t tohost_addr, fromhost_addr;   /* 0 if the program has no HTIF symbols */
+    uint64_t tohost_addr, fromhost_addr; /* 0 if the program has no HTIF symbols */
     const char *cmdline;
 
-    int semihost_errno;                    /* SYS_ERRNO */
-    uint32_t irq_lines;                    /* external interrupt lines raised by a test device */
+    int semihost_errno; /* SYS_ERRNO */
+    uint32_t irq_lines; /* external interrupt lines raised by a test device */
 
     /* Outcome */
     bool exited;
@@ -95,7 +95,7 @@ typedef struct machine {
 
 /* The built-in machine descriptions. */
 const machine_desc_t *machine_find(const char *name);
-const machine_desc_t *const *machine_list(void);   /* NULL-terminated */
+const machine_desc_t *const *machine_list(void); /* NULL-terminated */
 extern const char *const machine_default_name;
 
 /* Creates a machine; on error prints one line naming the problem and returns NULL. */

@@ -12,15 +12,16 @@ extern const core_ext_t veer_el2_core;
 
 /* QEMU `virt`-compatible: RAM at 0x80000000, CLINT, ns16550, SiFive test finisher. mtime ticks
  * at 10 MHz against a 1 GHz clock of one instruction per cycle, as QEMU with -icount shift=0. */
-#define VIRT_MACHINE(nm, xl, summ) { \
-    .name = nm, .summary = summ, .xlen = xl, \
-    .isa = ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | RV_BITMANIP, \
-    .mvendorid = 0, .marchid = 0, .mimpid = 0, .reset_pc = 0x80000000, \
-    .ram_base = 0x80000000, .ram_size = 128u << 20, \
-    .dev = {{DEV_CLINT, 0x2000000}, {DEV_UART16550, 0x10000000}, {DEV_SIFIVE_TEST, 0x100000}}, \
-    .cycles_per_mtime_tick = 100, .has_s_mode = true, .has_u_mode = true, .time_csr = true, \
-    .pmu = &pmu_model_generic, \
-}
+#define VIRT_MACHINE(nm, xl, summ) \
+    { \
+        .name = nm, .summary = summ, .xlen = xl, \
+        .isa = ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | RV_BITMANIP, \
+        .mvendorid = 0, .marchid = 0, .mimpid = 0, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
+        .ram_size = 128u << 20, \
+        .dev = { { DEV_CLINT, 0x2000000 }, { DEV_UART16550, 0x10000000 }, { DEV_SIFIVE_TEST, 0x100000 } }, \
+        .cycles_per_mtime_tick = 100, .has_s_mode = true, .has_u_mode = true, .time_csr = true, \
+        .pmu = &pmu_model_generic, \
+    }
 
 static const machine_desc_t virt32 = VIRT_MACHINE("virt32", 32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
 static const machine_desc_t virt64 = VIRT_MACHINE("virt64", 64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
@@ -54,12 +55,16 @@ static const machine_desc_t veer_el2 = {
     .core_ext = &veer_el2_core,
 };
 
-static const machine_desc_t *const all_machines[] = {&veer_el2, &virt32, &virt64, NULL};
+static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, NULL };
 const char *const machine_default_name = "veer-el2";
 
-const machine_desc_t *const *machine_list(void) { return all_machines; }
+const machine_desc_t *const *machine_list(void)
+{
+    return all_machines;
+}
 
-const machine_desc_t *machine_find(const char *name) {
+const machine_desc_t *machine_find(const char *name)
+{
     for (const machine_desc_t *const *m = all_machines; *m; m++)
         if (!strcmp((*m)->name, name))
             return *m;

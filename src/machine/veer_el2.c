@@ -12,8 +12,16 @@
 #include "cpu/csr.h"
 #include "machine/machine.h"
 
-enum { CSR_MCPC = 0x7C2, CSR_MPMC = 0x7C6, CSR_MITCNT0 = 0x7D2, CSR_MITB0 = 0x7D3, CSR_MITCTL0 = 0x7D4,
-       CSR_MITCNT1 = 0x7D5, CSR_MITB1 = 0x7D6, CSR_MITCTL1 = 0x7D7 };
+enum {
+    CSR_MCPC = 0x7C2,
+    CSR_MPMC = 0x7C6,
+    CSR_MITCNT0 = 0x7D2,
+    CSR_MITB0 = 0x7D3,
+    CSR_MITCTL0 = 0x7D4,
+    CSR_MITCNT1 = 0x7D5,
+    CSR_MITB1 = 0x7D6,
+    CSR_MITCTL1 = 0x7D7
+};
 enum { MITCTL_ENABLE = 1, MITCTL_HALT_EN = 2, MITCTL_PAUSE_EN = 4, MITCTL_CASCADE = 8 };
 enum { IRQ_MITIP0 = 29, IRQ_MITIP1 = 28 };
 
@@ -22,50 +30,51 @@ typedef struct veer_csr_desc {
     const char *name;
     uint32_t reset;
     uint32_t writable;
-    bool reads_zero;   /* write-only command registers */
+    bool reads_zero; /* write-only command registers */
 } veer_csr_desc_t;
 
 static const veer_csr_desc_t veer_csrs[] = {
-    {0x7C0, "mrac", 0, 0xFFFFFFFF, false},       /* region access control */
-    {0x7C2, "mcpc", 0, 0xFFFFFFFF, true},        /* PAUSE: write N pauses ~N cycles; reads 0 */
-    {0x7C6, "mpmc", 0x2, 0x2, false},            /* [0] halt (W1, reads 0), [1] haltie */
-    {0x7C8, "dicawics", 0, 0x0130FFFC, false},   /* I-cache diagnostics */
-    {0x7C9, "dicad0", 0, 0xFFFFFFFF, false},
-    {0x7CA, "dicad1", 0, 0x0000FFFF, false},
-    {0x7CB, "dicago", 0, 0, true},
-    {0x7CC, "dicad0h", 0, 0xFFFFFFFF, false},
-    {0x7CE, "mfdht", 0, 0x3F, false},            /* forced debug halt threshold */
-    {0x7CF, "mfdhs", 0, 0x3, false},
-    {0x7D2, "mitcnt0", 0, 0xFFFFFFFF, false},    /* internal timer 0 */
-    {0x7D3, "mitb0", 0xFFFFFFFF, 0xFFFFFFFF, false},
-    {0x7D4, "mitctl0", 0x1, 0x7, false},
-    {0x7D5, "mitcnt1", 0, 0xFFFFFFFF, false},    /* internal timer 1 */
-    {0x7D6, "mitb1", 0xFFFFFFFF, 0xFFFFFFFF, false},
-    {0x7D7, "mitctl1", 0x1, 0xF, false},
-    {0x7F0, "micect", 0, 0xFFFFFFFF, false},     /* correctable error counters */
-    {0x7F1, "miccmect", 0, 0xFFFFFFFF, false},
-    {0x7F2, "mdccmect", 0, 0xFFFFFFFF, false},
-    {0x7F8, "mcgc", 0, 0x3FF, false},            /* clock gating control */
-    {0x7F9, "mfdc", 0x00070000, 0x00071FFF, false}, /* feature disable control */
-    {0x7FF, "mscause", 0, 0xF, false},
-    {0xBC0, "mdeau", 0, 0, true},
-    {0xBC8, "meivt", 0, 0xFFFFFC00, false},      /* PIC: external interrupt vector table */
-    {0xBC9, "meipt", 0, 0xF, false},
-    {0xBCA, "meicpct", 0, 0, true},
-    {0xBCB, "meicidpl", 0, 0xF, false},
-    {0xBCC, "meicurpl", 0, 0xF, false},
-    {0xFC0, "mdseac", 0, 0, false},              /* read-only by address */
-    {0xFC8, "meihap", 0, 0, false},
+    { 0x7C0, "mrac", 0, 0xFFFFFFFF, false },     /* region access control */
+    { 0x7C2, "mcpc", 0, 0xFFFFFFFF, true },      /* PAUSE: write N pauses ~N cycles; reads 0 */
+    { 0x7C6, "mpmc", 0x2, 0x2, false },          /* [0] halt (W1, reads 0), [1] haltie */
+    { 0x7C8, "dicawics", 0, 0x0130FFFC, false }, /* I-cache diagnostics */
+    { 0x7C9, "dicad0", 0, 0xFFFFFFFF, false },
+    { 0x7CA, "dicad1", 0, 0x0000FFFF, false },
+    { 0x7CB, "dicago", 0, 0, true },
+    { 0x7CC, "dicad0h", 0, 0xFFFFFFFF, false },
+    { 0x7CE, "mfdht", 0, 0x3F, false }, /* forced debug halt threshold */
+    { 0x7CF, "mfdhs", 0, 0x3, false },
+    { 0x7D2, "mitcnt0", 0, 0xFFFFFFFF, false }, /* internal timer 0 */
+    { 0x7D3, "mitb0", 0xFFFFFFFF, 0xFFFFFFFF, false },
+    { 0x7D4, "mitctl0", 0x1, 0x7, false },
+    { 0x7D5, "mitcnt1", 0, 0xFFFFFFFF, false }, /* internal timer 1 */
+    { 0x7D6, "mitb1", 0xFFFFFFFF, 0xFFFFFFFF, false },
+    { 0x7D7, "mitctl1", 0x1, 0xF, false },
+    { 0x7F0, "micect", 0, 0xFFFFFFFF, false }, /* correctable error counters */
+    { 0x7F1, "miccmect", 0, 0xFFFFFFFF, false },
+    { 0x7F2, "mdccmect", 0, 0xFFFFFFFF, false },
+    { 0x7F8, "mcgc", 0, 0x3FF, false },               /* clock gating control */
+    { 0x7F9, "mfdc", 0x00070000, 0x00071FFF, false }, /* feature disable control */
+    { 0x7FF, "mscause", 0, 0xF, false },
+    { 0xBC0, "mdeau", 0, 0, true },
+    { 0xBC8, "meivt", 0, 0xFFFFFC00, false }, /* PIC: external interrupt vector table */
+    { 0xBC9, "meipt", 0, 0xF, false },
+    { 0xBCA, "meicpct", 0, 0, true },
+    { 0xBCB, "meicidpl", 0, 0xF, false },
+    { 0xBCC, "meicurpl", 0, 0xF, false },
+    { 0xFC0, "mdseac", 0, 0, false }, /* read-only by address */
+    { 0xFC8, "meihap", 0, 0, false },
 };
 #define N_VEER_CSRS (sizeof veer_csrs / sizeof veer_csrs[0])
 
 typedef struct veer_core_state {
     uint32_t value[N_VEER_CSRS];
-    uint64_t pulses;          /* mip bits of timer interrupts raised in the current cycle */
-    bool fired[2];            /* timer N is at its bound and has raised its interrupt: it clears next */
+    uint64_t pulses; /* mip bits of timer interrupts raised in the current cycle */
+    bool fired[2];   /* timer N is at its bound and has raised its interrupt: it clears next */
 } veer_core_state_t;
 
-static int find(unsigned csr) {
+static int find(unsigned csr)
+{
     /* VeeR's CSRs live in the custom ranges 0x7c0-0x7ff, 0xbc0-0xbff and 0xfc0-0xfff. */
     if ((csr & 0x3c0) != 0x3c0 || (csr >> 10) == 0)
         return -1;
@@ -75,49 +84,59 @@ static int find(unsigned csr) {
     return -1;
 }
 
-static veer_core_state_t *state(hart_t *h) {
+static veer_core_state_t *state(hart_t *h)
+{
     if (!h->core_state)
         h->core_state = calloc(1, sizeof(veer_core_state_t));
     return h->core_state;
 }
 
-static uint32_t *reg(veer_core_state_t *s, unsigned csr) { return &s->value[find(csr)]; }
+static uint32_t *reg(veer_core_state_t *s, unsigned csr)
+{
+    return &s->value[find(csr)];
+}
 
 /* Cycles until timer `t` reaches its bound, counting from `cnt`. */
-static uint64_t to_bound(uint32_t cnt, uint32_t bound) { return cnt >= bound ? 0 : (uint64_t)bound - cnt; }
+static uint64_t to_bound(uint32_t cnt, uint32_t bound)
+{
+    return cnt >= bound ? 0 : (uint64_t)bound - cnt;
+}
 
-static bool timer_counts(uint32_t ctl, enum hart_run_state st) {
+static bool timer_counts(uint32_t ctl, enum hart_run_state st)
+{
     return (ctl & MITCTL_ENABLE) && (st != RUN_PAUSED || (ctl & MITCTL_PAUSE_EN)) &&
            (st != RUN_HALTED || (ctl & MITCTL_HALT_EN));
 }
 
 /* Advances one timer by `cycles`: it counts up to its bound, raises its interrupt in the cycle it
  * reaches it and reads 0 the cycle after. Returns how many times it reached the bound. */
-static uint64_t timer_advance(uint32_t *cnt, bool *fired, uint32_t bound, uint64_t cycles) {
+static uint64_t timer_advance(uint32_t *cnt, bool *fired, uint32_t bound, uint64_t cycles)
+{
     if (cycles == 0)
         return 0;
     uint64_t period = (uint64_t)bound + 1;
-    uint64_t d = *fired ? period : to_bound(*cnt, bound);   /* cycles until it is at the bound */
+    uint64_t d = *fired ? period : to_bound(*cnt, bound); /* cycles until it is at the bound */
     if (cycles < d) {
         *cnt = *fired ? (uint32_t)(cycles - 1) : *cnt + (uint32_t)cycles;
         *fired = false;
         return 0;
     }
-    uint64_t rest = cycles - d;              /* cycles after the first hit */
-    uint64_t hits = 1 + rest / period;       /* at the bound again every period cycles */
+    uint64_t rest = cycles - d;        /* cycles after the first hit */
+    uint64_t hits = 1 + rest / period; /* at the bound again every period cycles */
     *cnt = rest ? (uint32_t)((rest - 1) % period) : bound;
     *fired = rest % period == 0;
     return hits;
 }
 
-static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st) {
+static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
+{
     veer_core_state_t *s = state(h);
     if (!s)
         return UINT64_MAX;
     uint32_t *cnt0 = reg(s, CSR_MITCNT0), *cnt1 = reg(s, CSR_MITCNT1);
     uint32_t b0 = *reg(s, CSR_MITB0), b1 = *reg(s, CSR_MITB1);
     uint32_t ctl0 = *reg(s, CSR_MITCTL0), ctl1 = *reg(s, CSR_MITCTL1);
-    if (cycles && s->pulses) {   /* the interrupts are one-cycle pulses, not latched */
+    if (cycles && s->pulses) { /* the interrupts are one-cycle pulses, not latched */
         h->csr.mip &= ~s->pulses;
         s->pulses = 0;
         pmu_irq_state_changed(h);
@@ -149,28 +168,30 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
     return next;
 }
 
-static bool veer_read(hart_t *h, unsigned csr, uint64_t *val) {
+static bool veer_read(hart_t *h, unsigned csr, uint64_t *val)
+{
     int k = find(csr);
     veer_core_state_t *s = state(h);
     if (k < 0 || !s)
         return false;
     if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
-        machine_advance_core(h->machine, RUN_ACTIVE);   /* bring the count up to this cycle */
+        machine_advance_core(h->machine, RUN_ACTIVE); /* bring the count up to this cycle */
     *val = veer_csrs[k].reads_zero ? 0 : s->value[k];
     return true;
 }
 
-static bool veer_write(hart_t *h, unsigned csr, uint64_t val) {
+static bool veer_write(hart_t *h, unsigned csr, uint64_t val)
+{
     int k = find(csr);
     veer_core_state_t *s = state(h);
     if (k < 0 || !s)
         return false;
     const veer_csr_desc_t *d = &veer_csrs[k];
     if ((csr >= CSR_MITCNT0 && csr <= CSR_MITCTL1) || csr == CSR_MPMC || csr == CSR_MCPC)
-        machine_advance_core(h->machine, RUN_ACTIVE);   /* the cycles up to this write were active */
+        machine_advance_core(h->machine, RUN_ACTIVE); /* the cycles up to this write were active */
     s->value[k] = (s->value[k] & ~d->writable) | ((uint32_t)val & d->writable);
     if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
-        s->fired[csr == CSR_MITCNT1] = false;   /* the written value stands */
+        s->fired[csr == CSR_MITCNT1] = false; /* the written value stands */
     if (csr == CSR_MPMC && (val & 1) && !h->halted) {
         /* Firmware halt until an enabled interrupt is pending; haltie sets mstatus.MIE with it. */
         if (val & 2)
@@ -185,7 +206,8 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val) {
     return true;
 }
 
-static void veer_reset(hart_t *h) {
+static void veer_reset(hart_t *h)
+{
     veer_core_state_t *s = state(h);
     if (!s)
         return;
@@ -195,4 +217,4 @@ static void veer_reset(hart_t *h) {
     s->fired[0] = s->fired[1] = false;
 }
 
-const core_ext_t veer_el2_core = {veer_read, veer_write, veer_reset, veer_advance};
+const core_ext_t veer_el2_core = { veer_read, veer_write, veer_reset, veer_advance };

@@ -11,7 +11,7 @@ struct machine;
 /* Result of a device or bus access. Anything but BUS_OK becomes an access fault. */
 typedef enum bus_status {
     BUS_OK = 0,
-    BUS_FAULT,      /* nothing there, or the device refused the access */
+    BUS_FAULT, /* nothing there, or the device refused the access */
 } bus_status_t;
 
 /* A memory-mapped device. read/write get the offset inside the device window and an access size
@@ -23,9 +23,9 @@ typedef struct device_ops {
 
 /* Region kinds. Core-local regions (DCCM, ICCM, PIC on VeeR) are flagged for PMU address events. */
 enum region_flags {
-    REGION_RAM = 1u << 0,        /* backed by host memory */
-    REGION_EXEC = 1u << 1,       /* instruction fetch allowed */
-    REGION_CORE_LOCAL = 1u << 2, /* tightly coupled memory: not an external bus access */
+    REGION_RAM = 1u << 0,         /* backed by host memory */
+    REGION_EXEC = 1u << 1,        /* instruction fetch allowed */
+    REGION_CORE_LOCAL = 1u << 2,  /* tightly coupled memory: not an external bus access */
     REGION_SIDE_EFFECT = 1u << 3, /* non-idempotent: misaligned accesses trap (VeeR) */
     REGION_WORD_ONLY = 1u << 4    /* only aligned 32-bit accesses; others are access faults */
 };
@@ -34,8 +34,8 @@ typedef struct bus_region {
     const char *name;
     uint64_t base, size;
     unsigned flags;
-    uint8_t *host;            /* REGION_RAM: backing store */
-    const device_ops_t *ops;  /* devices */
+    uint8_t *host;           /* REGION_RAM: backing store */
+    const device_ops_t *ops; /* devices */
     void *opaque;
 } bus_region_t;
 

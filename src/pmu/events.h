@@ -15,52 +15,52 @@ typedef uint64_t evset_t;
 
 #define PMUSIM_EVENT_LIST(X) \
     /* --- static: known at decode time --- */ \
-    X(COMMIT,        "instruction committed (incl. ecall/ebreak, excl. illegal and faulting)") \
-    X(INSTRET,       "instruction retired (minstret: excludes ecall/ebreak)") \
-    X(LEN16,         "16-bit (compressed) instruction") \
-    X(LEN32,         "32-bit instruction") \
-    X(LOAD,          "integer load") \
-    X(STORE,         "integer store") \
-    X(ATOMIC,        "atomic (LR/SC/AMO)") \
-    X(MUL,           "integer multiply (mul, mulh, mulhsu, mulhu, mulw)") \
-    X(DIV,           "integer divide or remainder") \
-    X(ALU,           "integer ALU op: add/sub/logic/shift/slt/lui/auipc/wfi, incl. compressed forms") \
-    X(BITMANIP,      "bit manipulation (Zba/Zbb/Zbc/Zbs)") \
-    X(CSR_READ,      "CSR read only: csrrs/csrrc with rs1=x0, csrrsi/csrrci with uimm=0") \
-    X(CSR_RW,        "CSR read/write: csrrw(i) with rd!=x0, csrrs/c(i) with nonzero source") \
-    X(CSR_WRITE,     "CSR write only: csrrw(i) with rd=x0") \
-    X(SYSTEM,        "system instruction (CSR, ecall, ebreak, xret, wfi, fence, fence.i)") \
-    X(ECALL,         "ecall") \
-    X(EBREAK,        "ebreak / c.ebreak") \
-    X(FENCE,         "fence") \
-    X(FENCEI,        "fence.i") \
-    X(MRET,          "mret") \
-    X(SRET,          "sret") \
-    X(WFI,           "wfi") \
-    X(BRANCH,        "conditional branch") \
-    X(JAL,           "jal / c.j / c.jal") \
-    X(JALR,          "jalr / c.jr / c.jalr") \
-    X(JUMP_UNPRED,   "unpredictable jump: jal outside +-4 KiB, or jalr that is not a return") \
-    X(RETURN,        "return: jalr with rd=x0 and rs1 in {x1,x5}") \
+    X(COMMIT, "instruction committed (incl. ecall/ebreak, excl. illegal and faulting)") \
+    X(INSTRET, "instruction retired (minstret: excludes ecall/ebreak)") \
+    X(LEN16, "16-bit (compressed) instruction") \
+    X(LEN32, "32-bit instruction") \
+    X(LOAD, "integer load") \
+    X(STORE, "integer store") \
+    X(ATOMIC, "atomic (LR/SC/AMO)") \
+    X(MUL, "integer multiply (mul, mulh, mulhsu, mulhu, mulw)") \
+    X(DIV, "integer divide or remainder") \
+    X(ALU, "integer ALU op: add/sub/logic/shift/slt/lui/auipc/wfi, incl. compressed forms") \
+    X(BITMANIP, "bit manipulation (Zba/Zbb/Zbc/Zbs)") \
+    X(CSR_READ, "CSR read only: csrrs/csrrc with rs1=x0, csrrsi/csrrci with uimm=0") \
+    X(CSR_RW, "CSR read/write: csrrw(i) with rd!=x0, csrrs/c(i) with nonzero source") \
+    X(CSR_WRITE, "CSR write only: csrrw(i) with rd=x0") \
+    X(SYSTEM, "system instruction (CSR, ecall, ebreak, xret, wfi, fence, fence.i)") \
+    X(ECALL, "ecall") \
+    X(EBREAK, "ebreak / c.ebreak") \
+    X(FENCE, "fence") \
+    X(FENCEI, "fence.i") \
+    X(MRET, "mret") \
+    X(SRET, "sret") \
+    X(WFI, "wfi") \
+    X(BRANCH, "conditional branch") \
+    X(JAL, "jal / c.j / c.jal") \
+    X(JALR, "jalr / c.jr / c.jalr") \
+    X(JUMP_UNPRED, "unpredictable jump: jal outside +-4 KiB, or jalr that is not a return") \
+    X(RETURN, "return: jalr with rd=x0 and rs1 in {x1,x5}") \
     /* --- dynamic: raised by the executor --- */ \
-    X(BR_TAKEN,      "conditional branch taken") \
-    X(BR_NOT_TAKEN,  "conditional branch not taken") \
-    X(LOAD_MISALIGNED,  "misaligned load (halfword at odd address, word not 4-aligned...)") \
+    X(BR_TAKEN, "conditional branch taken") \
+    X(BR_NOT_TAKEN, "conditional branch not taken") \
+    X(LOAD_MISALIGNED, "misaligned load (halfword at odd address, word not 4-aligned...)") \
     X(STORE_MISALIGNED, "misaligned store") \
     X(LOAD_EXTERNAL, "load to an address outside core-local memory") \
-    X(STORE_EXTERNAL,"store to an address outside core-local memory") \
-    X(DIV_BY_ZERO,   "divide or remainder by zero") \
-    X(EXCEPTION,     "synchronous exception taken") \
-    X(IRQ_TIMER,     "timer interrupt taken") \
-    X(IRQ_EXTERNAL,  "external interrupt taken") \
-    X(IRQ_SOFTWARE,  "software interrupt taken") \
-    X(IRQ_OTHER,     "other interrupt taken (local/counter overflow)")
+    X(STORE_EXTERNAL, "store to an address outside core-local memory") \
+    X(DIV_BY_ZERO, "divide or remainder by zero") \
+    X(EXCEPTION, "synchronous exception taken") \
+    X(IRQ_TIMER, "timer interrupt taken") \
+    X(IRQ_EXTERNAL, "external interrupt taken") \
+    X(IRQ_SOFTWARE, "software interrupt taken") \
+    X(IRQ_OTHER, "other interrupt taken (local/counter overflow)")
 
 enum pmusim_event {
 #define X(name, desc) EV_##name,
     PMUSIM_EVENT_LIST(X)
 #undef X
-    EV_COUNT
+        EV_COUNT
 };
 
 #define EVBIT(name) ((evset_t)1 << EV_##name)

@@ -17,18 +17,18 @@ typedef struct pmu_selection {
 } pmu_selection_t;
 
 typedef struct pmu_event_desc {
-    uint64_t code;          /* selector value written to mhpmevent */
-    const char *name;       /* short name, as used by `pmusim stat -e` */
+    uint64_t code;    /* selector value written to mhpmevent */
+    const char *name; /* short name, as used by `pmusim stat -e` */
     const char *description;
-    const char *accuracy;   /* NULL = exact; else how pmusim approximates it */
-    pmu_selection_t sel;    /* what it counts (models with one event per selector value) */
+    const char *accuracy; /* NULL = exact; else how pmusim approximates it */
+    pmu_selection_t sel;  /* what it counts (models with one event per selector value) */
 } pmu_event_desc_t;
 
 typedef struct pmu_model {
     const char *name;
-    uint32_t hpm_mask;            /* implemented mhpmcounterN, bit N (3..31) */
-    unsigned hpm_bits;            /* width of the mhpmcounters */
-    uint32_t inhibit_mask;        /* writable mcountinhibit bits */
+    uint32_t hpm_mask;     /* implemented mhpmcounterN, bit N (3..31) */
+    unsigned hpm_bits;     /* width of the mhpmcounters */
+    uint32_t inhibit_mask; /* writable mcountinhibit bits */
     const pmu_event_desc_t *events;
     size_t n_events;
     /* WARL: the value an mhpmevent write stores. */
@@ -37,7 +37,7 @@ typedef struct pmu_model {
     pmu_selection_t (*select)(const struct pmu_model *model, uint64_t value);
 } pmu_model_t;
 
-extern const pmu_model_t pmu_model_generic;   /* virt32/virt64: SBI event indices */
+extern const pmu_model_t pmu_model_generic; /* virt32/virt64: SBI event indices */
 extern const pmu_model_t pmu_model_veer_el2;
 
 /* The model's event with this name, or with this selector code, or NULL. */

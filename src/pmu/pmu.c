@@ -7,39 +7,46 @@
 #include "cpu/hart.h"
 #include "pmu/model.h"
 
-static bool slot_counts(const pmu_slot_t *s) { return s->kind != SLOT_OFF && !s->inhibited; }
+static bool slot_counts(const pmu_slot_t *s)
+{
+    return s->kind != SLOT_OFF && !s->inhibited;
+}
 
-void pmu_init(hart_t *h, const pmu_model_t *model) {
+void pmu_init(hart_t *h, const pmu_model_t *model)
+{
     pmu_t *p = &h->pmu;
     memset(p, 0, sizeof *p);
     memset(p->pos, -1, sizeof p->pos);
     p->model = model;
-    p->slot[PMU_SLOT_CYCLE] = (pmu_slot_t){.kind = SLOT_CYCLES, .width_mask = UINT64_MAX};
+    p->slot[PMU_SLOT_CYCLE] = (pmu_slot_t){ .kind = SLOT_CYCLES, .width_mask = UINT64_MAX };
     p->slot[PMU_SLOT_INSTRET] =
-        (pmu_slot_t){.kind = SLOT_EVENTS, .events = EVBIT(INSTRET), .width_mask = UINT64_MAX};
+        (pmu_slot_t){ .kind = SLOT_EVENTS, .events = EVBIT(INSTRET), .width_mask = UINT64_MAX };
     uint64_t hpm_mask = model->hpm_bits >= 64 ? UINT64_MAX : (1ull << model->hpm_bits) - 1;
     for (unsigned n = 3; n < PMU_ARCH_SLOTS; n++)
         p->slot[n].width_mask = (model->hpm_mask >> n) & 1 ? hpm_mask : 0;
     pmu_reconfigure(h);
 }
 
-static bool is_clock(pmu_slot_kind_t kind) { return kind >= SLOT_CYCLES; }
+static bool is_clock(pmu_slot_kind_t kind)
+{
+    return kind >= SLOT_CYCLES;
+}
 
-uint64_t pmu_clock(const hart_t *h, pmu_slot_kind_t clock) {
+uint64_t pmu_clock(const hart_t *h, pmu_slot_kind_t clock)
+{
     uint64_t active = hart_cycle(h) - h->sleep_cycles;
     switch (clock) {
-    case SLOT_SLEEP_CYCLES:
-        return h->sleep_cycles;
+    case SLOT_SLEEP_CYCLES: return h->sleep_cycles;
     case SLOT_IRQ_OFF_CYCLES:
         return h->irq_off_cycles + ((h->csr.mstatus & (1u << 3) /* MIE */) ? 0 : active - h->irq_off_since);
     case SLOT_IRQ_STALLED_CYCLES:
         return h->irq_stalled_cycles + (h->irq_stalled ? active - h->irq_stalled_since : 0);
-    default:
-        return active;
+    default: return active;
     }
 }
 
-void pmu_irq_state_changed(hart_t *h) {
+void pmu_irq_state_changed(hart_t *h)
+{
     bool stalled = !(h->csr.mstatus & (1u << 3) /* MIE */) && (h->csr.mip & h->csr.mie);
     if (stalled == h->irq_stalled)
         return;
@@ -51,7 +58,8 @@ void pmu_irq_state_changed(hart_t *h) {
     h->irq_stalled = stalled;
 }
 
-uint64_t pmu_read(const hart_t *h, unsigned n) {
+uint64_t pmu_read(const hart_t *h, unsigned n)
+{
     const pmu_t *p = &h->pmu;
     const pmu_slot_t *s = &p->slot[n];
     uint64_t v = p->value[n];
@@ -62,7 +70,8 @@ uint64_t pmu_read(const hart_t *h, unsigned n) {
     return v & s->width_mask;
 }
 
-void pmu_write(hart_t *h, unsigned n, uint64_t value) {
+void pmu_write(hart_t *h, unsigned n, uint64_t value)
+{
     pmu_t *p = &h->pmu;
     pmu_slot_t *s = &p->slot[n];
     value &= s->width_mask;
@@ -72,7 +81,8 @@ void pmu_write(hart_t *h, unsigned n, uint64_t value) {
 }
 
 /* Changes what a slot counts, keeping its current value. */
-static void slot_set(hart_t *h, unsigned n, pmu_slot_kind_t kind, evset_t events, bool inhibited) {
+static void slot_set(hart_t *h, unsigned n, pmu_slot_kind_t kind, evset_t events, bool inhibited)
+{
     pmu_slot_t *s = &h->pmu.slot[n];
     uint64_t v = pmu_read(h, n);
     s->kind = kind;
@@ -83,7 +93,8 @@ static void slot_set(hart_t *h, unsigned n, pmu_slot_kind_t kind, evset_t events
 
 /* The id of the configuration just listed in p->active: the same id as the last time this exact
  * configuration was active, if it is still remembered, else a new one (ids are never reused). */
-static uint32_t config_id(pmu_t *p) {
+static uint32_t config_id(pmu_t *p)
+{
     for (unsigned m = 0; m < sizeof p->memo / sizeof p->memo[0]; m++) {
         struct pmu_config_memo *c = &p->memo[m];
         if (!c->id || c->n_active != p->n_active)
@@ -108,7 +119,8 @@ static uint32_t config_id(pmu_t *p) {
     return c->id;
 }
 
-void pmu_reconfigure(hart_t *h) {
+void pmu_reconfigure(hart_t *h)
+{
     pmu_t *p = &h->pmu;
     /* Fold the accumulators of the old configuration back into the slots. */
     for (unsigned k = 0; k < p->n_active; k++) {
@@ -132,9 +144,10 @@ void pmu_reconfigure(hart_t *h) {
     p->epoch = config_id(p);
 }
 
-void pmu_set_selector(hart_t *h, unsigned n, uint64_t selector) {
+void pmu_set_selector(hart_t *h, unsigned n, uint64_t selector)
+{
     const pmu_model_t *m = h->pmu.model;
-    pmu_selection_t sel = selector ? m->select(m, selector) : (pmu_selection_t){SLOT_OFF, 0};
+    pmu_selection_t sel = selector ? m->select(m, selector) : (pmu_selection_t){ SLOT_OFF, 0 };
     bool inhibited = h->pmu.slot[n].inhibited;
     slot_set(h, n, sel.kind, sel.events, inhibited);
     h->pmu.selector[n] = selector;
@@ -144,7 +157,8 @@ void pmu_set_selector(hart_t *h, unsigned n, uint64_t selector) {
         pmu_reconfigure(h);
 }
 
-void pmu_set_inhibit(hart_t *h, uint64_t value) {
+void pmu_set_inhibit(hart_t *h, uint64_t value)
+{
     pmu_t *p = &h->pmu;
     value &= p->model->inhibit_mask;
     uint64_t changed = p->mcountinhibit ^ value;
@@ -159,7 +173,8 @@ void pmu_set_inhibit(hart_t *h, uint64_t value) {
     pmu_reconfigure(h);
 }
 
-void pmu_block_refresh(hart_t *h, block_t *b) {
+void pmu_block_refresh(hart_t *h, block_t *b)
+{
     const pmu_t *p = &h->pmu;
     /* A conditional branch always ends its block: its direction is which exit the block takes. */
     evset_t last = b->n_insns ? b->events[b->n_insns - 1] : 0;
@@ -183,7 +198,8 @@ void pmu_block_refresh(hart_t *h, block_t *b) {
     b->epoch = p->epoch;
 }
 
-void pmu_commit_range(hart_t *h, const block_t *b, unsigned from, unsigned to) {
+void pmu_commit_range(hart_t *h, const block_t *b, unsigned from, unsigned to)
+{
     pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
@@ -192,7 +208,8 @@ void pmu_commit_range(hart_t *h, const block_t *b, unsigned from, unsigned to) {
     }
 }
 
-void pmu_commit_events(hart_t *h, evset_t events, evset_t already) {
+void pmu_commit_events(hart_t *h, evset_t events, evset_t already)
+{
     pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
@@ -200,7 +217,8 @@ void pmu_commit_events(hart_t *h, evset_t events, evset_t already) {
     }
 }
 
-uint64_t pmu_read_for_insn(const hart_t *h, unsigned n, evset_t own_events) {
+uint64_t pmu_read_for_insn(const hart_t *h, unsigned n, evset_t own_events)
+{
     const pmu_slot_t *s = &h->pmu.slot[n];
     uint64_t v = pmu_read(h, n);
     /* Event counters read as of before the reading instruction (VeeR: presync reads). The
@@ -210,12 +228,13 @@ uint64_t pmu_read_for_insn(const hart_t *h, unsigned n, evset_t own_events) {
     return v;
 }
 
-int pmu_add_observer(hart_t *h, pmu_slot_kind_t kind, evset_t events) {
+int pmu_add_observer(hart_t *h, pmu_slot_kind_t kind, evset_t events)
+{
     pmu_t *p = &h->pmu;
     if (p->n_observers == PMU_OBSERVER_SLOTS)
         return -1;
     unsigned n = PMU_ARCH_SLOTS + p->n_observers++;
-    p->slot[n] = (pmu_slot_t){.kind = kind, .events = events, .width_mask = UINT64_MAX};
+    p->slot[n] = (pmu_slot_t){ .kind = kind, .events = events, .width_mask = UINT64_MAX };
     pmu_write(h, n, 0);
     pmu_reconfigure(h);
     return (int)n;

@@ -28,19 +28,19 @@ struct pmu_model;
 #define PMU_SLOT_INSTRET 2
 
 typedef enum pmu_slot_kind {
-    SLOT_OFF = 0,   /* not implemented, or selector counts nothing */
-    SLOT_EVENTS,    /* +1 per instruction/occurrence matching `events` */
-    SLOT_CYCLES,          /* clocks, from here on: cycles the core is active (not halted) */
-    SLOT_SLEEP_CYCLES,    /* cycles in firmware halt / sleep */
-    SLOT_IRQ_OFF_CYCLES,  /* active cycles with mstatus.MIE == 0 */
+    SLOT_OFF = 0,            /* not implemented, or selector counts nothing */
+    SLOT_EVENTS,             /* +1 per instruction/occurrence matching `events` */
+    SLOT_CYCLES,             /* clocks, from here on: cycles the core is active (not halted) */
+    SLOT_SLEEP_CYCLES,       /* cycles in firmware halt / sleep */
+    SLOT_IRQ_OFF_CYCLES,     /* active cycles with mstatus.MIE == 0 */
     SLOT_IRQ_STALLED_CYCLES, /* ... while an enabled interrupt is pending (mip & mie != 0) */
 } pmu_slot_kind_t;
 
 typedef struct pmu_slot {
     pmu_slot_kind_t kind;
-    evset_t events;       /* SLOT_EVENTS: the set counted (OR rule: one per instruction) */
-    bool inhibited;       /* mcountinhibit bit (architectural slots) */
-    uint64_t width_mask;  /* counter width */
+    evset_t events;      /* SLOT_EVENTS: the set counted (OR rule: one per instruction) */
+    bool inhibited;      /* mcountinhibit bit (architectural slots) */
+    uint64_t width_mask; /* counter width */
 } pmu_slot_t;
 
 typedef struct pmu {
@@ -56,8 +56,8 @@ typedef struct pmu {
     /* Derived, recomputed by pmu_reconfigure(): the event slots that count, in order. */
     uint8_t active[PMU_MAX_SLOTS];
     unsigned n_active;
-    evset_t dyn_interest;     /* union of dynamic events selected by active slots */
-    uint32_t epoch;           /* id of the active configuration; blocks cache addends per id */
+    evset_t dyn_interest; /* union of dynamic events selected by active slots */
+    uint32_t epoch;       /* id of the active configuration; blocks cache addends per id */
     /* Recently seen configurations and their ids: going back to one of them (a guest toggling
      * mcountinhibit, say) reuses the addends blocks already cached for it. */
     struct pmu_config_memo {
@@ -70,7 +70,7 @@ typedef struct pmu {
 
     const struct pmu_model *model;
     uint64_t mcountinhibit;
-    uint64_t selector[PMU_ARCH_SLOTS];   /* mhpmeventN as stored (legalised) */
+    uint64_t selector[PMU_ARCH_SLOTS]; /* mhpmeventN as stored (legalised) */
 } pmu_t;
 
 void pmu_init(struct hart *h, const struct pmu_model *model);

@@ -8,13 +8,10 @@
 bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
 {
     switch (id) {
-    case CLI_RUN_OPT_MACHINE:
-        cfg->machine = p->value;
-        return true;
+    case CLI_RUN_OPT_MACHINE: cfg->machine = p->value; return true;
     case CLI_RUN_OPT_RAM_SIZE:
         if (!cli_parse_size(p->value, &cfg->opts.ram_size) || cfg->opts.ram_size == 0) {
-            cli_error("%s: bad --ram-size '%s': expected a size such as 64M, 512K or 1G", p->cmd,
-                      p->value);
+            cli_error("%s: bad --ram-size '%s': expected a size such as 64M, 512K or 1G", p->cmd, p->value);
             return false;
         }
         return true;
@@ -24,14 +21,9 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
             return false;
         }
         return true;
-    case CLI_RUN_OPT_USER_MODE:
-        cfg->opts.user_mode = true;
-        return true;
-    case CLI_RUN_OPT_QUIET:
-        cfg->quiet = true;
-        return true;
-    default:
-        return false;
+    case CLI_RUN_OPT_USER_MODE: cfg->opts.user_mode = true; return true;
+    case CLI_RUN_OPT_QUIET: cfg->quiet = true; return true;
+    default: return false;
     }
 }
 
@@ -101,7 +93,7 @@ static void cli_on_sigint(int sig)
     hart_t *h = cli_sigint_hart;
     (void)sig;
     if (h) {
-        h->sigint = 1;   /* the run loop sees it within one run chunk and stops */
+        h->sigint = 1; /* the run loop sees it within one run chunk and stops */
     }
 }
 
@@ -173,8 +165,7 @@ int cli_session_status(const cli_session_t *s, hart_stop_t stop)
     char pc[160];
 
     switch (stop) {
-    case STOP_EXIT:
-        return s->m->exit_code & 0xff;
+    case STOP_EXIT: return s->m->exit_code & 0xff;
     case STOP_MAX_INSNS:
         if (!s->quiet)
             cli_error("stopped after %llu instructions (--max-insns)", (unsigned long long)hart_insns(h));

@@ -22,9 +22,9 @@
 #include "tools/cli_util.h"
 
 typedef struct cli_run_config {
-    const char *machine;     /* NULL: machine_default_name */
-    machine_opts_t opts;     /* opts.cmdline is filled in by cli_session_open */
-    bool quiet;              /* no messages about how the run ended */
+    const char *machine; /* NULL: machine_default_name */
+    machine_opts_t opts; /* opts.cmdline is filled in by cli_session_open */
+    bool quiet;          /* no messages about how the run ended */
     const char *program;
     int guest_argc;
     char **guest_argv;
@@ -41,14 +41,16 @@ enum cli_run_opt {
     CLI_RUN_OPT_LAST = CLI_RUN_OPT_QUIET,
 };
 
-#define CLI_RUN_OPTIONS                                                                           \
+#define CLI_RUN_OPTIONS \
     { "machine", 'M', "NAME", CLI_RUN_OPT_MACHINE, "machine to simulate (see 'pmusim machines')" }, \
-    { "ram-size", 0, "SIZE", CLI_RUN_OPT_RAM_SIZE,                                                \
-      "main memory size, e.g. 64M (K, M, G: powers of 1024)" },                                   \
-    { "max-insns", 0, "N", CLI_RUN_OPT_MAX_INSNS, "stop after N instructions (exit status 124)" }, \
-    { "user-mode", 0, NULL, CLI_RUN_OPT_USER_MODE,                                                \
-      "give the core U-mode where it is optional (veer-el2)" },                                   \
-    { "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" }
+        { "ram-size", 0, "SIZE", CLI_RUN_OPT_RAM_SIZE, \
+          "main memory size, e.g. 64M (K, M, G: powers of 1024)" }, \
+        { "max-insns", 0, "N", CLI_RUN_OPT_MAX_INSNS, "stop after N instructions (exit status 124)" }, \
+        { "user-mode", 0, NULL, CLI_RUN_OPT_USER_MODE, \
+          "give the core U-mode where it is optional (veer-el2)" }, \
+    { \
+        "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" \
+    }
 
 static inline bool cli_run_is_option(int id)
 {
@@ -64,7 +66,7 @@ bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p);
 typedef struct cli_session {
     machine_t *m;
     elf_image_t img;
-    char *cmdline;           /* program and guest arguments, for semihosting SYS_GET_CMDLINE */
+    char *cmdline; /* program and guest arguments, for semihosting SYS_GET_CMDLINE */
     bool quiet;
 } cli_session_t;
 

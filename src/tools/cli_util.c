@@ -54,8 +54,7 @@ static const cli_option_t *cli_option_short(const cli_option_t *opts, char c)
     return NULL;
 }
 
-static void cli_unknown_long(const cli_parser_t *p, const cli_option_t *opts, const char *name,
-                             size_t len)
+static void cli_unknown_long(const cli_parser_t *p, const cli_option_t *opts, const char *name, size_t len)
 {
     const char *cands[64];
     size_t n = 0;
@@ -96,9 +95,9 @@ int cli_parser_next(cli_parser_t *p, const cli_option_t *opts)
         p->cluster = c + 1;
         if (o->arg) {
             if (*p->cluster) {
-                p->value = p->cluster;           /* -Mvirt32 */
+                p->value = p->cluster; /* -Mvirt32 */
             } else if (p->next < p->argc) {
-                p->value = p->argv[p->next++];   /* -M virt32 */
+                p->value = p->argv[p->next++]; /* -M virt32 */
             } else {
                 cli_option_spelling(o, false, spelled, sizeof(spelled));
                 cli_error("%s: option '%s' needs a value (%s)", p->cmd, spelled, o->arg);
@@ -114,7 +113,7 @@ int cli_parser_next(cli_parser_t *p, const cli_option_t *opts)
         return CLI_OPT_DONE;
     const char *a = p->argv[p->next];
     if (a[0] != '-' || a[1] == 0)
-        return CLI_OPT_DONE;  /* an operand ("-" alone is one too) */
+        return CLI_OPT_DONE; /* an operand ("-" alone is one too) */
     p->next++;
     if (strcmp(a, "--") == 0)
         return CLI_OPT_DONE;
@@ -247,13 +246,13 @@ size_t cli_edit_distance(const char *a, const char *b)
         cur[0] = i;
         for (size_t j = 1; j <= lb; j++) {
             size_t cost = a[i - 1] != b[j - 1];
-            size_t d = prev[j] + 1;                        /* deletion */
+            size_t d = prev[j] + 1; /* deletion */
             if (cur[j - 1] + 1 < d)
-                d = cur[j - 1] + 1;                        /* insertion */
+                d = cur[j - 1] + 1; /* insertion */
             if (prev[j - 1] + cost < d)
-                d = prev[j - 1] + cost;                    /* substitution */
+                d = prev[j - 1] + cost; /* substitution */
             if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < d)
-                d = pp[j - 2] + 1;                         /* adjacent swap */
+                d = pp[j - 2] + 1; /* adjacent swap */
             cur[j] = d;
         }
         size_t *t = pp;
@@ -337,12 +336,9 @@ const char *cli_mcause_name(uint64_t mcause, unsigned xlen)
         [19] = "hardware error",
     };
     static const char *const irq[] = {
-        [1] = "supervisor software interrupt",
-        [3] = "machine software interrupt",
-        [5] = "supervisor timer interrupt",
-        [7] = "machine timer interrupt",
-        [9] = "supervisor external interrupt",
-        [11] = "machine external interrupt",
+        [1] = "supervisor software interrupt", [3] = "machine software interrupt",
+        [5] = "supervisor timer interrupt",    [7] = "machine timer interrupt",
+        [9] = "supervisor external interrupt", [11] = "machine external interrupt",
         [13] = "counter overflow interrupt",
     };
     uint64_t intr_bit = (uint64_t)1 << (xlen - 1);

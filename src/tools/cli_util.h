@@ -11,11 +11,11 @@
 /* pmusim's own exit statuses. Any other status is the guest's exit code (& 0xff). */
 enum cli_exit {
     CLI_EXIT_OK = 0,
-    CLI_EXIT_GUEST_STUCK = 123,  /* the guest cannot continue: trap loop, wfi nothing can wake */
-    CLI_EXIT_MAX_INSNS = 124,    /* stopped by --max-insns */
-    CLI_EXIT_USAGE = 125,        /* bad command line, or no machine can be built from it */
-    CLI_EXIT_BAD_INPUT = 126,    /* the program file cannot be loaded */
-    CLI_EXIT_INTERRUPTED = 130,  /* SIGINT (128 + 2, as shells report it) */
+    CLI_EXIT_GUEST_STUCK = 123, /* the guest cannot continue: trap loop, wfi nothing can wake */
+    CLI_EXIT_MAX_INSNS = 124,   /* stopped by --max-insns */
+    CLI_EXIT_USAGE = 125,       /* bad command line, or no machine can be built from it */
+    CLI_EXIT_BAD_INPUT = 126,   /* the program file cannot be loaded */
+    CLI_EXIT_INTERRUPTED = 130, /* SIGINT (128 + 2, as shells report it) */
 };
 
 /* The exit status table for --help texts. */
@@ -29,9 +29,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * Accepted forms: --name VALUE, --name=VALUE, -x VALUE, -xVALUE, clusters of flags (-qx), and "--"
  * ending the options. Parsing stops at the first argument that is not an option. */
 typedef struct cli_option {
-    const char *name;      /* long name without "--" (NULL: short only) */
-    char short_name;       /* 0: long only */
-    const char *arg;       /* name of the value ("N", "SIZE"); NULL for a flag */
+    const char *name; /* long name without "--" (NULL: short only) */
+    char short_name;  /* 0: long only */
+    const char *arg;  /* name of the value ("N", "SIZE"); NULL for a flag */
     int id;
     const char *help;
 } cli_option_t;
@@ -39,12 +39,12 @@ typedef struct cli_option {
 enum { CLI_OPT_DONE = -1, CLI_OPT_ERROR = -2 };
 
 typedef struct cli_parser {
-    const char *cmd;       /* subcommand name, for messages */
+    const char *cmd; /* subcommand name, for messages */
     int argc;
     char **argv;
-    int next;              /* index of the next argument; after CLI_OPT_DONE: the first operand */
-    const char *cluster;   /* rest of a cluster of short options being taken apart */
-    const char *value;     /* value of the option just returned */
+    int next;            /* index of the next argument; after CLI_OPT_DONE: the first operand */
+    const char *cluster; /* rest of a cluster of short options being taken apart */
+    const char *value;   /* value of the option just returned */
 } cli_parser_t;
 
 /* argv[0] is the subcommand's name; parsing starts at argv[1]. */

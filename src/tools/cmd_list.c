@@ -116,8 +116,7 @@ static void list_json(const machine_desc_t *desc)
         fputs(",\n        \"PublicDescription\": ", stdout);
         if (e->accuracy) {
             char text[512];
-            snprintf(text, sizeof(text), "%s. Approximated by pmusim: %s", e->description,
-                     e->accuracy);
+            snprintf(text, sizeof(text), "%s. Approximated by pmusim: %s", e->description, e->accuracy);
             stat_json_string(stdout, text);
         } else {
             stat_json_string(stdout, e->description);
@@ -156,22 +155,12 @@ int cmd_list(int argc, char **argv)
     cli_parser_init(&p, "list", argc, argv);
     while ((id = cli_parser_next(&p, list_options)) != CLI_OPT_DONE) {
         switch (id) {
-        case CLI_OPT_ERROR:
-            return CLI_EXIT_USAGE;
-        case LIST_OPT_HELP:
-            list_usage(stdout);
-            return CLI_EXIT_OK;
-        case LIST_OPT_MACHINE:
-            machine = p.value;
-            break;
-        case LIST_OPT_JSON:
-            json = true;
-            break;
-        case LIST_OPT_MAPFILE:
-            mapfile = true;
-            break;
-        default:
-            return CLI_EXIT_USAGE;
+        case CLI_OPT_ERROR: return CLI_EXIT_USAGE;
+        case LIST_OPT_HELP: list_usage(stdout); return CLI_EXIT_OK;
+        case LIST_OPT_MACHINE: machine = p.value; break;
+        case LIST_OPT_JSON: json = true; break;
+        case LIST_OPT_MAPFILE: mapfile = true; break;
+        default: return CLI_EXIT_USAGE;
         }
     }
     if (p.next < argc) {

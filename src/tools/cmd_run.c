@@ -14,15 +14,14 @@ static const cli_option_t run_options[] = {
 
 static void run_usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: pmusim run [OPTIONS] PROGRAM.elf [--] [GUEST ARGS...]\n"
-            "\n"
-            "Runs a RISC-V ELF program on a simulated machine until it exits, and exits with the\n"
-            "program's exit code. The guest's console output goes to standard output; pmusim's own\n"
-            "messages go to standard error, prefixed \"pmusim: \". Guest arguments are passed\n"
-            "through semihosting (SYS_GET_CMDLINE).\n"
-            "\n"
-            "Options:\n");
+    fprintf(out, "Usage: pmusim run [OPTIONS] PROGRAM.elf [--] [GUEST ARGS...]\n"
+                 "\n"
+                 "Runs a RISC-V ELF program on a simulated machine until it exits, and exits with the\n"
+                 "program's exit code. The guest's console output goes to standard output; pmusim's own\n"
+                 "messages go to standard error, prefixed \"pmusim: \". Guest arguments are passed\n"
+                 "through semihosting (SYS_GET_CMDLINE).\n"
+                 "\n"
+                 "Options:\n");
     cli_print_options(out, run_options);
     fprintf(out, "\nThe default machine is %s.\n\n", machine_default_name);
     cli_print_exit_statuses(out);

@@ -24,7 +24,8 @@ enum {
 static const cli_option_t stat_options[] = {
     { "event", 'e', "EVENTS", STAT_OPT_EVENT,
       "events to count, comma-separated names or codes (repeatable)" },
-    { "field-separator", 'x', "SEP", STAT_OPT_SEPARATOR, "CSV output: value SEP unit SEP event SEP accuracy" },
+    { "field-separator", 'x', "SEP", STAT_OPT_SEPARATOR,
+      "CSV output: value SEP unit SEP event SEP accuracy" },
     { "json", 'j', NULL, STAT_OPT_JSON, "JSON output: one object" },
     { "output", 'o', "FILE", STAT_OPT_OUTPUT, "write the counts to FILE instead of standard error" },
     CLI_RUN_OPTIONS,
@@ -34,9 +35,9 @@ static const cli_option_t stat_options[] = {
 
 typedef struct stat_config {
     cli_run_config_t run;
-    const char **event_args;    /* the -e arguments, in order */
+    const char **event_args; /* the -e arguments, in order */
     int n_event_args;
-    const char *sep;            /* -x */
+    const char *sep; /* -x */
     bool json;
     const char *output;
 } stat_config_t;
@@ -93,14 +94,9 @@ static int stat_parse(stat_config_t *cfg, int argc, char **argv)
     cli_parser_init(&p, "stat", argc, argv);
     while ((id = cli_parser_next(&p, stat_options)) != CLI_OPT_DONE) {
         switch (id) {
-        case CLI_OPT_ERROR:
-            return CLI_EXIT_USAGE;
-        case STAT_OPT_HELP:
-            stat_usage(stdout);
-            return CLI_EXIT_OK;
-        case STAT_OPT_EVENT:
-            cfg->event_args[cfg->n_event_args++] = p.value;
-            break;
+        case CLI_OPT_ERROR: return CLI_EXIT_USAGE;
+        case STAT_OPT_HELP: stat_usage(stdout); return CLI_EXIT_OK;
+        case STAT_OPT_EVENT: cfg->event_args[cfg->n_event_args++] = p.value; break;
         case STAT_OPT_SEPARATOR:
             if (!*p.value) {
                 cli_error("stat: the field separator (-x) must not be empty");
@@ -108,12 +104,8 @@ static int stat_parse(stat_config_t *cfg, int argc, char **argv)
             }
             cfg->sep = p.value;
             break;
-        case STAT_OPT_JSON:
-            cfg->json = true;
-            break;
-        case STAT_OPT_OUTPUT:
-            cfg->output = p.value;
-            break;
+        case STAT_OPT_JSON: cfg->json = true; break;
+        case STAT_OPT_OUTPUT: cfg->output = p.value; break;
         default:
             if (!cli_run_option(&cfg->run, &p, id))
                 return CLI_EXIT_USAGE;
@@ -216,8 +208,7 @@ int cmd_stat(int argc, char **argv)
     if (status >= 0)
         goto done;
 
-    const machine_desc_t *desc =
-        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name);
+    const machine_desc_t *desc = cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name);
     if (!desc || !stat_select_events(&cfg, desc, events)) {
         status = CLI_EXIT_USAGE;
         goto done;

@@ -10,8 +10,11 @@
 /* The names every machine understands, whatever its model's table says. */
 static const pmu_event_desc_t stat_builtins[] = {
     { 0, "cycles", "Cycles of the core clock (pmusim's timing model)", NULL, { SLOT_CYCLES, 0 } },
-    { 0, "instructions", "Instructions retired, as minstret counts them (ecall and ebreak excluded)",
-      NULL, { SLOT_EVENTS, EVBIT(INSTRET) } },
+    { 0,
+      "instructions",
+      "Instructions retired, as minstret counts them (ecall and ebreak excluded)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(INSTRET) } },
 };
 #define STAT_N_BUILTINS (sizeof(stat_builtins) / sizeof(stat_builtins[0]))
 
@@ -114,14 +117,13 @@ static void stat_unknown_name(const pmu_model_t *model, const char *machine, con
     if (best)
         cli_error("unknown event '%s' for machine %s; did you mean '%s'?", spec, machine, best);
     else
-        cli_error("unknown event '%s' for machine %s; 'pmusim list -M %s' lists its events", spec,
-                  machine, machine);
+        cli_error("unknown event '%s' for machine %s; 'pmusim list -M %s' lists its events", spec, machine,
+                  machine);
     free(cands);
     free(word);
 }
 
-bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec,
-                        stat_event_t *out)
+bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)
 {
     const pmu_event_desc_t *d = stat_model_find(model, spec);
     if (d) {
@@ -158,8 +160,7 @@ bool stat_event_resolve(const pmu_model_t *model, const char *machine, const cha
     return true;
 }
 
-bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine,
-                       const char *list)
+bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list)
 {
     if (!*list) {
         cli_error("empty event list (-e); 'pmusim list -M %s' lists the events", machine);
@@ -183,8 +184,7 @@ bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const cha
         while (len && isspace((unsigned char)item[len - 1]))
             item[--len] = 0;
         if (!len) {
-            cli_error("bad event list '%s': empty event name (events are separated by single commas)",
-                      list);
+            cli_error("bad event list '%s': empty event name (events are separated by single commas)", list);
             ok = false;
             break;
         }
@@ -214,7 +214,7 @@ void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const c
             events = stat_default_sets[k].events;
     l->n = 0;
     if (!stat_events_parse(l, model, machine, events))
-        l->n = 0;   /* a default set naming an event its model lacks: the message says which */
+        l->n = 0; /* a default set naming an event its model lacks: the message says which */
 }
 
 void stat_event_perf_name(const char *name, char *buf, size_t size)

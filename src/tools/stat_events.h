@@ -17,14 +17,14 @@
 #define STAT_MAX_EVENTS PMU_OBSERVER_SLOTS
 
 typedef struct stat_event {
-    const char *name;        /* canonical (the model's) name */
+    const char *name; /* canonical (the model's) name */
     const char *description;
-    const char *accuracy;    /* NULL: exact; else how pmusim approximates it */
-    bool has_code;           /* false for built-in events the model has no selector for */
-    uint64_t code;           /* selector value (mhpmevent) */
-    pmu_selection_t sel;     /* what it counts */
-    int slot;                /* observer slot once attached, else -1 */
-    uint64_t value;          /* the count once read */
+    const char *accuracy; /* NULL: exact; else how pmusim approximates it */
+    bool has_code;        /* false for built-in events the model has no selector for */
+    uint64_t code;        /* selector value (mhpmevent) */
+    pmu_selection_t sel;  /* what it counts */
+    int slot;             /* observer slot once attached, else -1 */
+    uint64_t value;       /* the count once read */
 } stat_event_t;
 
 typedef struct stat_event_list {
@@ -35,13 +35,11 @@ typedef struct stat_event_list {
 /* The model's event or built-in event called `name` (case-insensitive; '_' matches '-'), or a raw
  * selector code: decimal ("11"), 0x-hex ("0xb") or perf's r-hex ("rb"). On failure prints one line
  * (unknown name with the closest one, or a code the model does not implement) and returns false. */
-bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec,
-                        stat_event_t *out);
+bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out);
 
 /* Appends the events of one -e argument, a comma-separated list. False after a message for an
  * empty or malformed list, an unknown event, or more than STAT_MAX_EVENTS events in all. */
-bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine,
-                       const char *list);
+bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list);
 
 /* The events counted when no -e is given (what a perf user expects for this model). */
 void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const char *machine);

@@ -11,7 +11,7 @@ void stat_format_count(uint64_t v, char *buf, size_t size)
     char digits[24], grouped[32];
     int n = snprintf(digits, sizeof(digits), "%llu", (unsigned long long)v);
     size_t o = 0;
-    for (int i = 0; i < n; i++) {   /* at most 20 digits and 6 separators */
+    for (int i = 0; i < n; i++) { /* at most 20 digits and 6 separators */
         if (i && (n - i) % 3 == 0)
             grouped[o++] = ',';
         grouped[o++] = digits[i];
@@ -53,16 +53,18 @@ typedef struct stat_metric_rule {
     evset_t base;
     enum stat_metric_style style;
     const char *unit;
-    evset_t unless;         /* not shown when another listed event counts this (0: always) */
+    evset_t unless; /* not shown when another listed event counts this (0: always) */
 } stat_metric_rule_t;
 
 #define STAT_BRANCHES (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))
 #define STAT_TAKEN (EVBIT(BR_TAKEN) | EVBIT(JAL) | EVBIT(JALR))
 /* "Of all instructions": the committed instructions (every instruction class counts among them)
  * or, where the model has no such event, the retired ones. */
-#define STAT_PER_INSN(ev, unit)                                                                    \
-    { SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(COMMIT), STAT_PERCENT, unit, 0 },                      \
-    { SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(INSTRET), STAT_PERCENT, unit, 0 }
+#define STAT_PER_INSN(ev, unit) \
+    { SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(COMMIT), STAT_PERCENT, unit, 0 }, \
+    { \
+        SLOT_EVENTS, (ev), SLOT_EVENTS, EVBIT(INSTRET), STAT_PERCENT, unit, 0 \
+    }
 
 static const stat_metric_rule_t stat_metric_rules[] = {
     { SLOT_EVENTS, EVBIT(INSTRET), SLOT_CYCLES, 0, STAT_RATIO, "insn per cycle", 0 },
@@ -108,7 +110,7 @@ static bool stat_metric(const stat_event_list_t *l, unsigned k, char *buf, size_
             if (b == k || !stat_counts(&l->ev[b], rule->base_kind, rule->base))
                 continue;
             if (l->ev[b].value == 0)
-                return false;   /* nothing to relate to */
+                return false; /* nothing to relate to */
             double v = (double)e->value / (double)l->ev[b].value;
             if (rule->style == STAT_RATIO)
                 snprintf(buf, size, "# %7.2f  %s", v, rule->unit);
@@ -190,7 +192,8 @@ void stat_print_json(FILE *out, const stat_report_t *r)
     stat_json_string(out, r->machine);
     fputs(",\n  \"stop\": ", out);
     stat_json_string(out, r->stop);
-    fprintf(out, ",\n  \"exit_code\": %d,\n  \"elapsed_seconds\": %.9f,\n  \"instructions_simulated\": %llu,\n",
+    fprintf(out,
+            ",\n  \"exit_code\": %d,\n  \"elapsed_seconds\": %.9f,\n  \"instructions_simulated\": %llu,\n",
             r->exit_status, r->elapsed_seconds, (unsigned long long)r->insns);
     fputs("  \"events\": [", out);
     for (unsigned k = 0; k < l->n; k++) {

@@ -9,14 +9,14 @@
 #include "tools/stat_events.h"
 
 typedef struct stat_report {
-    const char *command;          /* the guest command line: program and arguments */
-    const char *program;          /* the program path */
+    const char *command; /* the guest command line: program and arguments */
+    const char *program; /* the program path */
     const char *machine;
-    const char *stop;             /* how the run ended: "exit", "interrupted", "max-insns", ... */
-    int exit_status;              /* pmusim's exit status (the guest's exit code when it exited) */
-    double elapsed_seconds;       /* host time spent running the guest */
-    uint64_t insns;               /* instructions simulated */
-    const stat_event_list_t *events;   /* with their values */
+    const char *stop;                /* how the run ended: "exit", "interrupted", "max-insns", ... */
+    int exit_status;                 /* pmusim's exit status (the guest's exit code when it exited) */
+    double elapsed_seconds;          /* host time spent running the guest */
+    uint64_t insns;                  /* instructions simulated */
+    const stat_event_list_t *events; /* with their values */
 } stat_report_t;
 
 void stat_print_text(FILE *out, const stat_report_t *r);

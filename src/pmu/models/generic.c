@@ -6,22 +6,30 @@
 #define SBI_GENERAL(code) (0x00000ull | (code))
 
 static const pmu_event_desc_t generic_events[] = {
-    {SBI_GENERAL(1), "cycles", "CPU cycles (one per instruction on virt)", NULL, {SLOT_CYCLES, 0}},
-    {SBI_GENERAL(2), "instructions", "Instructions retired", NULL, {SLOT_EVENTS, EVBIT(INSTRET)}},
-    {SBI_GENERAL(5), "branch-instructions", "Control transfers retired: conditional branches, jal, jalr", NULL,
-     {SLOT_EVENTS, EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR)}},
-    {SBI_GENERAL(6), "branch-misses", "Mispredicted branches: virt models no predictor, always 0", "not modelled (0)",
-     {SLOT_OFF, 0}},
+    { SBI_GENERAL(1), "cycles", "CPU cycles (one per instruction on virt)", NULL, { SLOT_CYCLES, 0 } },
+    { SBI_GENERAL(2), "instructions", "Instructions retired", NULL, { SLOT_EVENTS, EVBIT(INSTRET) } },
+    { SBI_GENERAL(5),
+      "branch-instructions",
+      "Control transfers retired: conditional branches, jal, jalr",
+      NULL,
+      { SLOT_EVENTS, EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR) } },
+    { SBI_GENERAL(6),
+      "branch-misses",
+      "Mispredicted branches: virt models no predictor, always 0",
+      "not modelled (0)",
+      { SLOT_OFF, 0 } },
 };
 
-static uint64_t generic_legalize(const pmu_model_t *model, uint64_t value) {
+static uint64_t generic_legalize(const pmu_model_t *model, uint64_t value)
+{
     (void)model;
-    return value;   /* any value is stored; only the low 20 bits select (as QEMU) */
+    return value; /* any value is stored; only the low 20 bits select (as QEMU) */
 }
 
-static pmu_selection_t generic_select(const pmu_model_t *model, uint64_t value) {
+static pmu_selection_t generic_select(const pmu_model_t *model, uint64_t value)
+{
     const pmu_event_desc_t *e = pmu_model_event_by_code(model, value & 0xFFFFF);
-    return e ? e->sel : (pmu_selection_t){SLOT_OFF, 0};
+    return e ? e->sel : (pmu_selection_t){ SLOT_OFF, 0 };
 }
 
 const pmu_model_t pmu_model_generic = {

@@ -9,87 +9,120 @@
 #define EXACT NULL
 #define NOT_MODELLED "not modelled yet: counts 0"
 
+/* clang-format off */
 #define EVS(set) {SLOT_EVENTS, (set)}
 #define NONE {SLOT_OFF, 0}
+/* clang-format on */
 
 static const pmu_event_desc_t veer_events[] = {
-    {1, "cycles", "Cycles clock active", "one cycle per committed instruction (no timing model)", {SLOT_CYCLES, 0}},
-    {2, "icache-hits", "I-cache hits", "one hit per committed instruction (no I-cache model)", EVS(EVBIT(COMMIT))},
-    {3, "icache-misses", "I-cache misses", NOT_MODELLED, NONE},
-    {4, "instr-committed", "Instructions committed, all (incl. ecall, ebreak, mret)", EXACT, EVS(EVBIT(COMMIT))},
-    {5, "instr-committed-16b", "16-bit instructions committed", EXACT, EVS(EVBIT(LEN16))},
-    {6, "instr-committed-32b", "32-bit instructions committed", EXACT, EVS(EVBIT(LEN32))},
-    {7, "instr-aligned", "Instructions aligned (speculative)", "committed instructions (no speculation)", EVS(EVBIT(COMMIT))},
-    {8, "instr-decoded", "Instructions decoded (speculative)", "committed instructions (no speculation)", EVS(EVBIT(COMMIT))},
-    {9, "muls", "Multiplications committed", EXACT, EVS(EVBIT(MUL))},
-    {10, "divs", "Divisions and remainders committed", EXACT, EVS(EVBIT(DIV))},
-    {11, "loads", "Loads committed", EXACT, EVS(EVBIT(LOAD))},
-    {12, "stores", "Stores committed", EXACT, EVS(EVBIT(STORE))},
-    {13, "misaligned-loads", "Misaligned loads", EXACT, EVS(EVBIT(LOAD_MISALIGNED))},
-    {14, "misaligned-stores", "Misaligned stores", EXACT, EVS(EVBIT(STORE_MISALIGNED))},
-    {15, "alus", "ALU operations committed", EXACT, EVS(EVBIT(ALU))},
-    {16, "csr-read", "CSR read instructions committed", EXACT, EVS(EVBIT(CSR_READ))},
-    {17, "csr-read-write", "CSR read/write instructions committed", EXACT, EVS(EVBIT(CSR_RW))},
-    {18, "csr-write", "CSR write rd==0 instructions committed", EXACT, EVS(EVBIT(CSR_WRITE))},
-    {19, "ebreaks", "ebreak instructions committed", EXACT, EVS(EVBIT(EBREAK))},
-    {20, "ecalls", "ecall instructions committed", EXACT, EVS(EVBIT(ECALL))},
-    {21, "fences", "fence instructions committed", EXACT, EVS(EVBIT(FENCE))},
-    {22, "fence-i", "fence.i instructions committed", EXACT, EVS(EVBIT(FENCEI))},
-    {23, "mrets", "mret instructions committed", EXACT, EVS(EVBIT(MRET))},
-    {24, "branches", "Branches committed (conditional, jal, jalr)", EXACT, EVS(EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))},
-    {25, "branch-misses", "Branches mispredicted", NOT_MODELLED, NONE},
-    {26, "branches-taken", "Branches taken (taken conditional, every jal/jalr)", EXACT, EVS(EVBIT(BR_TAKEN) | EVBIT(JAL) | EVBIT(JALR))},
-    {27, "branches-unpredictable", "Unpredictable branches (far jal, non-return jalr)", EXACT, EVS(EVBIT(JUMP_UNPRED))},
-    {28, "fetch-stall-cycles", "Cycles fetch ready but stalled", NOT_MODELLED, NONE},
-    {30, "decode-stall-cycles", "Cycles instruction valid in IB but decode stalled", NOT_MODELLED, NONE},
-    {31, "postsync-stall-cycles", "Cycles postsync stalled at decode", NOT_MODELLED, NONE},
-    {32, "presync-stall-cycles", "Cycles presync stalled at decode", NOT_MODELLED, NONE},
-    {34, "sb-wb-stall-cycles", "Cycles decode stalled due to SB or WB full", NOT_MODELLED, NONE},
-    {35, "dma-dccm-stall-cycles", "Cycles DMA stalled due to decode for load/store", NOT_MODELLED, NONE},
-    {36, "dma-iccm-stall-cycles", "Cycles DMA stalled due to fetch", NOT_MODELLED, NONE},
-    {37, "exceptions", "Exceptions taken", EXACT, EVS(EVBIT(EXCEPTION))},
-    {38, "timer-interrupts", "Timer interrupts taken (mtip and internal timers)", EXACT, EVS(EVBIT(IRQ_TIMER))},
-    {39, "external-interrupts", "External interrupts taken", EXACT, EVS(EVBIT(IRQ_EXTERNAL))},
-    {40, "tlu-flushes", "TLU flushes (flush lower)", "trap entries, mret and fence.i (no refetch/PAUSE flushes)", EVS(EVBIT(EXCEPTION) | EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | EVBIT(MRET) | EVBIT(FENCEI))},
-    {41, "branch-error-flushes", "Branch error flushes", NOT_MODELLED, NONE},
-    {42, "ibus-transactions", "Instruction transactions on the I-bus", NOT_MODELLED, NONE},
-    {43, "dbus-transactions", "Load/store transactions on the D-bus", "one per external load or store (no store coalescing)", EVS(EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))},
-    {44, "dbus-misaligned", "Misaligned transactions on the D-bus", NOT_MODELLED, NONE},
-    {45, "ibus-errors", "Transaction errors on the I-bus", NOT_MODELLED, NONE},
-    {46, "dbus-errors", "Transaction errors on the D-bus", NOT_MODELLED, NONE},
-    {47, "ibus-busy-cycles", "Cycles stalled due to I-bus busy", NOT_MODELLED, NONE},
-    {48, "dbus-busy-cycles", "Cycles stalled due to D-bus busy", NOT_MODELLED, NONE},
-    {49, "irq-disabled-cycles", "Cycles interrupts disabled (mstatus.MIE==0)", "cycles of the one-cycle-per-instruction clock", {SLOT_IRQ_OFF_CYCLES, 0}},
-    {50, "irq-stalled-cycles", "Cycles interrupts stalled while disabled (MIE==0, enabled interrupt pending)", "cycles of the one-cycle-per-instruction clock", {SLOT_IRQ_STALLED_CYCLES, 0}},
-    {54, "bitmanip", "Bit-manipulation operations committed", EXACT, EVS(EVBIT(BITMANIP))},
-    {55, "dbus-loads", "Load instructions to the D-bus committed", EXACT, EVS(EVBIT(LOAD_EXTERNAL))},
-    {56, "dbus-stores", "Store instructions to the D-bus committed", EXACT, EVS(EVBIT(STORE_EXTERNAL))},
-    {512, "sleep-cycles", "Cycles in sleep (C3) state: firmware halt via mpmc", EXACT, {SLOT_SLEEP_CYCLES, 0}},
-    {513, "dma-reads", "DMA slave read transactions", "no DMA master in pmusim: 0", NONE},
-    {514, "dma-writes", "DMA slave write transactions", "no DMA master in pmusim: 0", NONE},
-    {515, "dma-dccm-reads", "DMA slave read transactions to DCCM", "no DMA master in pmusim: 0", NONE},
-    {516, "dma-dccm-writes", "DMA slave write transactions to DCCM", "no DMA master in pmusim: 0", NONE},
+    { 1,
+      "cycles",
+      "Cycles clock active",
+      "one cycle per committed instruction (no timing model)",
+      { SLOT_CYCLES, 0 } },
+    { 2, "icache-hits", "I-cache hits", "one hit per committed instruction (no I-cache model)",
+      EVS(EVBIT(COMMIT)) },
+    { 3, "icache-misses", "I-cache misses", NOT_MODELLED, NONE },
+    { 4, "instr-committed", "Instructions committed, all (incl. ecall, ebreak, mret)", EXACT,
+      EVS(EVBIT(COMMIT)) },
+    { 5, "instr-committed-16b", "16-bit instructions committed", EXACT, EVS(EVBIT(LEN16)) },
+    { 6, "instr-committed-32b", "32-bit instructions committed", EXACT, EVS(EVBIT(LEN32)) },
+    { 7, "instr-aligned", "Instructions aligned (speculative)", "committed instructions (no speculation)",
+      EVS(EVBIT(COMMIT)) },
+    { 8, "instr-decoded", "Instructions decoded (speculative)", "committed instructions (no speculation)",
+      EVS(EVBIT(COMMIT)) },
+    { 9, "muls", "Multiplications committed", EXACT, EVS(EVBIT(MUL)) },
+    { 10, "divs", "Divisions and remainders committed", EXACT, EVS(EVBIT(DIV)) },
+    { 11, "loads", "Loads committed", EXACT, EVS(EVBIT(LOAD)) },
+    { 12, "stores", "Stores committed", EXACT, EVS(EVBIT(STORE)) },
+    { 13, "misaligned-loads", "Misaligned loads", EXACT, EVS(EVBIT(LOAD_MISALIGNED)) },
+    { 14, "misaligned-stores", "Misaligned stores", EXACT, EVS(EVBIT(STORE_MISALIGNED)) },
+    { 15, "alus", "ALU operations committed", EXACT, EVS(EVBIT(ALU)) },
+    { 16, "csr-read", "CSR read instructions committed", EXACT, EVS(EVBIT(CSR_READ)) },
+    { 17, "csr-read-write", "CSR read/write instructions committed", EXACT, EVS(EVBIT(CSR_RW)) },
+    { 18, "csr-write", "CSR write rd==0 instructions committed", EXACT, EVS(EVBIT(CSR_WRITE)) },
+    { 19, "ebreaks", "ebreak instructions committed", EXACT, EVS(EVBIT(EBREAK)) },
+    { 20, "ecalls", "ecall instructions committed", EXACT, EVS(EVBIT(ECALL)) },
+    { 21, "fences", "fence instructions committed", EXACT, EVS(EVBIT(FENCE)) },
+    { 22, "fence-i", "fence.i instructions committed", EXACT, EVS(EVBIT(FENCEI)) },
+    { 23, "mrets", "mret instructions committed", EXACT, EVS(EVBIT(MRET)) },
+    { 24, "branches", "Branches committed (conditional, jal, jalr)", EXACT,
+      EVS(EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR)) },
+    { 25, "branch-misses", "Branches mispredicted", NOT_MODELLED, NONE },
+    { 26, "branches-taken", "Branches taken (taken conditional, every jal/jalr)", EXACT,
+      EVS(EVBIT(BR_TAKEN) | EVBIT(JAL) | EVBIT(JALR)) },
+    { 27, "branches-unpredictable", "Unpredictable branches (far jal, non-return jalr)", EXACT,
+      EVS(EVBIT(JUMP_UNPRED)) },
+    { 28, "fetch-stall-cycles", "Cycles fetch ready but stalled", NOT_MODELLED, NONE },
+    { 30, "decode-stall-cycles", "Cycles instruction valid in IB but decode stalled", NOT_MODELLED, NONE },
+    { 31, "postsync-stall-cycles", "Cycles postsync stalled at decode", NOT_MODELLED, NONE },
+    { 32, "presync-stall-cycles", "Cycles presync stalled at decode", NOT_MODELLED, NONE },
+    { 34, "sb-wb-stall-cycles", "Cycles decode stalled due to SB or WB full", NOT_MODELLED, NONE },
+    { 35, "dma-dccm-stall-cycles", "Cycles DMA stalled due to decode for load/store", NOT_MODELLED, NONE },
+    { 36, "dma-iccm-stall-cycles", "Cycles DMA stalled due to fetch", NOT_MODELLED, NONE },
+    { 37, "exceptions", "Exceptions taken", EXACT, EVS(EVBIT(EXCEPTION)) },
+    { 38, "timer-interrupts", "Timer interrupts taken (mtip and internal timers)", EXACT,
+      EVS(EVBIT(IRQ_TIMER)) },
+    { 39, "external-interrupts", "External interrupts taken", EXACT, EVS(EVBIT(IRQ_EXTERNAL)) },
+    { 40, "tlu-flushes", "TLU flushes (flush lower)",
+      "trap entries, mret and fence.i (no refetch/PAUSE flushes)",
+      EVS(EVBIT(EXCEPTION) | EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) |
+          EVBIT(MRET) | EVBIT(FENCEI)) },
+    { 41, "branch-error-flushes", "Branch error flushes", NOT_MODELLED, NONE },
+    { 42, "ibus-transactions", "Instruction transactions on the I-bus", NOT_MODELLED, NONE },
+    { 43, "dbus-transactions", "Load/store transactions on the D-bus",
+      "one per external load or store (no store coalescing)",
+      EVS(EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL)) },
+    { 44, "dbus-misaligned", "Misaligned transactions on the D-bus", NOT_MODELLED, NONE },
+    { 45, "ibus-errors", "Transaction errors on the I-bus", NOT_MODELLED, NONE },
+    { 46, "dbus-errors", "Transaction errors on the D-bus", NOT_MODELLED, NONE },
+    { 47, "ibus-busy-cycles", "Cycles stalled due to I-bus busy", NOT_MODELLED, NONE },
+    { 48, "dbus-busy-cycles", "Cycles stalled due to D-bus busy", NOT_MODELLED, NONE },
+    { 49,
+      "irq-disabled-cycles",
+      "Cycles interrupts disabled (mstatus.MIE==0)",
+      "cycles of the one-cycle-per-instruction clock",
+      { SLOT_IRQ_OFF_CYCLES, 0 } },
+    { 50,
+      "irq-stalled-cycles",
+      "Cycles interrupts stalled while disabled (MIE==0, enabled interrupt pending)",
+      "cycles of the one-cycle-per-instruction clock",
+      { SLOT_IRQ_STALLED_CYCLES, 0 } },
+    { 54, "bitmanip", "Bit-manipulation operations committed", EXACT, EVS(EVBIT(BITMANIP)) },
+    { 55, "dbus-loads", "Load instructions to the D-bus committed", EXACT, EVS(EVBIT(LOAD_EXTERNAL)) },
+    { 56, "dbus-stores", "Store instructions to the D-bus committed", EXACT, EVS(EVBIT(STORE_EXTERNAL)) },
+    { 512,
+      "sleep-cycles",
+      "Cycles in sleep (C3) state: firmware halt via mpmc",
+      EXACT,
+      { SLOT_SLEEP_CYCLES, 0 } },
+    { 513, "dma-reads", "DMA slave read transactions", "no DMA master in pmusim: 0", NONE },
+    { 514, "dma-writes", "DMA slave write transactions", "no DMA master in pmusim: 0", NONE },
+    { 515, "dma-dccm-reads", "DMA slave read transactions to DCCM", "no DMA master in pmusim: 0", NONE },
+    { 516, "dma-dccm-writes", "DMA slave write transactions to DCCM", "no DMA master in pmusim: 0", NONE },
 };
 #define N_VEER_EVENTS (sizeof veer_events / sizeof veer_events[0])
 
 /* WARL (reference §4): stored in 10 bits; any value with bits 31:10 set, or outside the legal set
  * 0-28, 30-32, 34-50, 54-56, 512-516, stores 0. */
-static uint64_t veer_legalize(const pmu_model_t *model, uint64_t value) {
+static uint64_t veer_legalize(const pmu_model_t *model, uint64_t value)
+{
     if (value > 0x3FF)
         return 0;
     return pmu_model_event_by_code(model, value) ? value : 0;
 }
 
-static pmu_selection_t veer_select(const pmu_model_t *model, uint64_t value) {
+static pmu_selection_t veer_select(const pmu_model_t *model, uint64_t value)
+{
     const pmu_event_desc_t *e = pmu_model_event_by_code(model, value);
-    return e ? e->sel : (pmu_selection_t){SLOT_OFF, 0};
+    return e ? e->sel : (pmu_selection_t){ SLOT_OFF, 0 };
 }
 
 const pmu_model_t pmu_model_veer_el2 = {
     .name = "veer-el2",
-    .hpm_mask = 0x78,          /* mhpmcounter3-6; 7-31 read 0 and ignore writes */
+    .hpm_mask = 0x78, /* mhpmcounter3-6; 7-31 read 0 and ignore writes */
     .hpm_bits = 64,
-    .inhibit_mask = 0x7D,      /* bits 0, 2-6 */
+    .inhibit_mask = 0x7D, /* bits 0, 2-6 */
     .events = veer_events,
     .n_events = N_VEER_EVENTS,
     .legalize = veer_legalize,
