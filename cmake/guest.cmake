@@ -1,11 +1,13 @@
 # Guest programs: RISC-V ELF files built with Debian's riscv64-unknown-elf-gcc and picolibc.
 #
 #   pmusim_add_guest(<name> MACHINE <virt32|virt64|veer-el2> SOURCES <files...>
-#                    [MARCH <isa-string>] [CFLAGS <flags...>] [LDSCRIPT <file>] [BARE])
+#                    [MARCH <isa-string>] [CFLAGS <flags...>] [LDSCRIPT <file> | TTEXT <addr>] [BARE])
 #
 # Produces ${PMUSIM_GUEST_DIR}/<name>.elf and the target guest_<name> (part of ALL).
 # Without BARE the SDK (crt0, runtime, picolibc's libc, libgcc) is linked in.
 # BARE links only the given sources and libgcc: for riscv-tests-style assembly programs.
+# TTEXT links with the toolchain's default link script and -Ttext=<addr>, as many users' own
+# flows do (the first segment then starts a page below <addr>, carrying the ELF headers).
 #
 # Debian's toolchain has no rv32imc multilib (-march=rv32imc silently picks the rv64 default),
 # so libraries are taken from rv32im/ilp32 (VeeR EL2 has no A extension) and rv64imac/lp64.
@@ -35,7 +37,7 @@ function(pmusim_add_guest name)
   if(NOT PMUSIM_GUESTS)
     return()
   endif()
-  cmake_parse_arguments(G "BARE" "MACHINE;MARCH;LDSCRIPT" "SOURCES;CFLAGS" ${ARGN})
+  cmake_parse_arguments(G "BARE" "MACHINE;MARCH;LDSCRIPT;TTEXT" "SOURCES;CFLAGS" ${ARGN})
   if(G_MACHINE STREQUAL "virt64")
     set(march rv64imac_zicsr_zifencei)
     set(mabi lp64)
@@ -70,8 +72,14 @@ function(pmusim_add_guest name)
     get_filename_component(abs ${s} ABSOLUTE)
     list(APPEND srcs ${abs})
   endforeach()
+  if(G_TTEXT)
+    set(link -Wl,-Ttext=${G_TTEXT})
+    set(ld)
+  else()
+    set(link -T ${ld})
+  endif()
   set(flags -march=${march} -mabi=${mabi} -mcmodel=medany -O2 -g -ffreestanding -fno-builtin
-            -nostdlib -static -Wall -Wextra ${port} -T ${ld})
+            -nostdlib -static -Wall -Wextra ${port} ${link})
   if(G_BARE)
     set(libs ${libgcc})
   else()

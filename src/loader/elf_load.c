@@ -1,5 +1,12 @@
 /* ELF loader: validates the file against the machine first, so that every way a program can be
- * unsuitable ends in one clear sentence, then copies the segments into RAM. */
+ * unsuitable ends in one clear sentence, then copies the segments into memory.
+ *
+ * What is loaded is what a hardware flow (objcopy to a hex or binary image) and QEMU load: every
+ * byte of a PT_LOAD segment that lands in memory is written. A byte that lands outside memory is
+ * skipped when no allocated section covers it (the ELF headers that a -Ttext link pulls into the
+ * first segment, padding) or when it lands in a device window (a variable placed at a device
+ * address, as the VeeR testbench places its mailbox word: an image cannot initialise a device).
+ * Any other byte outside memory makes the file fail. docs/usage.md "How programs are loaded". */
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -18,10 +25,18 @@
 #define EM_RISCV 243
 #endif
 
-/* The VeeR testbench link script puts an 8-byte DCCM preload descriptor at the top of the 32-bit
- * address space; the testbench consumes it, the core never sees it. */
-#define VEER_PRELOAD_BASE 0xFFFFFFF8ull
+/* The VeeR testbench link script puts the ICCM (0xFFFFFFF0) and DCCM (0xFFFFFFF8) preload
+ * descriptors, {start, end} each, at the top of the 32-bit address space; the testbench consumes
+ * them, the core never sees them. The contents they describe are ordinary segments at ICCM and
+ * DCCM addresses, which load directly into those memories. */
+#define VEER_PRELOAD_BASE 0xFFFFFFF0ull
 #define VEER_PRELOAD_END 0x100000000ull
+
+/* An allocated section, as the address range (VMA) its contents occupy. */
+typedef struct elf_section {
+    uint64_t addr, size;
+    const char *name;
+} elf_section_t;
 
 typedef struct elf_loader {
     struct machine *m;
@@ -30,10 +45,15 @@ typedef struct elf_loader {
     Elf *elf;
     const uint8_t *raw; /* the whole file */
     size_t size;
+    elf_section_t *sections; /* SHF_ALLOC sections; none: the file has no section headers */
+    size_t n_sections;
+    uint64_t headers_end; /* file offset where the ELF and program headers end */
 } elf_loader_t;
 
 typedef struct elf_segment {
-    uint64_t addr, filesz, memsz, offset;
+    size_t index;         /* program header number, for messages */
+    uint64_t addr, vaddr; /* physical (load) and virtual addresses */
+    uint64_t filesz, memsz, offset;
 } elf_segment_t;
 
 static int elf_fail(const elf_loader_t *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -47,11 +67,6 @@ static int elf_fail(const elf_loader_t *L, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "pmusim: %s: %s\n", L->path, msg);
     return -1;
-}
-
-static int elf_fail_libelf(const elf_loader_t *L, const char *what)
-{
-    return elf_fail(L, "corrupt ELF file: %s (%s)", what, elf_errmsg(-1));
 }
 
 static const char *elf_machine_name(unsigned em, char *buf, size_t size)
@@ -109,8 +124,6 @@ static int elf_check_header(const elf_loader_t *L, const GElf_Ehdr *eh, unsigned
     if (eh->e_machine != EM_RISCV)
         return elf_fail(L, "is a program for %s, not for RISC-V",
                         elf_machine_name(eh->e_machine, buf, sizeof(buf)));
-    if (eh->e_ident[EI_DATA] != ELFDATA2LSB)
-        return elf_fail(L, "is a big-endian RISC-V program; pmusim runs little-endian programs only");
     if (xlen != desc->xlen) {
         const char *other = elf_machine_for_xlen(desc->name, xlen);
         if (other)
@@ -137,25 +150,104 @@ static bool elf_table_fits(const elf_loader_t *L, uint64_t off, uint64_t n, uint
     return entsize == 0 || n <= (L->size - off) / entsize;
 }
 
-static bool elf_is_veer_preload(const elf_loader_t *L, const elf_segment_t *s)
+static bool elf_is_veer_preload(const elf_loader_t *L, uint64_t addr, uint64_t len)
 {
-    return L->m->desc->accept_high_preload && s->addr >= VEER_PRELOAD_BASE && s->addr < VEER_PRELOAD_END &&
-           s->memsz <= VEER_PRELOAD_END - s->addr;
+    return L->m->desc->accept_high_preload && addr >= VEER_PRELOAD_BASE && addr < VEER_PRELOAD_END &&
+           len <= VEER_PRELOAD_END - addr;
+}
+
+/* The allocated section covering any byte of [vaddr, vaddr + len), or NULL. Without section
+ * headers, the ELF and program headers are the only bytes known not to be program contents. */
+static const char *elf_covering_section(const elf_loader_t *L, const elf_segment_t *s, uint64_t vaddr,
+                                        uint64_t len)
+{
+    if (L->n_sections == 0) {
+        uint64_t off = s->offset + (vaddr - s->vaddr);
+        return off >= L->headers_end || vaddr - s->vaddr >= s->filesz ? "(no section headers)" : NULL;
+    }
+    for (size_t k = 0; k < L->n_sections; k++) {
+        const elf_section_t *sec = &L->sections[k];
+        if (sec->addr < vaddr + len && vaddr < sec->addr + sec->size)
+            return sec->name;
+    }
+    return NULL;
+}
+
+/* Checks that every byte of a segment that must be loaded has memory to go to (see the top of the
+ * file); with `write`, loads it. */
+static int elf_place_segment(const elf_loader_t *L, const elf_segment_t *s, bool write)
+{
+    const bus_t *bus = &L->m->bus;
+    uint64_t end = s->addr + s->memsz;
+    for (uint64_t addr = s->addr; addr < end;) {
+        uint64_t span_end;
+        const bus_region_t *r = bus_region_span(bus, addr, &span_end);
+        uint64_t n = (span_end < end ? span_end : end) - addr;
+        uint64_t seg_off = addr - s->addr;
+        if (r && r->host) {
+            if (write) {
+                uint8_t *dst = r->host + (addr - r->base);
+                uint64_t file_n = seg_off < s->filesz ? s->filesz - seg_off : 0;
+                if (file_n > n)
+                    file_n = n;
+                memcpy(dst, L->raw + s->offset + seg_off, (size_t)file_n);
+                memset(dst + file_n, 0, (size_t)(n - file_n));
+            }
+        } else if (!r && !elf_is_veer_preload(L, addr, n) &&
+                   elf_covering_section(L, s, s->vaddr + seg_off, n)) {
+            return elf_fail(L, "segment %zu at 0x%llx (%llu bytes) is outside the memory of machine %s",
+                            s->index, (unsigned long long)s->addr, (unsigned long long)s->memsz,
+                            L->m->desc->name);
+        }
+        addr += n;
+    }
+    return 0;
+}
+
+/* Reads the allocated sections (for elf_covering_section). */
+static int elf_read_sections(elf_loader_t *L)
+{
+    for (Elf_Scn *scn = elf_nextscn(L->elf, NULL); scn; scn = elf_nextscn(L->elf, scn)) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            return elf_fail(L, "corrupt ELF file: a section header cannot be read");
+        /* .tbss takes no room in the image: it is a template for thread-local storage */
+        if (!(sh.sh_flags & SHF_ALLOC) || sh.sh_size == 0 ||
+            (sh.sh_type == SHT_NOBITS && (sh.sh_flags & SHF_TLS)))
+            continue;
+        elf_section_t *p = realloc(L->sections, (L->n_sections + 1) * sizeof(*p));
+        if (!p)
+            return elf_fail(L, "out of memory");
+        L->sections = p;
+        size_t shstrndx = 0;
+        const char *name =
+            elf_getshdrstrndx(L->elf, &shstrndx) == 0 ? elf_strptr(L->elf, shstrndx, sh.sh_name) : NULL;
+        L->sections[L->n_sections++] = (elf_section_t){ sh.sh_addr, sh.sh_size, name ? name : "?" };
+    }
+    return 0;
+}
+
+/* Checks the program header table; sets *n_ph. */
+static int elf_check_program_headers(elf_loader_t *L, const GElf_Ehdr *eh, size_t *n_ph)
+{
+    /* The header's count, not libelf's: libelf quietly drops headers past the end of the file. */
+    *n_ph = eh->e_phnum;
+    if (*n_ph == PN_XNUM && elf_getphdrnum(L->elf, n_ph) != 0)
+        return elf_fail(L, "corrupt ELF file: the program header count cannot be read");
+    if (*n_ph == 0)
+        return elf_fail(L, "has no program headers: nothing to load");
+    if (!elf_table_fits(L, eh->e_phoff, *n_ph, eh->e_phentsize))
+        return elf_fail(L, "is truncated: its program headers end at byte %llu but the file has %zu bytes",
+                        (unsigned long long)(eh->e_phoff + (uint64_t)*n_ph * eh->e_phentsize), L->size);
+    L->headers_end = eh->e_phoff + (uint64_t)*n_ph * eh->e_phentsize;
+    if (L->headers_end < eh->e_ehsize)
+        L->headers_end = eh->e_ehsize;
+    return 0;
 }
 
 /* Validates the program headers and collects the PT_LOAD segments to copy. */
-static int elf_collect_segments(const elf_loader_t *L, const GElf_Ehdr *eh, elf_segment_t **out,
-                                size_t *n_out)
+static int elf_collect_segments(elf_loader_t *L, size_t n_ph, elf_segment_t **out, size_t *n_out)
 {
-    /* The header's count, not libelf's: libelf quietly drops headers past the end of the file. */
-    size_t n_ph = eh->e_phnum;
-    if (n_ph == PN_XNUM && elf_getphdrnum(L->elf, &n_ph) != 0)
-        return elf_fail_libelf(L, "cannot read the program header count");
-    if (n_ph == 0)
-        return elf_fail(L, "has no program headers: nothing to load");
-    if (!elf_table_fits(L, eh->e_phoff, n_ph, eh->e_phentsize))
-        return elf_fail(L, "is truncated: its program headers end at byte %llu but the file has %zu bytes",
-                        (unsigned long long)(eh->e_phoff + (uint64_t)n_ph * eh->e_phentsize), L->size);
 
     elf_segment_t *seg = calloc(n_ph, sizeof(*seg));
     size_t n = 0;
@@ -165,11 +257,11 @@ static int elf_collect_segments(const elf_loader_t *L, const GElf_Ehdr *eh, elf_
         GElf_Phdr ph;
         if (!gelf_getphdr(L->elf, (int)i, &ph)) {
             free(seg);
-            return elf_fail_libelf(L, "cannot read a program header");
+            return elf_fail(L, "corrupt ELF file: program header %zu cannot be read", i);
         }
         if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
             continue;
-        elf_segment_t s = { ph.p_paddr, ph.p_filesz, ph.p_memsz, ph.p_offset };
+        elf_segment_t s = { i, ph.p_paddr, ph.p_vaddr, ph.p_filesz, ph.p_memsz, ph.p_offset };
         int rc = 0;
         if (s.filesz > s.memsz)
             rc = elf_fail(L,
@@ -179,9 +271,8 @@ static int elf_collect_segments(const elf_loader_t *L, const GElf_Ehdr *eh, elf_
             rc = elf_fail(L,
                           "is truncated: segment %zu needs file bytes up to %llu but the file has %zu bytes",
                           i, (unsigned long long)(s.offset + s.filesz), L->size);
-        else if (elf_is_veer_preload(L, &s))
-            continue;
-        else if (!bus_ram_ptr(&L->m->bus, s.addr, s.memsz))
+        else if (s.addr + s.memsz < s.addr || s.vaddr + s.memsz < s.vaddr ||
+                 (L->m->desc->xlen == 32 && s.addr + s.memsz > (1ull << 32)))
             rc = elf_fail(L, "segment %zu at 0x%llx (%llu bytes) is outside the memory of machine %s", i,
                           (unsigned long long)s.addr, (unsigned long long)s.memsz, L->m->desc->name);
         if (rc) {
@@ -215,23 +306,26 @@ static bool elf_symbol_wanted(const GElf_Sym *sym, const char *name)
     return type == STT_NOTYPE && sym->st_shndx != SHN_ABS; /* labels in assembly code */
 }
 
-static int elf_read_symbols(const elf_loader_t *L, const GElf_Ehdr *eh, elf_image_t *img)
+/* Checks the section header table; *n_sh is 0 for a file without one. */
+static int elf_check_sections(const elf_loader_t *L, const GElf_Ehdr *eh, size_t *n_sh)
 {
     /* As for program headers, trust the header's count (0 with e_shoff set: extended numbering). */
-    size_t n_sh = eh->e_shnum;
-    if (n_sh == 0 && eh->e_shoff != 0 && elf_getshdrnum(L->elf, &n_sh) != 0)
-        return elf_fail_libelf(L, "cannot read the section header count");
-    if (n_sh == 0)
-        return 0; /* stripped of section headers: no symbols */
-    if (!elf_table_fits(L, eh->e_shoff, n_sh, eh->e_shentsize))
+    *n_sh = eh->e_shnum;
+    if (*n_sh == 0 && eh->e_shoff != 0 && elf_getshdrnum(L->elf, n_sh) != 0)
+        return elf_fail(L, "corrupt ELF file: the section header count cannot be read");
+    if (*n_sh && !elf_table_fits(L, eh->e_shoff, *n_sh, eh->e_shentsize))
         return elf_fail(L, "is truncated: its section headers end at byte %llu but the file has %zu bytes",
-                        (unsigned long long)(eh->e_shoff + (uint64_t)n_sh * eh->e_shentsize), L->size);
+                        (unsigned long long)(eh->e_shoff + (uint64_t)*n_sh * eh->e_shentsize), L->size);
+    return 0;
+}
 
+static int elf_read_symbols(const elf_loader_t *L, elf_image_t *img)
+{
     size_t cap = 0;
     for (Elf_Scn *scn = elf_nextscn(L->elf, NULL); scn; scn = elf_nextscn(L->elf, scn)) {
         GElf_Shdr sh;
         if (!gelf_getshdr(scn, &sh))
-            return elf_fail_libelf(L, "cannot read a section header");
+            return elf_fail(L, "corrupt ELF file: a section header cannot be read");
         if (sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
             continue;
         if (!elf_table_fits(L, sh.sh_offset, sh.sh_size / sh.sh_entsize, sh.sh_entsize))
@@ -239,12 +333,12 @@ static int elf_read_symbols(const elf_loader_t *L, const GElf_Ehdr *eh, elf_imag
                             (unsigned long long)(sh.sh_offset + sh.sh_size), L->size);
         Elf_Data *data = elf_getdata(scn, NULL);
         if (!data)
-            return elf_fail_libelf(L, "cannot read the symbol table");
+            return elf_fail(L, "corrupt ELF file: the symbol table cannot be read");
         size_t count = sh.sh_size / sh.sh_entsize;
         for (size_t i = 1; i < count; i++) {
             GElf_Sym sym;
             if (!gelf_getsym(data, (int)i, &sym))
-                return elf_fail_libelf(L, "cannot read a symbol");
+                return elf_fail(L, "corrupt ELF file: symbol %zu cannot be read", i);
             const char *name = elf_strptr(L->elf, sh.sh_link, sym.st_name);
             if (!elf_symbol_wanted(&sym, name))
                 continue;
@@ -272,44 +366,76 @@ static int elf_read_symbols(const elf_loader_t *L, const GElf_Ehdr *eh, elf_imag
     return 0;
 }
 
-/* Opens the file and checks that it is a complete enough ELF file to ask libelf about. */
+/* e_machine as the file says it, in the file's byte order (before libelf is asked anything). */
+static unsigned elf_raw_machine(const unsigned char *hdr)
+{
+    return hdr[EI_DATA] == ELFDATA2MSB ? (unsigned)hdr[18] << 8 | hdr[19] : (unsigned)hdr[19] << 8 | hdr[18];
+}
+
+static const char *file_type_name(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    return "not a regular file";
+}
+
+/* Opens the file and checks that it is a complete enough ELF file to ask libelf about. The file
+ * type is checked before opening, so that a FIFO or a device is never opened (that could block). */
 static int elf_open(elf_loader_t *L)
 {
     struct stat st;
-    unsigned char ident[EI_NIDENT];
+    unsigned char hdr[EI_NIDENT + 4];
 
-    L->fd = open(L->path, O_RDONLY | O_CLOEXEC);
+    if (stat(L->path, &st) != 0)
+        return elf_fail(L, "%s", strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return elf_fail(L, "is %s, not a program file", file_type_name(st.st_mode));
+    L->fd = open(L->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (L->fd < 0)
         return elf_fail(L, "%s", strerror(errno));
     if (fstat(L->fd, &st) != 0)
         return elf_fail(L, "%s", strerror(errno));
-    if (S_ISDIR(st.st_mode))
-        return elf_fail(L, "%s", strerror(EISDIR));
-    if (!S_ISREG(st.st_mode))
-        return elf_fail(L, "not a regular file");
+    if (!S_ISREG(st.st_mode)) /* replaced between stat and open */
+        return elf_fail(L, "is %s, not a program file", file_type_name(st.st_mode));
 
-    ssize_t got = pread(L->fd, ident, sizeof(ident), 0);
+    ssize_t got = pread(L->fd, hdr, sizeof(hdr), 0);
     if (got < 0)
         return elf_fail(L, "%s", strerror(errno));
-    if (got < SELFMAG || memcmp(ident, ELFMAG, SELFMAG) != 0)
+    if (got < SELFMAG || memcmp(hdr, ELFMAG, SELFMAG) != 0)
         return elf_fail(L, "not an ELF file");
-    if ((size_t)got < sizeof(ident))
+    if ((size_t)got < EI_NIDENT)
         return elf_fail(L, "is truncated: %zd bytes, not even a complete ELF identification", got);
-    if (ident[EI_CLASS] != ELFCLASS32 && ident[EI_CLASS] != ELFCLASS64)
-        return elf_fail(L, "corrupt ELF file: unknown ELF class %u", ident[EI_CLASS]);
-    size_t ehdr_size = ident[EI_CLASS] == ELFCLASS32 ? sizeof(Elf32_Ehdr) : sizeof(Elf64_Ehdr);
+    if (hdr[EI_CLASS] != ELFCLASS32 && hdr[EI_CLASS] != ELFCLASS64)
+        return elf_fail(L, "corrupt ELF file: unknown ELF class %u", hdr[EI_CLASS]);
+    if (hdr[EI_DATA] != ELFDATA2LSB && hdr[EI_DATA] != ELFDATA2MSB)
+        return elf_fail(L, "corrupt ELF file: unknown byte order %u", hdr[EI_DATA]);
+    size_t ehdr_size = hdr[EI_CLASS] == ELFCLASS32 ? sizeof(Elf32_Ehdr) : sizeof(Elf64_Ehdr);
     if ((uint64_t)st.st_size < ehdr_size)
         return elf_fail(L, "is truncated: %lld bytes, shorter than the ELF header (%zu bytes)",
                         (long long)st.st_size, ehdr_size);
+    if (hdr[EI_DATA] == ELFDATA2MSB) {
+        char buf[64];
+        unsigned em = elf_raw_machine(hdr);
+        if (em == EM_RISCV)
+            return elf_fail(L, "is a big-endian RISC-V program; pmusim runs little-endian programs only");
+        return elf_fail(L, "is a big-endian program for %s, not a little-endian RISC-V program",
+                        elf_machine_name(em, buf, sizeof(buf)));
+    }
 
     if (elf_version(EV_CURRENT) == EV_NONE)
         return elf_fail(L, "libelf cannot be initialised: %s", elf_errmsg(-1));
     L->elf = elf_begin(L->fd, ELF_C_READ_MMAP, NULL);
-    if (!L->elf)
-        return elf_fail_libelf(L, "cannot read the file");
-    L->raw = (const uint8_t *)elf_rawfile(L->elf, &L->size);
+    L->raw = L->elf ? (const uint8_t *)elf_rawfile(L->elf, &L->size) : NULL;
     if (!L->raw)
-        return elf_fail_libelf(L, "cannot read the file");
+        return elf_fail(L, "cannot be read as an ELF file (%s)", elf_errmsg(-1));
     return 0;
 }
 
@@ -317,33 +443,41 @@ static int elf_load_image(elf_loader_t *L, elf_image_t *img)
 {
     GElf_Ehdr eh;
     elf_segment_t *seg = NULL;
-    size_t n_seg = 0;
+    size_t n_seg = 0, n_sh, n_ph;
 
     int rc = elf_open(L);
     if (rc)
         return rc;
     if (!gelf_getehdr(L->elf, &eh))
-        return elf_fail_libelf(L, "cannot read the ELF header");
+        return elf_fail(L, "corrupt ELF file: the ELF header cannot be read");
     unsigned xlen = gelf_getclass(L->elf) == ELFCLASS32 ? 32 : 64;
-    if ((rc = elf_check_header(L, &eh, xlen)) != 0)
+    if ((rc = elf_check_header(L, &eh, xlen)) != 0 || (rc = elf_check_program_headers(L, &eh, &n_ph)) != 0)
         return rc;
-    if ((rc = elf_collect_segments(L, &eh, &seg, &n_seg)) != 0)
+    if ((rc = elf_collect_segments(L, n_ph, &seg, &n_seg)) != 0)
         return rc;
+    /* where the segments go is checked against the sections that cover them */
+    if ((rc = elf_check_sections(L, &eh, &n_sh)) != 0 || (n_sh && (rc = elf_read_sections(L)) != 0)) {
+        free(seg);
+        return rc;
+    }
+    for (size_t i = 0; i < n_seg && rc == 0; i++)
+        rc = elf_place_segment(L, &seg[i], false);
+    if (rc) {
+        free(seg);
+        return rc;
+    }
     if (!bus_ram_ptr(&L->m->bus, eh.e_entry, 2)) {
         free(seg);
         return elf_fail(L, "entry point 0x%llx is outside the memory of machine %s",
                         (unsigned long long)eh.e_entry, L->m->desc->name);
     }
-    if ((rc = elf_read_symbols(L, &eh, img)) != 0) {
+    if (n_sh && (rc = elf_read_symbols(L, img)) != 0) {
         free(seg);
         return rc;
     }
-
-    for (size_t i = 0; i < n_seg; i++) {
-        uint8_t *dst = bus_ram_ptr(&L->m->bus, seg[i].addr, seg[i].memsz);
-        memcpy(dst, L->raw + seg[i].offset, (size_t)seg[i].filesz);
-        memset(dst + seg[i].filesz, 0, (size_t)(seg[i].memsz - seg[i].filesz));
-    }
+    /* Everything fits: only now is memory written. */
+    for (size_t i = 0; i < n_seg; i++)
+        elf_place_segment(L, &seg[i], true);
     free(seg);
 
     img->xlen = xlen;
@@ -361,6 +495,7 @@ int elf_load(struct machine *m, const char *path, elf_image_t *img)
         elf_end(L.elf);
     if (L.fd >= 0)
         close(L.fd);
+    free(L.sections);
     if (rc == 0 && !(img->path = strdup(path)))
         rc = elf_fail(&L, "out of memory");
     if (rc) {

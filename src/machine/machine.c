@@ -51,10 +51,26 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
              (desc->has_u_mode || opts->user_mode ? ISA_EXT_U : 0);
 
     uint64_t ram_size = opts->ram_size ? opts->ram_size : desc->ram_size;
-    bus_region_t *ram = bus_add_ram(&m->bus, "ram", desc->ram_base, ram_size, desc->ram_flags | REGION_EXEC);
+    bus_region_t *ram;
+    if (desc->testbench_memory && !opts->bounded_memory) {
+        /* The VeeR testbench's memory: the whole address space, main RAM being the part of it
+         * that the executor reaches without a region lookup. */
+        uint64_t space = 1ull << 32; /* a 32-bit core's whole physical address space */
+        if (!bus_set_background(&m->bus, "memory", 0, space, REGION_EXEC)) {
+            fprintf(stderr, "pmusim: cannot reserve %llu bytes of address space for machine %s\n",
+                    (unsigned long long)space, desc->name);
+            free(m);
+            return NULL;
+        }
+        ram = bus_add_background_window(&m->bus, "ram", desc->ram_base, ram_size,
+                                        desc->ram_flags | REGION_EXEC);
+    } else {
+        ram = bus_add_ram(&m->bus, "ram", desc->ram_base, ram_size, desc->ram_flags | REGION_EXEC);
+    }
     if (!ram) {
         fprintf(stderr, "pmusim: cannot allocate %llu bytes of RAM for machine %s\n",
                 (unsigned long long)ram_size, desc->name);
+        bus_free(&m->bus);
         free(m);
         return NULL;
     }
@@ -64,6 +80,14 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     h->ram_core_local = (desc->ram_flags & REGION_CORE_LOCAL) != 0;
     for (unsigned k = 0; k < MACHINE_MAX_MEM && desc->mem[k].name; k++) {
         const mem_desc_t *md = &desc->mem[k];
+        if (md->flags & REGION_UNMAPPED) {
+            if (m->bus.has_background && !bus_add_background_hole(&m->bus, md->base, md->size)) {
+                fprintf(stderr, "pmusim: machine %s: too many unmapped windows\n", desc->name);
+                machine_free(m);
+                return NULL;
+            }
+            continue;
+        }
         if (!bus_add_ram(&m->bus, md->name, md->base, md->size, md->flags)) {
             fprintf(stderr, "pmusim: machine %s: memory %s overlaps another region\n", desc->name, md->name);
             machine_free(m);
@@ -139,6 +163,14 @@ void machine_reset(machine_t *m, uint64_t entry)
     block_cache_flush(h);
     m->exited = false;
     m->exit_code = 0;
+}
+
+const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)
+{
+    for (const machine_param_t *p = desc->params; p && p->key; p++)
+        if (strcmp(p->key, key) == 0)
+            return p;
+    return NULL;
 }
 
 bool machine_has_mtime(const machine_t *m)

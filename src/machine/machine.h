@@ -39,6 +39,16 @@ typedef struct device_desc {
 #define MACHINE_MAX_MEM 6
 #define MACHINE_MAX_DEV 6
 
+struct machine_opts;
+
+/* A machine option, given as `-M name,key=value` (QEMU's form) and listed by `pmusim machines`. */
+typedef struct machine_param {
+    const char *key;
+    const char *values; /* what the value may be, for help and messages: "on|off" */
+    const char *help;
+    bool (*set)(struct machine_opts *opts, const char *value); /* false: the value is not valid */
+} machine_param_t;
+
 typedef struct machine_desc {
     const char *name;
     const char *summary;
@@ -57,7 +67,10 @@ typedef struct machine_desc {
     uint64_t mstatus_reset;
     bool has_s_mode, has_u_mode; /* has_u_mode false: --user-mode may add it */
     bool time_csr;               /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
-    bool accept_high_preload; /* VeeR testbench: ignore a segment at 0xFFFFFFF8 (DCCM preload descriptor) */
+    bool accept_high_preload;    /* VeeR testbench: ignore the ICCM/DCCM preload descriptors at 0xFFFFFFF0 */
+    /* Every address no region claims is memory (the VeeR testbench), unless -M ...,memory=bounded. */
+    bool testbench_memory;
+    const machine_param_t *params; /* the options of `-M name,key=value`, ending with {0}; or NULL */
     bool misaligned_traps;
     bool wfi_is_nop;
     const struct pmu_model *pmu;
@@ -69,6 +82,7 @@ typedef struct machine_opts {
     uint64_t ram_size;   /* 0 = the description's default */
     uint64_t max_insns;  /* 0 = unlimited */
     bool user_mode;      /* machines where U-mode is optional (veer-el2) */
+    bool bounded_memory; /* testbench_memory machines: only the listed memories exist */
     const char *cmdline; /* semihosting SYS_GET_CMDLINE */
 } machine_opts_t;
 
@@ -97,6 +111,9 @@ typedef struct machine {
 const machine_desc_t *machine_find(const char *name);
 const machine_desc_t *const *machine_list(void); /* NULL-terminated */
 extern const char *const machine_default_name;
+
+/* The option `key` of a machine, or NULL. */
+const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);
 
 /* Creates a machine; on error prints one line naming the problem and returns NULL. */
 machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts);

@@ -26,6 +26,43 @@ extern const core_ext_t veer_el2_core;
 static const machine_desc_t virt32 = VIRT_MACHINE("virt32", 32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
 static const machine_desc_t virt64 = VIRT_MACHINE("virt64", 64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
 
+static bool parse_on_off(const char *value, bool *out)
+{
+    if (!strcmp(value, "on") || !strcmp(value, "yes") || !strcmp(value, "true") || !strcmp(value, "1"))
+        *out = true;
+    else if (!strcmp(value, "off") || !strcmp(value, "no") || !strcmp(value, "false") || !strcmp(value, "0"))
+        *out = false;
+    else
+        return false;
+    return true;
+}
+
+static bool set_user_mode(machine_opts_t *o, const char *value)
+{
+    return parse_on_off(value, &o->user_mode);
+}
+
+static bool set_memory(machine_opts_t *o, const char *value)
+{
+    if (!strcmp(value, "testbench"))
+        o->bounded_memory = false;
+    else if (!strcmp(value, "bounded"))
+        o->bounded_memory = true;
+    else
+        return false;
+    return true;
+}
+
+static const machine_param_t veer_el2_params[] = {
+    { "memory", "testbench|bounded",
+      "testbench: every address outside ICCM, DCCM, PIC and the devices is memory, as in the VeeR "
+      "testbench (default); bounded: only RAM at 0x80000000 (--ram-size), ICCM and DCCM",
+      set_memory },
+    { "user-mode", "on|off", "implement U-mode (off by default, as in the default VeeR build)",
+      set_user_mode },
+    { 0 },
+};
+
 /* VeeR EL2 default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode only,
  * external memory at 0x80000000, ICCM, DCCM, PIC, the testbench mailbox. See docs/machines.md. */
 static const machine_desc_t veer_el2 = {
@@ -43,6 +80,9 @@ static const machine_desc_t veer_el2 = {
         {"dccm", 0xF0040000, 64u << 10, REGION_CORE_LOCAL},
         /* PIC registers: aligned 32-bit accesses only, anything else is an access fault. */
         {"pic", 0xF00C0000, 32u << 10, REGION_CORE_LOCAL | REGION_SIDE_EFFECT | REGION_WORD_ONLY},
+        /* The rest of the DCCM/PIC region (0xF) is no memory, even in the testbench's sparse
+         * memory: an access there is an access fault (RTL el2_lsu_addrcheck, el2_ifu_mem_ctl). */
+        {"dccm-region", 0xF0000000, 0x10000000, REGION_UNMAPPED},
     },
     .dev = {{DEV_VEER_MAILBOX, 0xD0580000}, {DEV_CLINT, 0x2000000}},
     .cycles_per_mtime_tick = 1,
@@ -50,6 +90,8 @@ static const machine_desc_t veer_el2 = {
     .timer_irqs = (1ull << 28) | (1ull << 29),
     .mstatus_reset = 0x1800,
     .accept_high_preload = true,
+    .testbench_memory = true,
+    .params = veer_el2_params,
     .wfi_is_nop = true,
     .pmu = &pmu_model_veer_el2,
     .core_ext = &veer_el2_core,

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static bool overlaps(const bus_t *bus, uint64_t base, uint64_t size)
 {
@@ -51,20 +52,122 @@ bus_region_t *bus_add_device(bus_t *bus, const char *name, uint64_t base, uint64
     return r;
 }
 
+bool bus_set_background(bus_t *bus, const char *name, uint64_t base, uint64_t size, unsigned flags)
+{
+    if (bus->has_background || size == 0 || base + size < base || size > SIZE_MAX)
+        return false;
+    /* Reserved, not allocated: the host commits a page when the guest first touches it. */
+    void *host =
+        mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (host == MAP_FAILED)
+        return false;
+    bus->background =
+        (bus_region_t){ .name = name, .base = base, .size = size, .flags = flags | REGION_RAM, .host = host };
+    bus->has_background = true;
+    return true;
+}
+
+bool bus_add_background_hole(bus_t *bus, uint64_t base, uint64_t size)
+{
+    if (bus->n_background_holes == sizeof(bus->background_hole) / sizeof(bus->background_hole[0]))
+        return false;
+    bus->background_hole[bus->n_background_holes++] = (struct bus_hole){ base, size };
+    return true;
+}
+
+/* Does [addr, addr + len) touch a window the background memory leaves out? */
+static bool in_background_hole(const bus_t *bus, uint64_t addr, uint64_t len)
+{
+    for (unsigned k = 0; k < bus->n_background_holes; k++) {
+        const struct bus_hole *h = &bus->background_hole[k];
+        if (h->base < addr + len && addr < h->base + h->size)
+            return true;
+    }
+    return false;
+}
+
+bus_region_t *bus_add_background_window(bus_t *bus, const char *name, uint64_t base, uint64_t size,
+                                        unsigned flags)
+{
+    const bus_region_t *bg = &bus->background;
+    if (!bus->has_background || base < bg->base || base - bg->base > bg->size ||
+        size > bg->size - (base - bg->base))
+        return NULL;
+    bus_region_t *r = add_region(bus, name, base, size, flags | REGION_RAM);
+    if (r) {
+        r->host = bg->host + (base - bg->base);
+        r->borrowed = true;
+    }
+    return r;
+}
+
 void bus_free(bus_t *bus)
 {
     for (unsigned k = 0; k < bus->n_regions; k++)
-        free(bus->region[k].host);
+        if (!bus->region[k].borrowed)
+            free(bus->region[k].host);
     bus->n_regions = 0;
+    if (bus->has_background)
+        munmap(bus->background.host, (size_t)bus->background.size);
+    bus->has_background = false;
+}
+
+static bool region_holds(const bus_region_t *r, uint64_t addr, uint64_t len)
+{
+    return addr >= r->base && addr - r->base < r->size && len <= r->size - (addr - r->base);
 }
 
 const bus_region_t *bus_find(const bus_t *bus, uint64_t addr, uint64_t len)
 {
     for (unsigned k = 0; k < bus->n_regions; k++) {
         const bus_region_t *r = &bus->region[k];
-        if (addr >= r->base && addr - r->base < r->size && len <= r->size - (addr - r->base))
+        if (region_holds(r, addr, len))
             return r;
     }
+    if (bus->has_background && region_holds(&bus->background, addr, len) &&
+        !in_background_hole(bus, addr, len)) {
+        /* no region may overlap the access either */
+        for (unsigned k = 0; k < bus->n_regions; k++)
+            if (bus->region[k].base < addr + len && addr < bus->region[k].base + bus->region[k].size)
+                return NULL;
+        return &bus->background;
+    }
+    return NULL;
+}
+
+const bus_region_t *bus_region_span(const bus_t *bus, uint64_t addr, uint64_t *span_end)
+{
+    uint64_t next = UINT64_MAX; /* the lowest region start above addr */
+    for (unsigned k = 0; k < bus->n_regions; k++) {
+        const bus_region_t *r = &bus->region[k];
+        if (region_holds(r, addr, 1)) {
+            *span_end = r->base + r->size;
+            return r;
+        }
+        if (r->base > addr && r->base < next)
+            next = r->base;
+    }
+    const bus_region_t *bg = &bus->background;
+    if (bus->has_background) {
+        for (unsigned k = 0; k < bus->n_background_holes; k++) {
+            const struct bus_hole *h = &bus->background_hole[k];
+            if (addr >= h->base && addr - h->base < h->size) {
+                uint64_t end = h->base + h->size;
+                *span_end = next < end ? next : end; /* nothing but regions in a hole */
+                return NULL;
+            }
+            if (h->base > addr && h->base < next)
+                next = h->base;
+        }
+        if (region_holds(bg, addr, 1)) {
+            uint64_t end = bg->base + bg->size;
+            *span_end = next < end ? next : end;
+            return bg;
+        }
+        if (bg->base > addr && bg->base < next)
+            next = bg->base;
+    }
+    *span_end = next;
     return NULL;
 }
 

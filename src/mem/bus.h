@@ -27,7 +27,8 @@ enum region_flags {
     REGION_EXEC = 1u << 1,        /* instruction fetch allowed */
     REGION_CORE_LOCAL = 1u << 2,  /* tightly coupled memory: not an external bus access */
     REGION_SIDE_EFFECT = 1u << 3, /* non-idempotent: misaligned accesses trap (VeeR) */
-    REGION_WORD_ONLY = 1u << 4    /* only aligned 32-bit accesses; others are access faults */
+    REGION_WORD_ONLY = 1u << 4,   /* only aligned 32-bit accesses; others are access faults */
+    REGION_UNMAPPED = 1u << 5     /* machine descriptions: a window the background memory leaves out */
 };
 
 typedef struct bus_region {
@@ -35,6 +36,7 @@ typedef struct bus_region {
     uint64_t base, size;
     unsigned flags;
     uint8_t *host;           /* REGION_RAM: backing store */
+    bool borrowed;           /* host belongs to the background memory (a window onto it) */
     const device_ops_t *ops; /* devices */
     void *opaque;
 } bus_region_t;
@@ -44,16 +46,34 @@ typedef struct bus_region {
 typedef struct bus {
     bus_region_t region[BUS_MAX_REGIONS];
     unsigned n_regions;
+    /* Memory behind every address no region claims (the VeeR testbench's sparse memory): host
+     * memory reserved for the whole range and committed by the host when first touched. */
+    bus_region_t background;
+    bool has_background;
+    struct bus_hole {
+        uint64_t base, size;
+    } background_hole[4]; /* windows the background memory leaves out: unclaimed addresses there fault */
+    unsigned n_background_holes;
 } bus_t;
 
 /* Adds a region; returns NULL when it overlaps another one or the table is full. */
 bus_region_t *bus_add_ram(bus_t *bus, const char *name, uint64_t base, uint64_t size, unsigned flags);
 bus_region_t *bus_add_device(bus_t *bus, const char *name, uint64_t base, uint64_t size,
                              const device_ops_t *ops, void *opaque, unsigned flags);
+/* Sets the background memory [base, base + size); false when it cannot be reserved. */
+bool bus_set_background(bus_t *bus, const char *name, uint64_t base, uint64_t size, unsigned flags);
+/* Leaves [base, base + size) out of the background memory: there only regions answer. */
+bool bus_add_background_hole(bus_t *bus, uint64_t base, uint64_t size);
+/* Adds a RAM region that is a window onto the background memory (same bytes, its own flags). */
+bus_region_t *bus_add_background_window(bus_t *bus, const char *name, uint64_t base, uint64_t size,
+                                        unsigned flags);
 void bus_free(bus_t *bus);
 
 /* The region holding [addr, addr+len), or NULL. */
 const bus_region_t *bus_find(const bus_t *bus, uint64_t addr, uint64_t len);
+/* The region holding addr, or NULL; *span_end is where that region (or the hole holding addr)
+ * ends: the next address that may belong to something else (UINT64_MAX at the top). */
+const bus_region_t *bus_region_span(const bus_t *bus, uint64_t addr, uint64_t *span_end);
 
 /* Slow-path accesses (any region). Little-endian. */
 bus_status_t bus_read(const bus_t *bus, uint64_t addr, unsigned size, uint64_t *val);

@@ -65,14 +65,14 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
     memset(s, 0, sizeof(*s));
     s->quiet = cfg->quiet;
 
-    const machine_desc_t *desc = cli_find_machine(cfg->machine ? cfg->machine : machine_default_name);
+    machine_opts_t opts = cfg->opts;
+    const machine_desc_t *desc = cli_find_machine(cfg->machine ? cfg->machine : machine_default_name, &opts);
     if (!desc)
         return CLI_EXIT_USAGE;
     if (!(s->cmdline = cli_join_cmdline(cfg))) {
         cli_error("out of memory");
         return CLI_EXIT_USAGE;
     }
-    machine_opts_t opts = cfg->opts;
     opts.cmdline = s->cmdline;
     if (!(s->m = machine_new(desc, &opts)))
         return CLI_EXIT_USAGE; /* machine_new said why: the options cannot make this machine */

@@ -292,7 +292,7 @@ const char *cli_suggest(const char *word, const char *const *cands, size_t n)
 
 /* ---- machines --------------------------------------------------------------------------------- */
 
-const machine_desc_t *cli_find_machine(const char *name)
+static const machine_desc_t *cli_find_machine_name(const char *name)
 {
     const machine_desc_t *d = machine_find(name);
     if (d)
@@ -313,6 +313,74 @@ const machine_desc_t *cli_find_machine(const char *name)
     else
         cli_error("unknown machine '%s' (machines: %s)", name, all);
     return NULL;
+}
+
+/* Applies one `key=value` of -M to opts. */
+static bool cli_machine_option(const machine_desc_t *d, const char *item, machine_opts_t *opts)
+{
+    char key[64];
+    const char *eq = strchr(item, '=');
+    size_t klen = eq ? (size_t)(eq - item) : strlen(item);
+    if (klen == 0 || klen >= sizeof(key)) {
+        cli_error("-M %s: bad option '%s': expected KEY=VALUE", d->name, item);
+        return false;
+    }
+    memcpy(key, item, klen);
+    key[klen] = 0;
+    const machine_param_t *p = machine_find_param(d, key);
+    if (!p) {
+        const char *cands[32] = { 0 };
+        char all[256] = "";
+        size_t n = 0, used = 0;
+        for (const machine_param_t *q = d->params; q && q->key && n < 32; q++) {
+            cands[n++] = q->key;
+            int w = snprintf(all + used, sizeof(all) - used, "%s%s", used ? ", " : "", q->key);
+            if (w > 0 && (size_t)w < sizeof(all) - used)
+                used += (size_t)w;
+        }
+        const char *best = cli_suggest(key, cands, n);
+        if (!n)
+            cli_error("-M %s: unknown option '%s': machine %s has no options", d->name, key, d->name);
+        else if (best)
+            cli_error("-M %s: unknown option '%s'; did you mean '%s'? (options: %s)", d->name, key, best,
+                      all);
+        else
+            cli_error("-M %s: unknown option '%s' (options: %s)", d->name, key, all);
+        return false;
+    }
+    if (!eq || !p->set(opts, eq + 1)) {
+        cli_error("-M %s: bad value '%s' for %s: expected %s", d->name, eq ? eq + 1 : "", key, p->values);
+        return false;
+    }
+    return true;
+}
+
+const machine_desc_t *cli_find_machine(const char *spec, machine_opts_t *opts)
+{
+    char name[64];
+    const char *comma = strchr(spec, ',');
+    size_t nlen = comma ? (size_t)(comma - spec) : strlen(spec);
+    if (nlen >= sizeof(name))
+        nlen = sizeof(name) - 1;
+    memcpy(name, spec, nlen);
+    name[nlen] = 0;
+    const machine_desc_t *d = cli_find_machine_name(name);
+    if (!d || !comma)
+        return d;
+
+    machine_opts_t scratch = { 0 };
+    if (!opts)
+        opts = &scratch;
+    char *items = strdup(comma + 1), *save = NULL;
+    if (!items) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    bool ok = true;
+    for (char *item = strtok_r(items, ",", &save); item && ok; item = strtok_r(NULL, ",", &save))
+        ok = cli_machine_option(d, item, opts);
+    free(items);
+    return ok ? d : NULL;
 }
 
 const char *cli_mcause_name(uint64_t mcause, unsigned xlen)

@@ -70,9 +70,12 @@ size_t cli_edit_distance(const char *a, const char *b);
 const char *cli_suggest(const char *word, const char *const *cands, size_t n);
 
 /* ---- machines -------------------------------------------------------------------------------- */
-/* Looks a machine up; if unknown prints "unknown machine" with the closest names and returns NULL. */
+/* Looks a machine up from `-M NAME[,KEY=VALUE...]` and applies its options to *opts (which may be
+ * NULL when only the description is wanted). On an unknown machine, option or value prints one
+ * line naming it (with the closest names) and returns NULL. */
 struct machine_desc;
-const struct machine_desc *cli_find_machine(const char *name);
+struct machine_opts;
+const struct machine_desc *cli_find_machine(const char *spec, struct machine_opts *opts);
 
 /* Name of a trap cause ("illegal instruction", "machine timer interrupt"), or NULL. */
 const char *cli_mcause_name(uint64_t mcause, unsigned xlen);

@@ -171,7 +171,7 @@ int cmd_list(int argc, char **argv)
         cli_error("list: --json and --mapfile cannot be used together");
         return CLI_EXIT_USAGE;
     }
-    const machine_desc_t *desc = cli_find_machine(machine);
+    const machine_desc_t *desc = cli_find_machine(machine, NULL);
     if (!desc)
         return CLI_EXIT_USAGE;
     if (mapfile)

@@ -208,7 +208,8 @@ int cmd_stat(int argc, char **argv)
     if (status >= 0)
         goto done;
 
-    const machine_desc_t *desc = cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name);
+    const machine_desc_t *desc =
+        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, NULL);
     if (!desc || !stat_select_events(&cfg, desc, events)) {
         status = CLI_EXIT_USAGE;
         goto done;

@@ -9,7 +9,7 @@ mkdir -p "$work" || exit 2
 if [ "$(id -u)" = 0 ]; then
     target="$work/unreadable-dir.elf"
     mkdir -p "$target" || exit 2
-    reason="Is a directory"
+    reason="is a directory, not a program file"
 else
     target="$work/unreadable.elf"
     rm -f "$target"

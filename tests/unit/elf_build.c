@@ -163,24 +163,51 @@ uint8_t *elf_build_image(const elf_build_t *e, size_t *size)
             }
         }
         size_t symtab_size = b.len - symtab_off;
-        /* .shstrtab */
-        static const char shstr[] = "\0.data\0.symtab\0.strtab\0.shstrtab";
-        size_t shstr_off = b.len;
-        eb_bytes(&b, shstr, sizeof(shstr));
-        /* section headers: null, .data, .symtab, .strtab, .shstrtab */
+        /* .shstrtab: a PROGBITS section per segment's file bytes, a NOBITS one per zero-filled
+         * tail, as a linker makes them (.load<i>, .bss<i>), then the symbol sections */
+        char shstr[128];
+        size_t shstr_len = 1;
+        shstr[0] = 0;
+        typedef struct {
+            unsigned name, type;
+            uint64_t flags, addr, off, size;
+            unsigned link, info;
+            uint64_t align, entsize;
+        } eb_shdr_t;
+        eb_shdr_t sh[12];
+        unsigned n_sh = 0;
+        sh[n_sh++] = (eb_shdr_t){ 0 };
+        for (unsigned i = 0; i < e->n_seg; i++) {
+            const elf_build_seg_t *sg = &e->seg[i];
+            if (sg->filesz) {
+                sh[n_sh++] = (eb_shdr_t){ (unsigned)shstr_len, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE,
+                                                  sg->addr, seg_off[i], sg->filesz, 0, 0, 8, 0 };
+                shstr_len += (size_t)sprintf(shstr + shstr_len, ".load%u", i) + 1;
+            }
+            if (sg->memsz > sg->filesz) {
+                sh[n_sh++] = (eb_shdr_t){ (unsigned)shstr_len, SHT_NOBITS, SHF_ALLOC | SHF_WRITE,
+                                                  sg->addr + sg->filesz, seg_off[i] + sg->filesz,
+                                                  sg->memsz - sg->filesz, 0, 0, 8, 0 };
+                shstr_len += (size_t)sprintf(shstr + shstr_len, ".bss%u", i) + 1;
+            }
+        }
+        unsigned symtab_ndx = n_sh;
+        sh[n_sh++] = (eb_shdr_t){ (unsigned)shstr_len, SHT_SYMTAB, 0, 0, symtab_off, symtab_size,
+                                          symtab_ndx + 1, 1, 8, symsize };
+        shstr_len += (size_t)sprintf(shstr + shstr_len, ".symtab") + 1;
+        sh[n_sh++] = (eb_shdr_t){ (unsigned)shstr_len, SHT_STRTAB, 0, 0, strtab_off, strtab_size, 0, 0, 1, 0 };
+        shstr_len += (size_t)sprintf(shstr + shstr_len, ".strtab") + 1;
+        sh[n_sh] = (eb_shdr_t){ (unsigned)shstr_len, SHT_STRTAB, 0, 0, 0, 0, 0, 0, 1, 0 };
+        shstr_len += (size_t)sprintf(shstr + shstr_len, ".shstrtab") + 1;
+        sh[n_sh].off = b.len;
+        sh[n_sh].size = shstr_len;
+        n_sh++;
+        eb_bytes(&b, shstr, shstr_len);
         eb_align(&b, 8);
         eb_set(&b, shoff_at, b.len, A);
-        eb_set(&b, shnum_at, 5, 2);
-        eb_set(&b, shnum_at + 2, 4, 2);
-        struct { unsigned name, type; uint64_t flags, addr, off, size; unsigned link, info; uint64_t align, entsize; } sh[5] = {
-            { 0 },
-            { 1, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, e->n_seg ? e->seg[0].addr : 0,
-              e->n_seg ? seg_off[0] : 0, e->n_seg ? e->seg[0].filesz : 0, 0, 0, 8, 0 },
-            { 7, SHT_SYMTAB, 0, 0, symtab_off, symtab_size, 3, 1, 8, symsize },
-            { 15, SHT_STRTAB, 0, 0, strtab_off, strtab_size, 0, 0, 1, 0 },
-            { 23, SHT_STRTAB, 0, 0, shstr_off, sizeof(shstr), 0, 0, 1, 0 },
-        };
-        for (unsigned i = 0; i < 5; i++) {
+        eb_set(&b, shnum_at, n_sh, 2);
+        eb_set(&b, shnum_at + 2, n_sh - 1, 2);
+        for (unsigned i = 0; i < n_sh; i++) {
             eb_int(&b, sh[i].name, 4);
             eb_int(&b, sh[i].type, 4);
             eb_int(&b, sh[i].flags, A);

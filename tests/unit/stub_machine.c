@@ -58,6 +58,14 @@ const machine_desc_t *machine_find(const char *name)
     return NULL;
 }
 
+const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)
+{
+    for (const machine_param_t *p = desc->params; p && p->key; p++)
+        if (strcmp(p->key, key) == 0)
+            return p;
+    return NULL;
+}
+
 const machine_desc_t *const *machine_list(void)
 {
     return stub_machines;

@@ -140,8 +140,8 @@ static void test_misc(unit_t *u)
     CHECK(cli_mcause_name(99, 64) == NULL);
     CHECK(cli_mcause_name(0x80000000u | 99, 32) == NULL);
 
-    CHECK(cli_find_machine("virt64") == machine_find("virt64"));
-    CHECK(cli_find_machine("virt23") == NULL);           /* prints a suggestion */
+    CHECK(cli_find_machine("virt64", NULL) == machine_find("virt64"));
+    CHECK(cli_find_machine("virt23", NULL) == NULL);           /* prints a suggestion */
 
     char *buf = NULL;
     size_t len = 0;

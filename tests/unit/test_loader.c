@@ -181,35 +181,174 @@ static void test_no_symbols(unit_t *u, const tmpdir_t *t)
     free(path);
 }
 
+/* Loads `path` on `machine` (optionally with bounded memory); returns the machine (NULL on error,
+ * with the message checked to be empty otherwise). */
+static machine_t *load_ok(unit_t *u, const char *machine, bool bounded, const char *path, elf_image_t *img)
+{
+    machine_opts_t opts = { .ram_size = 1u << 20, .bounded_memory = bounded };
+    machine_t *m = machine_new(machine_find(machine), &opts);
+    char *msg;
+    int rc = load_capture(m, path, img, &msg);
+    CHECK_EQ(rc, 0);
+    CHECK_STR(msg, "");
+    free(msg);
+    if (rc) {
+        machine_free(m);
+        return NULL;
+    }
+    return m;
+}
+
 static void test_veer(unit_t *u, const tmpdir_t *t)
 {
-    static const uint8_t desc[8] = { 0x00, 0x00, 0x04, 0xF0, 0x10, 0x00, 0x04, 0xF0 };
+    /* the testbench link script's preload descriptors: ICCM {start, end}, DCCM {start, end} */
+    static const uint8_t desc[16] = { 0x00, 0x00, 0x00, 0xEE, 0x10, 0x00, 0x00, 0xEE,
+                                      0x00, 0x00, 0x04, 0xF0, 0x10, 0x00, 0x04, 0xF0 };
+    static const uint8_t mailbox_word[4] = { 0xFF, 0, 0, 0 }; /* would mean "pass" if written */
     elf_build_t b = sample(32);
-    b.seg[2] = (elf_build_seg_t){ 0xFFFFFFF8u, desc, 8, 8 };        /* DCCM preload descriptor */
+    b.seg[2] = (elf_build_seg_t){ 0xFFFFFFF0u, desc, 16, 16 };
     b.seg[3] = (elf_build_seg_t){ 0xF0040000u, data, sizeof(data), 32 }; /* DCCM contents */
     b.n_seg = 4;
     char *path = tmp_file(t, "veer.elf");
     CHECK_EQ(elf_build_write(&b, path, SIZE_MAX), 0);
-
-    machine_t *m = new_machine("veer-el2");
     elf_image_t img;
-    char *msg;
-    CHECK_EQ(load_capture(m, path, &img, &msg), 0);
-    CHECK_STR(msg, "");
-    uint8_t *dccm = bus_ram_ptr(&m->bus, 0xF0040000u, 32);
-    CHECK(dccm && memcmp(dccm, data, sizeof(data)) == 0 && dccm[31] == 0);
-    free(msg);
-    elf_image_free(&img);
-    machine_free(m);
+    for (int bounded = 0; bounded <= 1; bounded++) {
+        machine_t *m = load_ok(u, "veer-el2", bounded, path, &img);
+        if (!m)
+            continue;
+        uint8_t *dccm = bus_ram_ptr(&m->bus, 0xF0040000u, 32);
+        CHECK(dccm && memcmp(dccm, data, sizeof(data)) == 0 && dccm[31] == 0);
+        elf_image_free(&img);
+        machine_free(m);
+    }
+    /* the descriptors are only special on veer-el2 */
+    CHECK_EQ(elf_build_write(&b, path, SIZE_MAX), 0);
+    expect_error(u, "virt32", path, "segment 2 at 0xfffffff0 (16 bytes) is outside the memory of machine virt32");
+    /* and only in the last 16 bytes of the 32-bit space */
+    b.seg[2] = (elf_build_seg_t){ 0xFFFFFFE0u, desc, 16, 16 };
+    CHECK_EQ(elf_build_write(&b, path, SIZE_MAX), 0);
+    expect_error(u, "veer-el2", path, "segment 2 at 0xffffffe0 (16 bytes) is outside the memory of machine veer-el2");
 
-    /* the descriptor is only special on veer-el2 */
+    /* The testbench's memory: code at 0, data at 0xC0000000 and the mailbox word at 0xD0580000
+     * (a device: accepted, not written, so the run does not end at load). */
+    b = sample(32);
+    b.entry = 0;
+    b.seg[0].addr = 0;
+    b.seg[1].addr = 0xC0000000u;
+    b.seg[2] = (elf_build_seg_t){ 0xD0580000u, mailbox_word, 4, 4 };
+    b.n_seg = 3;
+    b.n_sym = 1; /* keep the sections; symbols at RAM would be harmless anyway */
+    CHECK_EQ(elf_build_write(&b, path, SIZE_MAX), 0);
+    machine_t *m = load_ok(u, "veer-el2", false, path, &img);
+    if (m) {
+        CHECK(memcmp(bus_ram_ptr(&m->bus, 0, 16), code, sizeof(code)) == 0);
+        CHECK(memcmp(bus_ram_ptr(&m->bus, 0xC0000000u, 8), data, sizeof(data)) == 0);
+        CHECK(!m->exited);
+        CHECK(bus_ram_ptr(&m->bus, 0xD0580000u, 4) == NULL);
+        CHECK(bus_ram_ptr(&m->bus, 0xF0000000u, 4) == NULL); /* region 0xF: only DCCM and PIC */
+        elf_image_free(&img);
+        machine_free(m);
+    }
+    /* with the bounded map, 0 is no memory */
+    machine_opts_t opts = { .ram_size = 1u << 20, .bounded_memory = true };
+    m = machine_new(machine_find("veer-el2"), &opts);
+    char *msg;
+    CHECK_EQ(load_capture(m, path, &img, &msg), -1);
+    CHECK(strstr(msg, "segment 0 at 0x0 (64 bytes) is outside the memory of machine veer-el2") != NULL);
+    free(msg);
+    machine_free(m);
+    unlink(path);
+    free(path);
+}
+
+/* Rewrites program header `i` of an ELF image so that the segment starts at file offset 0 and
+ * carries the ELF and program headers before its contents, as a -Ttext link by the default GNU
+ * link script makes it (the first PT_LOAD a page below the text address). */
+static void pull_headers_into_segment(uint8_t *img, unsigned xlen, unsigned i)
+{
+    unsigned A = xlen / 8;
+    uint64_t phoff = 0;
+    memcpy(&phoff, img + (xlen == 32 ? 28 : 32), A);
+    uint8_t *ph = img + phoff + (uint64_t)i * (xlen == 32 ? 32 : 56);
+    unsigned o_off = xlen == 32 ? 4 : 8, o_vaddr = xlen == 32 ? 8 : 16, o_paddr = xlen == 32 ? 12 : 24,
+             o_filesz = xlen == 32 ? 16 : 32, o_memsz = xlen == 32 ? 20 : 40;
+    uint64_t off = 0, v;
+    memcpy(&off, ph + o_off, A);
+    unsigned fields[] = { o_vaddr, o_paddr };
+    for (unsigned k = 0; k < 2; k++) {
+        v = 0;
+        memcpy(&v, ph + fields[k], A);
+        v -= off;
+        memcpy(ph + fields[k], &v, A);
+    }
+    unsigned sizes[] = { o_filesz, o_memsz };
+    for (unsigned k = 0; k < 2; k++) {
+        v = 0;
+        memcpy(&v, ph + sizes[k], A);
+        v += off;
+        memcpy(ph + sizes[k], &v, A);
+    }
+    memset(ph + o_off, 0, A);
+}
+
+/* Where segments may lie: headers pulled below RAM, device windows, bytes no section covers. */
+static void test_layouts(unit_t *u, const tmpdir_t *t)
+{
+    char *path = tmp_file(t, "layout.elf");
+    elf_image_t img;
+    for (unsigned xlen = 32; xlen <= 64; xlen += 32) {
+        const char *machine = xlen == 32 ? "virt32" : "virt64";
+        /* -Ttext=0x80000000: the headers land below RAM and are not loaded */
+        elf_build_t b = sample(xlen);
+        size_t size;
+        uint8_t *image = elf_build_image(&b, &size);
+        pull_headers_into_segment(image, xlen, 0);
+        FILE *f = fopen(path, "wb");
+        CHECK(f && fwrite(image, 1, size, f) == size);
+        if (f)
+            fclose(f);
+        machine_t *m = load_ok(u, machine, false, path, &img);
+        if (m) {
+            uint8_t *mem = bus_ram_ptr(&m->bus, RAM, 64);
+            CHECK(memcmp(mem, code, sizeof(code)) == 0 && mem[63] == 0);
+            CHECK(memcmp(bus_ram_ptr(&m->bus, RAM + 0x1000, 8), data, sizeof(data)) == 0);
+            CHECK_EQ(img.entry, RAM);
+            elf_image_free(&img);
+            machine_free(m);
+        }
+        /* the same file stripped of its section headers: the headers are recognised as such */
+        uint64_t zero = 0;
+        memcpy(image + (xlen == 32 ? 32 : 40), &zero, xlen / 8); /* e_shoff */
+        memcpy(image + (xlen == 32 ? 48 : 60), &zero, 2);        /* e_shnum */
+        memcpy(image + (xlen == 32 ? 50 : 62), &zero, 2);        /* e_shstrndx */
+        f = fopen(path, "wb");
+        CHECK(f && fwrite(image, 1, size, f) == size);
+        if (f)
+            fclose(f);
+        m = load_ok(u, machine, false, path, &img);
+        if (m) {
+            CHECK(memcmp(bus_ram_ptr(&m->bus, RAM, 16), code, sizeof(code)) == 0);
+            elf_image_free(&img);
+            machine_free(m);
+        }
+        free(image);
+    }
+
+    /* a variable in a device window (the UART) is accepted and not written into the device */
+    elf_build_t b = sample(32);
+    b.seg[2] = (elf_build_seg_t){ 0x10000000u, data, 1, 1 };
     b.n_seg = 3;
     CHECK_EQ(elf_build_write(&b, path, SIZE_MAX), 0);
-    expect_error(u, "virt32", path, "segment 2 at 0xfffffff8 (8 bytes) is outside the memory of machine virt32");
-    /* and only within the last 8 bytes of the 32-bit space */
-    b.seg[2] = (elf_build_seg_t){ 0xFFFFFFF0u, desc, 8, 16 };
+    fflush(stdout);
+    machine_t *m = load_ok(u, "virt32", false, path, &img);
+    if (m) {
+        elf_image_free(&img);
+        machine_free(m);
+    }
+    /* a device window does not hide a segment running past it into nothing */
+    b.seg[2] = (elf_build_seg_t){ 0x10000000u, NULL, 0, 0x10000 };
     CHECK_EQ(elf_build_write(&b, path, SIZE_MAX), 0);
-    expect_error(u, "veer-el2", path, "segment 2 at 0xfffffff0 (16 bytes) is outside the memory of machine veer-el2");
+    expect_error(u, "virt32", path, "segment 2 at 0x10000000 (65536 bytes) is outside the memory of machine virt32");
     unlink(path);
     free(path);
 }
@@ -312,8 +451,8 @@ static void test_files(unit_t *u, const tmpdir_t *t)
     char *missing = tmp_file(t, "missing.elf");
     expect_error(u, "virt32", missing, strerror(ENOENT));
     free(missing);
-    expect_error(u, "virt32", t->path, strerror(EISDIR));
-    expect_error(u, "virt32", "/dev/null", "not a regular file");
+    expect_error(u, "virt32", t->path, "is a directory, not a program file");
+    expect_error(u, "virt32", "/dev/null", "is a character device, not a program file");
 
     char *text = tmp_file(t, "text.elf");
     FILE *f = fopen(text, "w");
@@ -375,6 +514,7 @@ int main(int argc, char **argv)
     test_good(u, &t, 64);
     test_no_symbols(u, &t);
     test_veer(u, &t);
+    test_layouts(u, &t);
     test_bad_headers(u, &t);
     test_outside(u, &t);
     test_truncated(u, &t);

@@ -27,6 +27,7 @@ test_main:
     li a7, PIC_BASE
     li a1, 0x5a
     li a4, 0xF0000000               /* region 0xF, neither DCCM nor PIC: unmapped */
+    li a5, 0xFFFF0000               /* the same, near the top */
 
     /*    num  skip  events           want          mcause              instruction */
     TRAP1 5001, 4,  37, 4, 20, 11,   1, 9, 1, 0,   CAUSE_ECALL_M,      ecall
@@ -37,9 +38,10 @@ test_main:
     TRAP1 5051, 4,  37, 4, 16, 6,    1, 8, 2, 8,   CAUSE_ILLEGAL,      csrr a2, cycle
     TRAP1 5061, 4,  37, 4, 16, 6,    1, 8, 2, 8,   CAUSE_ILLEGAL,      csrr a2, instret
     TRAP1 5071, 4,  37, 4, 18, 6,    1, 8, 2, 8,   CAUSE_ILLEGAL,      csrw mcounteren, a1
-    /* load / store access faults: address 0 is unmapped */
-    TRAP1 5081, 4,  37, 4, 11, 55,   1, 8, 0, 0,   CAUSE_LOAD_ACCESS,  lw a2, 0(zero)
-    TRAP1 5091, 4,  37, 4, 12, 56,   1, 8, 0, 0,   CAUSE_STORE_ACCESS, sw a1, 0(zero)
+    /* load / store access faults: region 0xF outside the DCCM and PIC is unmapped (everywhere
+     * else the testbench has memory) */
+    TRAP1 5081, 4,  37, 4, 11, 55,   1, 8, 0, 0,   CAUSE_LOAD_ACCESS,  lw a2, 0(a5)
+    TRAP1 5091, 4,  37, 4, 12, 56,   1, 8, 0, 0,   CAUSE_STORE_ACCESS, sw a1, 0(a5)
     TRAP1 5101, 4,  37, 4, 11, 55,   1, 8, 0, 0,   CAUSE_LOAD_ACCESS,  lw a2, 0(a4)
     /* a misaligned access crossing the end of the DCCM: RTL el2_lsu_addrcheck: the end address
      * is in the DCCM region but not in the DCCM -> unmapped access fault (not a misaligned
@@ -55,14 +57,15 @@ test_main:
     TRAP1 5161, 4,  37, 4, 16, 6,    1, 8, 2, 8,   CAUSE_ILLEGAL,      csrr a2, hpmcounter4h
 
     /* ---- 5171-5176: a jump to unmapped memory: the jalr commits (branch, taken,
-     * unpredictable: rs1 = x0 is not a return), the fetch at 0 raises an instruction access
-     * fault. The handler returns to mepc + t5 = 0 + address of 1f. */
+     * unpredictable: rs1 = a4 is not a return), the fetch at 0xF0000000 raises an instruction
+     * access fault. The handler returns to mepc + t5 = 0xF0000000 + (1f - 0xF0000000). */
     li s11, 0
     PMU_SETUP 37, 4, 24, 27
     li s9, 1
     lla t5, 1f
+    sub t5, t5, a4
     PMU_GO
-    jalr zero, 0(zero)
+    jalr zero, 0(a4)
 1:  PMU_STOP
     NO_TRAPS
     PMU_READ
@@ -82,7 +85,7 @@ test_main:
     addi a2, zero, 1
     addi a2, a2, 1
     addi a2, a2, 1
-    lw a3, 0(zero)
+    lw a3, 0(a5)            /* unmapped (a5 = 0xFFFF0000) */
     PMU_STOP
     NO_TRAPS
     PMU_READ
