@@ -23,7 +23,9 @@ int cmd_machines(int argc, char **argv)
         if (id == CLI_OPT_ERROR)
             return CLI_EXIT_USAGE;
         if (id == MACHINES_OPT_HELP) {
-            puts("Usage: pmusim machines\n\nLists the machines 'pmusim run -M NAME' can simulate.\n");
+            puts("Usage: pmusim machines\n\nLists the machines 'pmusim run -M NAME' can simulate, and the "
+                 "options\n"
+                 "each takes as -M NAME,KEY=VALUE[,KEY=VALUE...].\n");
             cli_print_options(stdout, machines_options);
             return CLI_EXIT_OK;
         }
@@ -37,8 +39,11 @@ int cmd_machines(int argc, char **argv)
     for (const machine_desc_t *const *d = machine_list(); *d; d++)
         if ((int)strlen((*d)->name) > width)
             width = (int)strlen((*d)->name);
-    for (const machine_desc_t *const *d = machine_list(); *d; d++)
+    for (const machine_desc_t *const *d = machine_list(); *d; d++) {
         printf("%-*s  RV%u  %s%s\n", width, (*d)->name, (*d)->xlen, (*d)->summary,
                strcmp((*d)->name, machine_default_name) == 0 ? " (default)" : "");
+        for (const machine_param_t *mp = (*d)->params; mp && mp->key; mp++)
+            printf("%-*s    -M %s,%s=%s: %s\n", width, "", (*d)->name, mp->key, mp->values, mp->help);
+    }
     return CLI_EXIT_OK;
 }
