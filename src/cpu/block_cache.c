@@ -22,6 +22,8 @@ void block_cache_init(hart_t *h)
     bc->code_map = calloc(map_bytes, 1);
     bc->code_lo = SIZE_MAX;
     bc->code_hi = 0;
+    bc->other_code_lo = UINT64_MAX;
+    bc->other_code_hi = 0;
     h->store_watch = calloc(map_bytes, 1);
 }
 
@@ -47,6 +49,8 @@ void block_cache_flush(hart_t *h)
         memset(bc->code_map + bc->code_lo, 0, bc->code_hi - bc->code_lo);
     bc->code_lo = SIZE_MAX;
     bc->code_hi = 0;
+    bc->other_code_lo = UINT64_MAX;
+    bc->other_code_hi = 0;
     bc->arena_used = 0;
     bc->flushes++;
     h->code_dirty = false;
@@ -56,9 +60,17 @@ void block_cache_flush(hart_t *h)
 
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)
 {
-    if (pc < h->ram_base || end > h->ram_base + h->ram_size || end <= pc)
-        return;
     block_cache_t *bc = &h->bc;
+    if (end <= pc)
+        return;
+    if (pc < h->ram_base || end > h->ram_base + h->ram_size) {
+        /* other code memories (ICCM, the VeeR testbench's memory): one range of addresses */
+        if (pc < bc->other_code_lo)
+            bc->other_code_lo = pc;
+        if (end > bc->other_code_hi)
+            bc->other_code_hi = end;
+        return;
+    }
     uint64_t first = (pc - h->ram_base) >> 6, last = (end - 1 - h->ram_base) >> 6;
     for (uint64_t g = first; g <= last; g++) {
         bc->code_map[g >> 3] |= (uint8_t)(1u << (g & 7));

@@ -49,6 +49,7 @@ typedef struct block_cache {
     size_t arena_size, arena_used;
     uint8_t *code_map;       /* one bit per 64-byte granule of the main RAM region holding code */
     size_t code_lo, code_hi; /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
+    uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
 } block_cache_t;
 

@@ -113,8 +113,9 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
             if (h->machine && h->machine->tohost_addr && addr < h->machine->tohost_addr + 8 &&
                 h->machine->tohost_addr < addr + size)
                 machine_tohost_written(h->machine);
-        } else if (r->flags & REGION_EXEC) {
-            h->code_dirty = true; /* ICCM and other code memories: rare, flush conservatively */
+        } else if ((r->flags & REGION_EXEC) && addr < h->bc.other_code_hi &&
+                   h->bc.other_code_lo < addr + size) {
+            h->code_dirty = true; /* ICCM and other code memories: one range, flushed as a whole */
             res = MEM_CODE_WRITTEN;
         }
     } else if (device_write(h, r, addr, size, val, done) != BUS_OK) {
