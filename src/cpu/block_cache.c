@@ -4,7 +4,6 @@
 
 #include "cpu/exec.h"
 #include "isa/isa.h"
-#include "machine/machine.h"
 
 #define BC_BUCKETS (1u << 16)
 #define BC_ARENA_SIZE (64u << 20)
@@ -54,8 +53,8 @@ void block_cache_flush(hart_t *h)
     bc->arena_used = 0;
     bc->flushes++;
     h->code_dirty = false;
-    if (h->machine)
-        machine_rewatch(h->machine);
+    if (h->platform && h->platform->rewatch)
+        h->platform->rewatch(h->platform_ctx, h);
 }
 
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)

@@ -3,7 +3,6 @@
 
 #include "cpu/exec.h"
 #include "isa/isa.h"
-#include "machine/machine.h"
 #include "pmu/model.h"
 
 #define HAS_S(h) (((h)->isa & ISA_EXT_S) != 0)
@@ -82,9 +81,9 @@ static bool counter_enabled(const hart_t *h, unsigned n)
     return true;
 }
 
-static uint64_t mtime_now(hart_t *h)
+static bool read_time(const hart_t *h, uint64_t *time)
 {
-    return h->machine ? machine_mtime(h->machine) : 0;
+    return h->platform && h->platform->read_time && h->platform->read_time(h->platform_ctx, time);
 }
 
 /* Reads a CSR. Returns false when it does not exist or may not be read at this privilege.
@@ -105,9 +104,8 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
             return false;
         uint64_t v;
         if (slot == 1) {
-            if (!h->time_csr || !h->machine || !machine_has_mtime(h->machine))
+            if (!h->time_csr || !read_time(h, &v))
                 return false;
-            v = mtime_now(h);
         } else {
             v = pmu_read_for_insn(h, slot, own);
         }

@@ -56,8 +56,18 @@ bool hart_take_interrupt(hart_t *h); /* takes the highest-priority one if any */
 /* Instruction-level helpers that need machine state. */
 typedef enum sys_result { SYS_OK = 0, SYS_TRAP, SYS_STOP, SYS_WAIT } sys_result_t;
 sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own_events);
-sys_result_t sys_ebreak(hart_t *h, uint64_t pc);
+/* wfi: SYS_OK when it does not wait (a core whose wfi is a nop, or an interrupt pending), SYS_WAIT
+ * when the hart stops until one is. */
 sys_result_t sys_wfi(hart_t *h);
+/* ebreak: SYS_OK when the platform performed a host call (semihosting), else SYS_TRAP. */
+static inline sys_result_t sys_ebreak(hart_t *h, uint64_t pc)
+{
+    return h->platform && h->platform->host_call && h->platform->host_call(h->platform_ctx, h, pc) ? SYS_OK
+                                                                                                   : SYS_TRAP;
+}
+/* Brings core-local timers (core_ext) up to the current cycle, the time since the last call having
+ * been spent in `state`; returns the cycles until one of them next raises an interrupt. */
+uint64_t hart_advance_core(hart_t *h, enum hart_run_state state);
 /* Commits the events of instructions [0, n) of b and their cycles (partial block). */
 void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n);
 

@@ -11,7 +11,22 @@
 #include "mem/bus.h"
 #include "pmu/pmu.h"
 
-struct machine;
+struct hart;
+
+/* What a hart needs from the platform around it: a narrow table of services, so that the hart
+ * knows nothing of machines or devices. Any entry may be NULL. */
+typedef struct hart_platform {
+    /* The machine's time (mtime) for the time CSR; false when the platform has no timer. */
+    bool (*read_time)(void *ctx, uint64_t *time);
+    /* An ebreak at `pc` in a host-call sequence (semihosting): true when the call was made. */
+    bool (*host_call)(void *ctx, struct hart *h, uint64_t pc);
+    /* A store completed to a granule the platform watches (HTIF tohost) and that holds no code. */
+    void (*watched_store)(void *ctx, struct hart *h, uint64_t addr, unsigned size);
+    /* The block cache forgot its code: the platform marks the granules it watches again. */
+    void (*rewatch)(void *ctx, struct hart *h);
+    /* A store hit decoded code: every hart sharing the code map must flush its blocks. */
+    void (*code_written)(void *ctx, struct hart *h);
+} hart_platform_t;
 
 enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
 
@@ -75,7 +90,8 @@ typedef struct hart {
     bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
-    struct machine *machine;
+    const hart_platform_t *platform;
+    void *platform_ctx;
 
     block_cache_t bc;
     const void *const *dispatch; /* handler addresses of the executor for this XLEN, by op */
@@ -120,6 +136,15 @@ static inline void hart_kick(hart_t *h)
 {
     h->insns_base -= (uint64_t)h->budget;
     h->budget = 0;
+}
+
+/* A store hit decoded code: this hart flushes its blocks before running on, and so does every
+ * other hart the platform says shares the code. */
+static inline void hart_code_written(hart_t *h)
+{
+    h->code_dirty = true;
+    if (h->platform && h->platform->code_written)
+        h->platform->code_written(h->platform_ctx, h);
 }
 
 /* All instructions committed since reset (ecall/ebreak included, trapping ones not). */

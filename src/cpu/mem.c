@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "cpu/exec.h"
-#include "machine/machine.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
 {
@@ -107,15 +106,15 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
         if (r->host == h->ram) {
             uint64_t off = addr - h->ram_base;
             if (granule_bit(h->bc.code_map, off) || granule_bit(h->bc.code_map, off + size - 1)) {
-                h->code_dirty = true;
+                hart_code_written(h);
                 res = MEM_CODE_WRITTEN;
             }
-            if (h->machine && h->machine->tohost_addr && addr < h->machine->tohost_addr + 8 &&
-                h->machine->tohost_addr < addr + size)
-                machine_tohost_written(h->machine);
+            if ((granule_bit(h->store_watch, off) || granule_bit(h->store_watch, off + size - 1)) &&
+                h->platform && h->platform->watched_store)
+                h->platform->watched_store(h->platform_ctx, h, addr, size);
         } else if ((r->flags & REGION_EXEC) && addr < h->bc.other_code_hi &&
                    h->bc.other_code_lo < addr + size) {
-            h->code_dirty = true; /* ICCM and other code memories: one range, flushed as a whole */
+            hart_code_written(h); /* ICCM and other code memories: one range, flushed as a whole */
             res = MEM_CODE_WRITTEN;
         }
     } else if (device_write(h, r, addr, size, val, done) != BUS_OK) {

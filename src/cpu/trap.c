@@ -145,3 +145,20 @@ bool hart_take_interrupt(hart_t *h)
     trap_enter(h, INTERRUPT_FLAG | (uint64_t)irq, 0, h->pc);
     return true;
 }
+
+sys_result_t sys_wfi(hart_t *h)
+{
+    if (h->wfi_is_nop || (h->csr.mip & h->csr.mie))
+        return SYS_OK;
+    h->wfi_wait = true;
+    return SYS_WAIT;
+}
+
+uint64_t hart_advance_core(hart_t *h, enum hart_run_state state)
+{
+    uint64_t now = hart_cycle(h), elapsed = now - h->core_clock_mark;
+    h->core_clock_mark = now;
+    if (!h->core_ext || !h->core_ext->advance)
+        return UINT64_MAX;
+    return h->core_ext->advance(h, elapsed, state);
+}

@@ -12,6 +12,8 @@
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
 #define RUN_CHUNK (1 << 20)
 
+static const hart_platform_t machine_platform;
+
 static bool add_device(machine_t *m, const device_desc_t *d)
 {
     bus_t *bus = &m->bus;
@@ -44,7 +46,8 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     m->console = stdout;
     m->cmdline = opts->cmdline;
     hart_t *h = &m->hart;
-    h->machine = m;
+    h->platform = &machine_platform;
+    h->platform_ctx = m;
     h->bus = &m->bus;
     h->xlen = desc->xlen;
     h->isa = desc->isa | ISA_EXT_I | (desc->has_s_mode ? ISA_EXT_S : 0) |
@@ -173,15 +176,6 @@ const machine_param_t *machine_find_param(const machine_desc_t *desc, const char
     return NULL;
 }
 
-bool machine_has_mtime(const machine_t *m)
-{
-    return m->clint != NULL;
-}
-uint64_t machine_mtime(const machine_t *m)
-{
-    return m->clint ? clint_mtime(m->clint) : 0;
-}
-
 void machine_console_write(machine_t *m, const void *buf, size_t n)
 {
     fwrite(buf, 1, n, m->console);
@@ -207,48 +201,55 @@ void machine_set_irq(machine_t *m, unsigned irq, bool level)
     }
 }
 
-void machine_tohost_written(machine_t *m)
+/* ---- the services the harts get (hart_platform_t) ---- */
+
+static bool platform_read_time(void *ctx, uint64_t *time)
 {
-    uint8_t *p = bus_ram_ptr(&m->bus, m->tohost_addr, 8);
-    uint64_t v;
-    if (!p)
+    machine_t *m = ctx;
+    if (!m->clint)
+        return false;
+    *time = clint_mtime(m->clint);
+    return true;
+}
+
+static bool platform_host_call(void *ctx, hart_t *h, uint64_t pc)
+{
+    return semihost_try(ctx, h, pc);
+}
+
+/* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
+static bool tohost_in_ram(const machine_t *m, const hart_t *h)
+{
+    return m->tohost_addr && m->tohost_addr >= h->ram_base && h->ram_size >= 8 &&
+           m->tohost_addr - h->ram_base <= h->ram_size - 8;
+}
+
+static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned size)
+{
+    machine_t *m = ctx;
+    if (!tohost_in_ram(m, h) || addr >= m->tohost_addr + 8 || m->tohost_addr >= addr + size)
         return;
-    memcpy(&v, p, 8);
+    uint64_t v;
+    memcpy(&v, h->ram + (m->tohost_addr - h->ram_base), 8);
     if (v)
         htif_tohost_write(m, v);
 }
 
-void machine_rewatch(machine_t *m)
+static void platform_rewatch(void *ctx, hart_t *h)
 {
-    hart_t *h = &m->hart;
-    if (!m->tohost_addr || m->tohost_addr < h->ram_base || m->tohost_addr + 8 > h->ram_base + h->ram_size)
+    machine_t *m = ctx;
+    if (!tohost_in_ram(m, h))
         return;
     uint64_t g = (m->tohost_addr - h->ram_base) >> 6;
     h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
 }
 
-sys_result_t sys_ebreak(hart_t *h, uint64_t pc)
-{
-    return h->machine && semihost_try(h->machine, h, pc) ? SYS_OK : SYS_TRAP;
-}
-
-sys_result_t sys_wfi(hart_t *h)
-{
-    if (h->wfi_is_nop || (h->csr.mip & h->csr.mie))
-        return SYS_OK;
-    h->wfi_wait = true;
-    return SYS_WAIT;
-}
-
-uint64_t machine_advance_core(machine_t *m, enum hart_run_state state)
-{
-    hart_t *h = &m->hart;
-    uint64_t now = hart_cycle(h), elapsed = now - h->core_clock_mark;
-    h->core_clock_mark = now;
-    if (!h->core_ext || !h->core_ext->advance)
-        return UINT64_MAX;
-    return h->core_ext->advance(h, elapsed, state);
-}
+static const hart_platform_t machine_platform = {
+    .read_time = platform_read_time,
+    .host_call = platform_host_call,
+    .watched_store = platform_watched_store,
+    .rewatch = platform_rewatch,
+};
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
 {
@@ -275,7 +276,7 @@ static bool machine_wait(machine_t *m, uint64_t deadline)
         h->sleep_cycles += d;
     if (state == RUN_PAUSED)
         h->pause_cycles -= d;
-    machine_advance_core(m, state);
+    hart_advance_core(&m->hart, state);
     return true;
 }
 
@@ -283,14 +284,14 @@ hart_stop_t machine_run(machine_t *m)
 {
     hart_t *h = &m->hart;
     void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
-    machine_rewatch(m);
+    platform_rewatch(m, h);
     while (h->stop == STOP_NONE) {
         if (h->sigint) {
             h->stop = STOP_INTERRUPTED;
             break;
         }
         enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
-        uint64_t deadline = machine_advance_core(m, state);
+        uint64_t deadline = hart_advance_core(&m->hart, state);
         if (m->clint)
             deadline = min_u64(deadline, clint_update(m->clint));
         if (h->csr.mip & h->csr.mie) {

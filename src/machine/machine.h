@@ -129,14 +129,5 @@ hart_stop_t machine_run(machine_t *m);
 void machine_console_write(machine_t *m, const void *buf, size_t n);
 void machine_exit(machine_t *m, int code);
 void machine_set_irq(machine_t *m, unsigned irq, bool level);
-bool machine_has_mtime(const machine_t *m);
-uint64_t machine_mtime(const machine_t *m);
-/* The guest stored to HTIF tohost (memory slow path). */
-void machine_tohost_written(machine_t *m);
-/* Marks the granules whose stores the machine must see (tohost) after a block-cache flush. */
-void machine_rewatch(machine_t *m);
-/* Brings core-local timers (core_ext) up to the current cycle, the time since the last call having
- * been spent in `state`; returns the cycles until one of them next raises an interrupt. */
-uint64_t machine_advance_core(machine_t *m, enum hart_run_state state);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "cpu/csr.h"
+#include "cpu/exec.h"
 #include "machine/machine.h"
 
 enum {
@@ -175,7 +176,7 @@ static bool veer_read(hart_t *h, unsigned csr, uint64_t *val)
     if (k < 0 || !s)
         return false;
     if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
-        machine_advance_core(h->machine, RUN_ACTIVE); /* bring the count up to this cycle */
+        hart_advance_core(h, RUN_ACTIVE); /* bring the count up to this cycle */
     *val = veer_csrs[k].reads_zero ? 0 : s->value[k];
     return true;
 }
@@ -188,7 +189,7 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val)
         return false;
     const veer_csr_desc_t *d = &veer_csrs[k];
     if ((csr >= CSR_MITCNT0 && csr <= CSR_MITCTL1) || csr == CSR_MPMC || csr == CSR_MCPC)
-        machine_advance_core(h->machine, RUN_ACTIVE); /* the cycles up to this write were active */
+        hart_advance_core(h, RUN_ACTIVE); /* the cycles up to this write were active */
     s->value[k] = (s->value[k] & ~d->writable) | ((uint32_t)val & d->writable);
     if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
         s->fired[csr == CSR_MITCNT1] = false; /* the written value stands */

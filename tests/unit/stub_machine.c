@@ -111,7 +111,6 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         }
     }
     m->hart.xlen = desc->xlen;
-    m->hart.machine = m;
     m->hart.bus = &m->bus;
     m->hart.ram = ram->host;
     m->hart.ram_base = ram->base;
