@@ -19,7 +19,6 @@
 #include <unistd.h>
 
 #include "loader/elf_load.h"
-#include "machine/machine.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -39,7 +38,7 @@ typedef struct elf_section {
 } elf_section_t;
 
 typedef struct elf_loader {
-    struct machine *m;
+    const elf_target_t *t;
     const char *path;
     int fd;
     Elf *elf;
@@ -95,41 +94,20 @@ static const char *elf_machine_name(unsigned em, char *buf, size_t size)
     }
 }
 
-/* A machine with the program's XLEN to suggest, or NULL: the one whose name shares the longest
- * prefix with the current machine's (virt64 -> virt32), so the suggestion stays in the family. */
-static const char *elf_machine_for_xlen(const char *current, unsigned xlen)
-{
-    const char *best = NULL;
-    size_t best_len = 0;
-    for (const machine_desc_t *const *d = machine_list(); *d; d++) {
-        if ((*d)->xlen != xlen)
-            continue;
-        size_t n = 0;
-        while ((*d)->name[n] && (*d)->name[n] == current[n])
-            n++;
-        if (!best || n > best_len) {
-            best = (*d)->name;
-            best_len = n;
-        }
-    }
-    return best;
-}
-
 /* Checks of the ELF header against the machine: what the program is and whether it can run. */
 static int elf_check_header(const elf_loader_t *L, const GElf_Ehdr *eh, unsigned xlen)
 {
-    const machine_desc_t *desc = L->m->desc;
     char buf[64];
 
     if (eh->e_machine != EM_RISCV)
         return elf_fail(L, "is a program for %s, not for RISC-V",
                         elf_machine_name(eh->e_machine, buf, sizeof(buf)));
-    if (xlen != desc->xlen) {
-        const char *other = elf_machine_for_xlen(desc->name, xlen);
+    if (xlen != L->t->xlen) {
+        const char *other = L->t->machine_for_xlen ? L->t->machine_for_xlen(L->t->name, xlen) : NULL;
         if (other)
             return elf_fail(L, "is a %u-bit RISC-V program but machine %s is RV%u; try -M %s", xlen,
-                            desc->name, desc->xlen, other);
-        return elf_fail(L, "is a %u-bit RISC-V program but machine %s is RV%u", xlen, desc->name, desc->xlen);
+                            L->t->name, L->t->xlen, other);
+        return elf_fail(L, "is a %u-bit RISC-V program but machine %s is RV%u", xlen, L->t->name, L->t->xlen);
     }
     switch (eh->e_type) {
     case ET_EXEC: return 0;
@@ -152,7 +130,7 @@ static bool elf_table_fits(const elf_loader_t *L, uint64_t off, uint64_t n, uint
 
 static bool elf_is_veer_preload(const elf_loader_t *L, uint64_t addr, uint64_t len)
 {
-    return L->m->desc->accept_high_preload && addr >= VEER_PRELOAD_BASE && addr < VEER_PRELOAD_END &&
+    return L->t->veer_preload && addr >= VEER_PRELOAD_BASE && addr < VEER_PRELOAD_END &&
            len <= VEER_PRELOAD_END - addr;
 }
 
@@ -177,7 +155,7 @@ static const char *elf_covering_section(const elf_loader_t *L, const elf_segment
  * file); with `write`, loads it. */
 static int elf_place_segment(const elf_loader_t *L, const elf_segment_t *s, bool write)
 {
-    const bus_t *bus = &L->m->bus;
+    const bus_t *bus = L->t->bus;
     uint64_t end = s->addr + s->memsz;
     for (uint64_t addr = s->addr; addr < end;) {
         uint64_t span_end;
@@ -196,8 +174,7 @@ static int elf_place_segment(const elf_loader_t *L, const elf_segment_t *s, bool
         } else if (!r && !elf_is_veer_preload(L, addr, n) &&
                    elf_covering_section(L, s, s->vaddr + seg_off, n)) {
             return elf_fail(L, "segment %zu at 0x%llx (%llu bytes) is outside the memory of machine %s",
-                            s->index, (unsigned long long)s->addr, (unsigned long long)s->memsz,
-                            L->m->desc->name);
+                            s->index, (unsigned long long)s->addr, (unsigned long long)s->memsz, L->t->name);
         }
         addr += n;
     }
@@ -272,9 +249,9 @@ static int elf_collect_segments(elf_loader_t *L, size_t n_ph, elf_segment_t **ou
                           "is truncated: segment %zu needs file bytes up to %llu but the file has %zu bytes",
                           i, (unsigned long long)(s.offset + s.filesz), L->size);
         else if (s.addr + s.memsz < s.addr || s.vaddr + s.memsz < s.vaddr ||
-                 (L->m->desc->xlen == 32 && s.addr + s.memsz > (1ull << 32)))
+                 (L->t->xlen == 32 && s.addr + s.memsz > (1ull << 32)))
             rc = elf_fail(L, "segment %zu at 0x%llx (%llu bytes) is outside the memory of machine %s", i,
-                          (unsigned long long)s.addr, (unsigned long long)s.memsz, L->m->desc->name);
+                          (unsigned long long)s.addr, (unsigned long long)s.memsz, L->t->name);
         if (rc) {
             free(seg);
             return rc;
@@ -466,10 +443,10 @@ static int elf_load_image(elf_loader_t *L, elf_image_t *img)
         free(seg);
         return rc;
     }
-    if (!bus_ram_ptr(&L->m->bus, eh.e_entry, 2)) {
+    if (!bus_ram_ptr(L->t->bus, eh.e_entry, 2)) {
         free(seg);
         return elf_fail(L, "entry point 0x%llx is outside the memory of machine %s",
-                        (unsigned long long)eh.e_entry, L->m->desc->name);
+                        (unsigned long long)eh.e_entry, L->t->name);
     }
     if (n_sh && (rc = elf_read_symbols(L, img)) != 0) {
         free(seg);
@@ -485,9 +462,9 @@ static int elf_load_image(elf_loader_t *L, elf_image_t *img)
     return 0;
 }
 
-int elf_load(struct machine *m, const char *path, elf_image_t *img)
+int elf_load(const elf_target_t *target, const char *path, elf_image_t *img)
 {
-    elf_loader_t L = { .m = m, .path = path, .fd = -1 };
+    elf_loader_t L = { .t = target, .path = path, .fd = -1 };
 
     memset(img, 0, sizeof(*img));
     int rc = elf_load_image(&L, img);
@@ -502,13 +479,6 @@ int elf_load(struct machine *m, const char *path, elf_image_t *img)
         elf_image_free(img);
         return -1;
     }
-
-    const elf_symbol_t *s;
-    if ((s = elf_find_symbol(img, "tohost")))
-        m->tohost_addr = s->addr;
-    if ((s = elf_find_symbol(img, "fromhost")))
-        m->fromhost_addr = s->addr;
-    m->program_path = img->path;
     return 0;
 }
 

@@ -6,7 +6,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct machine;
+#include "mem/bus.h"
+
+/* Where a program is loaded: the address space and what the messages say about it. */
+typedef struct elf_target {
+    const bus_t *bus;  /* segments go to its memories */
+    const char *name;  /* the machine, for messages */
+    unsigned xlen;     /* the program must be of this XLEN */
+    bool veer_preload; /* accept the VeeR testbench's preload descriptors at 0xFFFFFFF0 */
+    /* A machine of the other XLEN to suggest, or NULL (may itself be NULL). */
+    const char *(*machine_for_xlen)(const char *current, unsigned xlen);
+} elf_target_t;
 
 typedef struct elf_symbol {
     char *name;
@@ -22,12 +32,11 @@ typedef struct elf_image {
     size_t n_syms;
 } elf_image_t;
 
-/* Loads PT_LOAD segments of `path` into the machine's bus (bus_ram_ptr on m->bus; zero-fill memsz > filesz),
- * sets m->tohost_addr/fromhost_addr from symbols "tohost"/"fromhost" if present, keeps the symbol table.
- * Segments are placed at their physical addresses (p_paddr). Nothing is written to memory unless
- * every segment fits. Also points m->program_path at img->path (valid until elf_image_free).
- * On error prints ONE line to stderr "pmusim: <path>: <problem>" and returns -1 (img is then empty). */
-int elf_load(struct machine *m, const char *path, elf_image_t *img);
+/* Loads the PT_LOAD segments of `path` into the target's memories as docs/usage.md "Loading
+ * programs" says, and keeps the symbol table. Nothing is written to memory unless the whole
+ * program can be loaded. On error prints ONE line to stderr "pmusim: <path>: <problem>" and
+ * returns -1 (img is then empty). */
+int elf_load(const elf_target_t *target, const char *path, elf_image_t *img);
 
 /* The symbol called `name` (first one in address order), or NULL. */
 const elf_symbol_t *elf_find_symbol(const elf_image_t *img, const char *name);

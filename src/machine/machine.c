@@ -7,12 +7,14 @@
 #include "cpu/csr.h"
 #include "cpu/exec.h"
 #include "dev/devices.h"
+#include "loader/elf_load.h"
 #include "pmu/model.h"
 
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
 #define RUN_CHUNK (1 << 20)
 
 static const hart_platform_t machine_platform;
+static void platform_rewatch(void *ctx, hart_t *h);
 
 static bool add_device(machine_t *m, const device_desc_t *d)
 {
@@ -199,6 +201,45 @@ void machine_set_irq(machine_t *m, unsigned irq, bool level)
         pmu_irq_state_changed(h);
         hart_kick(h);
     }
+}
+
+/* A machine with the program's XLEN to suggest, or NULL: the one whose name shares the longest
+ * prefix with the current machine's (virt64 -> virt32), so the suggestion stays in the family. */
+static const char *machine_for_xlen(const char *current, unsigned xlen)
+{
+    const char *best = NULL;
+    size_t best_len = 0;
+    for (const machine_desc_t *const *d = machine_list(); *d; d++) {
+        if ((*d)->xlen != xlen)
+            continue;
+        size_t n = 0;
+        while ((*d)->name[n] && (*d)->name[n] == current[n])
+            n++;
+        if (!best || n > best_len) {
+            best = (*d)->name;
+            best_len = n;
+        }
+    }
+    return best;
+}
+
+int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
+{
+    elf_target_t target = {
+        .bus = &m->bus,
+        .name = m->desc->name,
+        .xlen = m->desc->xlen,
+        .veer_preload = m->desc->accept_high_preload,
+        .machine_for_xlen = machine_for_xlen,
+    };
+    if (elf_load(&target, path, img) != 0)
+        return -1;
+    const elf_symbol_t *s;
+    m->tohost_addr = (s = elf_find_symbol(img, "tohost")) ? s->addr : 0;
+    m->fromhost_addr = (s = elf_find_symbol(img, "fromhost")) ? s->addr : 0;
+    m->program_path = img->path;
+    platform_rewatch(m, &m->hart);
+    return 0;
 }
 
 /* ---- the services the harts get (hart_platform_t) ---- */

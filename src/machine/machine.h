@@ -119,6 +119,11 @@ const machine_param_t *machine_find_param(const machine_desc_t *desc, const char
 machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts);
 void machine_free(machine_t *m);
 
+struct elf_image;
+/* Loads a program (loader/elf_load.c) into the machine and takes its HTIF symbols; 0 or -1 with
+ * one line on stderr. */
+int machine_load_program(machine_t *m, const char *path, struct elf_image *img);
+
 /* Resets the hart to the description's reset state with pc = entry. */
 void machine_reset(machine_t *m, uint64_t entry);
 

@@ -76,7 +76,7 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
     opts.cmdline = s->cmdline;
     if (!(s->m = machine_new(desc, &opts)))
         return CLI_EXIT_USAGE; /* machine_new said why: the options cannot make this machine */
-    if (elf_load(s->m, cfg->program, &s->img) != 0)
+    if (machine_load_program(s->m, cfg->program, &s->img) != 0)
         return CLI_EXIT_BAD_INPUT;
     s->m->cmdline = s->cmdline;
     if (!s->m->console)

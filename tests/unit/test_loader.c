@@ -1,7 +1,6 @@
 /* Unit tests of the ELF loader (src/loader) with ELF files written by elf_build.c.
- *
- *   unit_loader              runs the tests
- *   unit_loader --fixtures D writes sample ELF files into D (for the CLI tests of the stub build) */
+ * The loader runs against the real machine descriptions: where a program may go is their memory
+ * map. */
 #include <elf.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -63,7 +62,7 @@ static int load_capture(machine_t *m, const char *path, elf_image_t *img, char *
     FILE *cap = tmpfile();
     int saved = dup(2);
     dup2(fileno(cap), 2);
-    int rc = elf_load(m, path, img);
+    int rc = machine_load_program(m, path, img);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
@@ -470,38 +469,8 @@ static void test_files(unit_t *u, const tmpdir_t *t)
 }
 
 /* Sample files for the CLI tests run against the stub build (tests/cli/cli_checks.cmake). */
-static int write_fixtures(const char *dir)
+int main(void)
 {
-    tmpdir_t t;
-    snprintf(t.path, sizeof(t.path), "%s", dir);
-    mkdir(dir, 0777);
-    elf_build_t rv32 = sample(32), rv64 = sample(64), outside = sample(32);
-    outside.seg[0].addr = 0x40000000u;
-    outside.seg[0].memsz = 16;
-    outside.entry = RAM + 0x1000;
-    struct { const char *name; const elf_build_t *b; size_t limit; } files[] = {
-        { "good-rv32.elf", &rv32, SIZE_MAX },
-        { "good-rv64.elf", &rv64, SIZE_MAX },
-        { "outside-rv32.elf", &outside, SIZE_MAX },
-        { "truncated-rv32.elf", &rv32, 100 },
-    };
-    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-        char *path = tmp_file(&t, files[i].name);
-        int rc = elf_build_write(files[i].b, path, files[i].limit);
-        free(path);
-        if (rc) {
-            fprintf(stderr, "unit_loader: cannot write %s/%s\n", dir, files[i].name);
-            return 1;
-        }
-    }
-    return 0;
-}
-
-int main(int argc, char **argv)
-{
-    if (argc == 3 && strcmp(argv[1], "--fixtures") == 0)
-        return write_fixtures(argv[2]);
-
     unit_t ut = { 0 }, *u = &ut;
     tmpdir_t t;
     const char *base = getenv("TMPDIR");
