@@ -1,12 +1,11 @@
-/* SiFive CLINT for one hart: msip, mtimecmp and mtime.
+/* SiFive CLINT: msip and mtimecmp per hart, one mtime.
  *
- * mtime has no state of its own: it is the hart's cycle clock divided by cycles_per_tick, so it
+ * mtime has no state of its own: it is the platform's time base divided by cycles_per_tick, so it
  * advances exactly with simulated time and never with host time (runs are reproducible). A guest
  * write to mtime is kept as an offset against that clock. */
 #include <stdlib.h>
 
 #include "dev/devices.h"
-#include "machine/machine.h"
 
 #define CLINT_MSIP 0x0000u
 #define CLINT_MTIMECMP 0x4000u
@@ -17,19 +16,25 @@
 #define CLINT_IRQ_MTIP 7u
 
 struct clint {
-    struct machine *m;
+    const dev_host_t *host;
     uint64_t cycles_per_tick;
-    uint64_t mtimecmp;
-    uint64_t mtime_offset; /* added (mod 2^64) to cycle / cycles_per_tick */
-    bool msip;
+    uint64_t mtime_offset; /* added (mod 2^64) to cycles / cycles_per_tick */
+    unsigned n_harts;
+    struct clint_hart {
+        uint64_t mtimecmp;
+        bool msip;
+    } hart[];
 };
 
-clint_t *clint_new(struct machine *m, uint64_t cycles_per_tick)
+clint_t *clint_new(const dev_host_t *host, unsigned n_harts, uint64_t cycles_per_tick)
 {
-    clint_t *c = calloc(1, sizeof(*c));
+    if (n_harts == 0 || n_harts > CLINT_MAX_HARTS)
+        return NULL;
+    clint_t *c = calloc(1, sizeof(*c) + n_harts * sizeof(c->hart[0]));
     if (!c)
         return NULL;
-    c->m = m;
+    c->host = host;
+    c->n_harts = n_harts;
     c->cycles_per_tick = cycles_per_tick ? cycles_per_tick : 1;
     clint_reset(c);
     return c;
@@ -37,43 +42,49 @@ clint_t *clint_new(struct machine *m, uint64_t cycles_per_tick)
 
 void clint_reset(clint_t *c)
 {
-    c->mtimecmp = UINT64_MAX; /* no timer interrupt until the guest programs one */
+    for (unsigned k = 0; k < c->n_harts; k++) /* no timer interrupt until the guest programs one */
+        c->hart[k] = (struct clint_hart){ .mtimecmp = UINT64_MAX, .msip = false };
     c->mtime_offset = 0;
-    c->msip = false;
 }
 
-void clint_free(clint_t *c)
+static uint64_t clint_cycles(const clint_t *c)
 {
-    free(c);
+    return c->host->cycles(c->host->ctx);
 }
 
 uint64_t clint_mtime(const clint_t *c)
 {
-    return hart_cycle(&c->m->hart) / c->cycles_per_tick + c->mtime_offset;
+    return clint_cycles(c) / c->cycles_per_tick + c->mtime_offset;
 }
 
 uint64_t clint_update(clint_t *c)
 {
-    uint64_t now = clint_mtime(c);
-    bool pending = now >= c->mtimecmp;
-
-    machine_set_irq(c->m, CLINT_IRQ_MTIP, pending);
-    /* Once pending, MTIP only changes through a register write, and writes re-evaluate. */
-    if (pending || c->mtimecmp == UINT64_MAX)
-        return UINT64_MAX;
-
-    uint64_t ticks = c->mtimecmp - now; /* >= 1 */
-    if (ticks > UINT64_MAX / c->cycles_per_tick)
-        return UINT64_MAX;
-    /* mtime ticks over when cycle reaches a multiple of cycles_per_tick. */
-    return ticks * c->cycles_per_tick - hart_cycle(&c->m->hart) % c->cycles_per_tick;
+    uint64_t cycles = clint_cycles(c);
+    uint64_t now = cycles / c->cycles_per_tick + c->mtime_offset;
+    uint64_t next = UINT64_MAX;
+    for (unsigned k = 0; k < c->n_harts; k++) {
+        uint64_t cmp = c->hart[k].mtimecmp;
+        bool pending = now >= cmp;
+        c->host->set_irq(c->host->ctx, k, CLINT_IRQ_MTIP, pending);
+        /* Once pending, MTIP only changes through a register write, and writes re-evaluate. */
+        if (pending || cmp == UINT64_MAX)
+            continue;
+        uint64_t ticks = cmp - now; /* >= 1 */
+        if (ticks > UINT64_MAX / c->cycles_per_tick)
+            continue;
+        /* mtime ticks over when the time base reaches a multiple of cycles_per_tick. */
+        uint64_t d = ticks * c->cycles_per_tick - cycles % c->cycles_per_tick;
+        if (d < next)
+            next = d;
+    }
+    return next;
 }
 
 /* A register write can move the next timer event closer: make the run loop look again. */
 static void clint_changed(clint_t *c)
 {
     clint_update(c);
-    hart_kick(&c->m->hart);
+    c->host->deadline_changed(c->host->ctx);
 }
 
 /* 64-bit registers accept aligned 4-byte halves and aligned 8-byte accesses. Returns the shift of
@@ -88,9 +99,9 @@ static int clint_reg64_part(uint64_t off, uint64_t reg, unsigned size)
 }
 
 /* An aligned access outside msip, mtimecmp and mtime (those only take their own sizes). */
-static bool clint_is_reserved(uint64_t off, unsigned size)
+static bool clint_is_reserved(const clint_t *c, uint64_t off, unsigned size)
 {
-    bool in_mtimecmp = off + size > CLINT_MTIMECMP && off < CLINT_MTIMECMP + 8;
+    bool in_mtimecmp = off + size > CLINT_MTIMECMP && off < CLINT_MTIMECMP + 8 * (uint64_t)c->n_harts;
     bool in_mtime = off + size > CLINT_MTIME && off < CLINT_MTIME + 8;
     return off < CLINT_SIZE && (off & (size - 1)) == 0 && !in_mtimecmp && !in_mtime;
 }
@@ -109,14 +120,20 @@ static bus_status_t clint_read(void *opaque, uint64_t off, unsigned size, uint64
     int shift;
 
     if (off < CLINT_MTIMECMP) {
-        /* msip of hart 0; the other harts' words read as zero */
+        /* msip per hart; words of harts that do not exist read as zero */
         if ((size != 4 && size != 8) || (off & 3))
             return BUS_FAULT;
-        *val = off == CLINT_MSIP ? (uint64_t)c->msip : 0;
+        unsigned k = (unsigned)((off - CLINT_MSIP) / 4);
+        *val = k < c->n_harts ? (uint64_t)c->hart[k].msip : 0;
+        if (size == 8 && k + 1 < c->n_harts)
+            *val |= (uint64_t)c->hart[k + 1].msip << 32;
         return BUS_OK;
     }
-    if ((shift = clint_reg64_part(off, CLINT_MTIMECMP, size)) >= 0) {
-        *val = size == 8 ? c->mtimecmp : (uint32_t)(c->mtimecmp >> shift);
+    unsigned k = (unsigned)((off - CLINT_MTIMECMP) / 8);
+    if (off < CLINT_MTIME && k < c->n_harts &&
+        (shift = clint_reg64_part(off, CLINT_MTIMECMP + 8 * (uint64_t)k, size)) >= 0) {
+        uint64_t cmp = c->hart[k].mtimecmp;
+        *val = size == 8 ? cmp : (uint32_t)(cmp >> shift);
         return BUS_OK;
     }
     if ((shift = clint_reg64_part(off, CLINT_MTIME, size)) >= 0) {
@@ -124,8 +141,8 @@ static bus_status_t clint_read(void *opaque, uint64_t off, unsigned size, uint64
         *val = size == 8 ? t : (uint32_t)(t >> shift);
         return BUS_OK;
     }
-    if (clint_is_reserved(off, size)) {
-        *val = 0; /* other harts' mtimecmp, unused space */
+    if (clint_is_reserved(c, off, size)) {
+        *val = 0; /* mtimecmp of harts that do not exist, unused space */
         return BUS_OK;
     }
     return BUS_FAULT;
@@ -139,29 +156,59 @@ static bus_status_t clint_write(void *opaque, uint64_t off, unsigned size, uint6
     if (off < CLINT_MTIMECMP) {
         if ((size != 4 && size != 8) || (off & 3))
             return BUS_FAULT;
-        if (off == CLINT_MSIP) {
-            c->msip = val & 1;
-            machine_set_irq(c->m, CLINT_IRQ_MSIP, c->msip);
-            hart_kick(&c->m->hart);
+        unsigned k = (unsigned)((off - CLINT_MSIP) / 4);
+        for (unsigned j = 0; j < size / 4; j++, val >>= 32) {
+            if (k + j >= c->n_harts)
+                break;
+            c->hart[k + j].msip = val & 1;
+            c->host->set_irq(c->host->ctx, k + j, CLINT_IRQ_MSIP, c->hart[k + j].msip);
         }
         return BUS_OK;
     }
-    if ((shift = clint_reg64_part(off, CLINT_MTIMECMP, size)) >= 0) {
-        c->mtimecmp = clint_merge(c->mtimecmp, shift, size, val);
+    unsigned k = (unsigned)((off - CLINT_MTIMECMP) / 8);
+    if (off < CLINT_MTIME && k < c->n_harts &&
+        (shift = clint_reg64_part(off, CLINT_MTIMECMP + 8 * (uint64_t)k, size)) >= 0) {
+        c->hart[k].mtimecmp = clint_merge(c->hart[k].mtimecmp, shift, size, val);
         clint_changed(c);
         return BUS_OK;
     }
     if ((shift = clint_reg64_part(off, CLINT_MTIME, size)) >= 0) {
-        uint64_t base = hart_cycle(&c->m->hart) / c->cycles_per_tick;
+        uint64_t base = clint_cycles(c) / c->cycles_per_tick;
         uint64_t wanted = clint_merge(base + c->mtime_offset, shift, size, val);
         c->mtime_offset = wanted - base;
         clint_changed(c);
         return BUS_OK;
     }
-    return clint_is_reserved(off, size) ? BUS_OK : BUS_FAULT;
+    return clint_is_reserved(c, off, size) ? BUS_OK : BUS_FAULT;
 }
 
 const device_ops_t clint_ops = {
     .read = clint_read,
     .write = clint_write,
+};
+
+static void *clint_create(const dev_host_t *host, const device_params_t *params)
+{
+    return clint_new(host, params->n_harts, params->cycles_per_tick);
+}
+
+static void clint_reset_dev(void *dev)
+{
+    clint_reset(dev);
+}
+
+static uint64_t clint_next_event(void *dev)
+{
+    return clint_update(dev);
+}
+
+const device_class_t clint_class = {
+    .name = "clint",
+    .size = CLINT_SIZE,
+    .region = REGION_SIDE_EFFECT,
+    .create = clint_create,
+    .reset = clint_reset_dev,
+    .destroy = free,
+    .next_event = clint_next_event,
+    .ops = &clint_ops,
 };

@@ -1,5 +1,6 @@
 /* Device models. Each device is a state struct plus bus callbacks; machine/machine.c instantiates
- * them from the machine description. Devices talk to the hart only through machine_* calls. */
+ * them from the machine description. A device knows nothing of machines or harts: it reaches the
+ * platform only through the dev_host_t it is created with. */
 #ifndef PMUSIM_DEV_DEVICES_H
 #define PMUSIM_DEV_DEVICES_H
 
@@ -8,45 +9,89 @@
 
 #include "mem/bus.h"
 
-struct machine;
 struct hart;
+
+/* What a device may ask of the platform it is part of. */
+typedef struct dev_host {
+    void *ctx;
+    const bus_t *bus; /* guest memory: HTIF and semihosting buffers */
+    void (*console_write)(void *ctx, const void *buf, size_t n);
+    void (*exit)(void *ctx, int code);
+    /* Raises or lowers interrupt line `irq` (an mip bit number) of hart `hart`. */
+    void (*set_irq)(void *ctx, unsigned hart, unsigned irq, bool level);
+    /* The platform's time base, in cycles of its clock. */
+    uint64_t (*cycles)(void *ctx);
+    /* A device's next event moved: the run loop must look at its deadlines again. */
+    void (*deadline_changed)(void *ctx);
+} dev_host_t;
+
+/* The platform facts a device may be built from. */
+typedef struct device_params {
+    unsigned n_harts;         /* harts whose interrupt lines the device drives */
+    uint64_t cycles_per_tick; /* timers: time-base cycles per tick */
+} device_params_t;
+
+/* A device class: what a machine description names, and how it becomes a device on the bus. */
+typedef struct device_class {
+    const char *name; /* as machine descriptions name it */
+    uint64_t size;    /* bytes of address space */
+    unsigned region;  /* bus region flags (REGION_SIDE_EFFECT, ...) */
+    void *(*create)(const dev_host_t *host, const device_params_t *params); /* NULL: out of memory */
+    void (*reset)(void *dev);
+    void (*destroy)(void *dev);
+    /* Cycles until the device next raises an interrupt by itself (UINT64_MAX: never); may be NULL. */
+    uint64_t (*next_event)(void *dev);
+    const device_ops_t *ops;
+} device_class_t;
+
+extern const device_class_t uart16550_class, clint_class, sifive_test_class, veer_mailbox_class;
+/* The class called `name`, or NULL. */
+const device_class_t *device_class_find(const char *name);
 
 /* ns16550-compatible UART (transmit side; reads of RBR return 0, LSR reports THR empty). */
 typedef struct uart16550 uart16550_t;
-uart16550_t *uart16550_new(struct machine *m); /* NULL when out of memory */
+uart16550_t *uart16550_new(const dev_host_t *host); /* NULL when out of memory */
 void uart16550_reset(uart16550_t *u);
-void uart16550_free(uart16550_t *u);
 extern const device_ops_t uart16550_ops;
 #define UART16550_SIZE 0x100
 
-/* SiFive CLINT: msip (+0), mtimecmp (+0x4000), mtime (+0xBFF8). mtime is derived from the hart's
- * cycle clock: mtime = cycle / cycles_per_tick. */
+/* SiFive CLINT for n_harts harts: msip (+4 per hart), mtimecmp (+0x4000, 8 per hart), mtime
+ * (+0xBFF8). mtime is derived from the platform's time base: mtime = cycles / cycles_per_tick. */
 typedef struct clint clint_t;
-clint_t *clint_new(struct machine *m, uint64_t cycles_per_tick); /* NULL when out of memory */
+#define CLINT_MAX_HARTS 4095
+clint_t *clint_new(const dev_host_t *host, unsigned n_harts, uint64_t cycles_per_tick); /* NULL: no memory */
 void clint_reset(clint_t *c); /* mtimecmp = UINT64_MAX, mtime follows the cycle clock, msip 0 */
-void clint_free(clint_t *c);
 extern const device_ops_t clint_ops;
 #define CLINT_SIZE 0x10000
-/* Re-evaluates MTIP/MSIP into the hart's mip; returns the number of cycles until the timer
- * interrupt could next become pending (UINT64_MAX if never). Never 0: while MTIP is pending it
+/* Re-evaluates every hart's MTIP; returns the number of cycles until a timer interrupt could
+ * next become pending (UINT64_MAX if never). Never 0: while MTIP is pending it
  * returns UINT64_MAX, since only a write to mtimecmp/mtime can change it and such writes call
  * clint_update themselves (and hart_kick, so the run loop recomputes its deadline). */
 uint64_t clint_update(clint_t *c);
 uint64_t clint_mtime(const clint_t *c);
 
-/* sifive_test and veer_mailbox have no state: their `opaque` is the machine_t itself. */
+/* sifive_test has no state: its `opaque` is the dev_host_t itself. */
 
 /* SiFive test finisher: 32-bit store 0x5555 = exit 0, (code << 16) | 0x3333 = exit code, 0x7777 = reset (treated as exit 0). */
 extern const device_ops_t sifive_test_ops;
 #define SIFIVE_TEST_SIZE 0x1000
 
 /* VeeR EL2 testbench mailbox: byte store 0xFF = pass (exit 0), 0x01 = fail (exit 1), other bytes are console output. */
+typedef struct veer_mailbox veer_mailbox_t;
+veer_mailbox_t *veer_mailbox_new(const dev_host_t *host); /* NULL when out of memory */
+void veer_mailbox_reset(veer_mailbox_t *mb);
 extern const device_ops_t veer_mailbox_ops;
 #define VEER_MAILBOX_SIZE 0x4
 
-/* HTIF (riscv-tests / Spike convention). Called when the guest stores to `tohost`. Handles exit
- * ((code << 1) | 1), console putchar (device 1, cmd 1) and the syscall proxy for write/exit. */
-void htif_tohost_write(struct machine *m, uint64_t value);
+/* HTIF (riscv-tests / Spike convention): the words at the program's `tohost` and `fromhost`
+ * symbols (fromhost may be 0). */
+typedef struct htif {
+    const dev_host_t *host;
+    uint64_t tohost, fromhost;
+} htif_t;
+/* Called when the guest stores to `tohost`. Handles exit ((code << 1) | 1), console putchar
+ * (device 1, cmd 1) and the syscall proxy for write/exit. */
+void htif_tohost_write(const htif_t *htif, uint64_t value);
 
 /* The hart clock frequency assumed by semihosting SYS_CLOCK, SYS_TIME, SYS_ELAPSED, SYS_TICKFREQ
  * (machine descriptions carry no clock frequency). */
@@ -55,7 +100,12 @@ void htif_tohost_write(struct machine *m, uint64_t value);
 /* RISC-V semihosting. Called on the ebreak at `pc` (the executor does not keep h->pc up to date
  * inside a block); returns true when it is the semihosting sequence (slli x0,x0,0x1f; ebreak;
  * srai x0,x0,7) and the call was performed (a0 holds the result). */
-bool semihost_try(struct machine *m, struct hart *h, uint64_t pc);
+typedef struct semihost {
+    const dev_host_t *host;
+    const char *cmdline; /* SYS_GET_CMDLINE: "PROGRAM ARG..." */
+    int error;           /* SYS_ERRNO: the errno of the last failed call */
+} semihost_t;
+bool semihost_try(semihost_t *s, struct hart *h, uint64_t pc);
 
 /* Little-endian access to guest memory bytes (HTIF magic_mem, semihosting parameter blocks). */
 static inline uint64_t dev_get_le(const uint8_t *p, unsigned n)

@@ -10,7 +10,6 @@
 #include <errno.h>
 
 #include "dev/devices.h"
-#include "machine/machine.h"
 
 #define HTIF_DEV_SYSCALL 0u
 #define HTIF_DEV_CONSOLE 1u
@@ -23,15 +22,15 @@
 
 #define HTIF_MAGIC_WORDS 8u
 
-static void htif_store64(struct machine *m, uint64_t addr, uint64_t value)
+static void htif_store64(const htif_t *t, uint64_t addr, uint64_t value)
 {
-    uint8_t *p = addr ? bus_ram_ptr(&m->bus, addr, 8) : NULL;
+    uint8_t *p = addr ? bus_ram_ptr(t->host->bus, addr, 8) : NULL;
     if (p)
         dev_put_le(p, 8, value);
 }
 
 /* Runs one proxied system call; returns its result (negative errno on failure). */
-static int64_t htif_syscall(struct machine *m, const uint64_t *arg)
+static int64_t htif_syscall(const htif_t *t, const uint64_t *arg)
 {
     switch (arg[0]) {
     case HTIF_SYS_WRITE: {
@@ -40,19 +39,19 @@ static int64_t htif_syscall(struct machine *m, const uint64_t *arg)
             return -EBADF;
         if (len == 0)
             return 0;
-        const uint8_t *p = bus_ram_ptr(&m->bus, buf, len);
+        const uint8_t *p = bus_ram_ptr(t->host->bus, buf, len);
         if (!p)
             return -EFAULT;
-        machine_console_write(m, p, (size_t)len);
+        t->host->console_write(t->host->ctx, p, (size_t)len);
         return (int64_t)len;
     }
     case HTIF_SYS_EXIT:
-    case HTIF_SYS_EXIT_GROUP: machine_exit(m, (int)arg[1]); return 0;
+    case HTIF_SYS_EXIT_GROUP: t->host->exit(t->host->ctx, (int)arg[1]); return 0;
     default: return -ENOSYS;
     }
 }
 
-void htif_tohost_write(struct machine *m, uint64_t value)
+void htif_tohost_write(const htif_t *t, uint64_t value)
 {
     unsigned dev = (unsigned)(value >> 56);
     unsigned cmd = (unsigned)(value >> 48) & 0xFFu;
@@ -62,26 +61,26 @@ void htif_tohost_write(struct machine *m, uint64_t value)
         return; /* the guest clearing tohost: nothing to do */
 
     /* Spike takes the command by clearing tohost before acting on it. */
-    htif_store64(m, m->tohost_addr, 0);
+    htif_store64(t, t->tohost, 0);
 
     if (dev == HTIF_DEV_SYSCALL && cmd == 0) {
         if (payload & 1) {
-            machine_exit(m, (int)(payload >> 1));
+            t->host->exit(t->host->ctx, (int)(payload >> 1));
             return;
         }
-        uint8_t *block = bus_ram_ptr(&m->bus, payload, HTIF_MAGIC_WORDS * 8);
+        uint8_t *block = bus_ram_ptr(t->host->bus, payload, HTIF_MAGIC_WORDS * 8);
         if (!block)
             return; /* no memory to answer into: ignore the request */
         uint64_t arg[HTIF_MAGIC_WORDS];
         for (unsigned i = 0; i < HTIF_MAGIC_WORDS; i++)
             arg[i] = dev_get_le(block + 8 * i, 8);
-        dev_put_le(block, 8, (uint64_t)htif_syscall(m, arg));
-        htif_store64(m, m->fromhost_addr, 1); /* response: device 0, command 0, payload 1 */
+        dev_put_le(block, 8, (uint64_t)htif_syscall(t, arg));
+        htif_store64(t, t->fromhost, 1); /* response: device 0, command 0, payload 1 */
     } else if (dev == HTIF_DEV_CONSOLE && cmd == HTIF_CONSOLE_PUTCHAR) {
         uint8_t ch = (uint8_t)payload;
-        machine_console_write(m, &ch, 1);
+        t->host->console_write(t->host->ctx, &ch, 1);
         /* Spike acknowledges a putchar with the same device/command and 0x100 | ch. */
-        htif_store64(m, m->fromhost_addr, (value & ~0xFFFFFFFFFFFFull) | 0x100u | ch);
+        htif_store64(t, t->fromhost, (value & ~0xFFFFFFFFFFFFull) | 0x100u | ch);
     }
     /* Anything else (console reads, unknown devices) is ignored: there is no input. */
 }

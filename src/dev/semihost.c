@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "dev/devices.h"
-#include "machine/machine.h"
+#include "cpu/hart.h"
 
 enum semihost_op {
     SYS_OPEN = 0x01,
@@ -49,37 +49,26 @@ enum semihost_op {
 #define SEMIHOST_WRITE0_MAX (1u << 20)
 
 typedef struct semihost_call {
-    struct machine *m;
+    semihost_t *s;
     struct hart *h;
     unsigned field; /* bytes per parameter field: XLEN / 8 */
     uint64_t param; /* a1 */
     bool fault;     /* a parameter block or buffer was not in RAM */
 } semihost_call_t;
 
-/* Where the errno of the last failed call lives. machine_t has no slot for it yet: until the lead
- * adds `int semihost_errno` (and defines PMUSIM_MACHINE_SEMIHOST_ERRNO), SYS_ERRNO reports EIO. */
 static void semihost_set_errno(semihost_call_t *c, int err)
 {
-#ifdef PMUSIM_MACHINE_SEMIHOST_ERRNO
-    c->m->semihost_errno = err;
-#else
-    (void)c, (void)err;
-#endif
+    c->s->error = err;
 }
 
 static int semihost_get_errno(const semihost_call_t *c)
 {
-#ifdef PMUSIM_MACHINE_SEMIHOST_ERRNO
-    return c->m->semihost_errno;
-#else
-    (void)c;
-    return EIO;
-#endif
+    return c->s->error;
 }
 
-static bool semihost_word(struct machine *m, uint64_t addr, uint32_t *w)
+static bool semihost_word(const semihost_t *s, uint64_t addr, uint32_t *w)
 {
-    const uint8_t *p = bus_ram_ptr(&m->bus, addr, 4);
+    const uint8_t *p = bus_ram_ptr(s->host->bus, addr, 4);
     if (!p)
         return false;
     *w = (uint32_t)dev_get_le(p, 4);
@@ -89,7 +78,7 @@ static bool semihost_word(struct machine *m, uint64_t addr, uint32_t *w)
 /* Field i of the parameter block (zero and c->fault set when outside RAM). */
 static uint64_t semihost_arg(semihost_call_t *c, unsigned i)
 {
-    const uint8_t *p = bus_ram_ptr(&c->m->bus, c->param + (uint64_t)i * c->field, c->field);
+    const uint8_t *p = bus_ram_ptr(c->s->host->bus, c->param + (uint64_t)i * c->field, c->field);
     if (!p) {
         c->fault = true;
         return 0;
@@ -99,7 +88,7 @@ static uint64_t semihost_arg(semihost_call_t *c, unsigned i)
 
 static void semihost_set_arg(semihost_call_t *c, unsigned i, uint64_t v)
 {
-    uint8_t *p = bus_ram_ptr(&c->m->bus, c->param + (uint64_t)i * c->field, c->field);
+    uint8_t *p = bus_ram_ptr(c->s->host->bus, c->param + (uint64_t)i * c->field, c->field);
     if (p)
         dev_put_le(p, c->field, v);
     else
@@ -123,7 +112,7 @@ static uint64_t semihost_open(semihost_call_t *c)
     uint64_t name = semihost_arg(c, 0), mode = semihost_arg(c, 1), len = semihost_arg(c, 2);
     if (c->fault)
         return semihost_fail(c, EFAULT);
-    const char *s = (const char *)bus_ram_ptr(&c->m->bus, name, len);
+    const char *s = (const char *)bus_ram_ptr(c->s->host->bus, name, len);
     if (!s && len)
         return semihost_fail(c, EFAULT);
     if (len != 3 || memcmp(s, ":tt", 3) != 0)
@@ -149,12 +138,12 @@ static uint64_t semihost_write(semihost_call_t *c)
     }
     if (len == 0)
         return 0;
-    const uint8_t *p = bus_ram_ptr(&c->m->bus, buf, len);
+    const uint8_t *p = bus_ram_ptr(c->s->host->bus, buf, len);
     if (!p) {
         semihost_set_errno(c, EFAULT);
         return len;
     }
-    machine_console_write(c->m, p, (size_t)len);
+    c->s->host->console_write(c->s->host->ctx, p, (size_t)len);
     return 0; /* bytes not written */
 }
 
@@ -170,7 +159,7 @@ static uint64_t semihost_read(semihost_call_t *c)
 
 static uint64_t semihost_write0(semihost_call_t *c)
 {
-    bus_t *bus = &c->m->bus;
+    const bus_t *bus = c->s->host->bus;
     const uint8_t *p;
     size_t len = 0;
 
@@ -179,11 +168,11 @@ static uint64_t semihost_write0(semihost_call_t *c)
     if (len == 0)
         return 0;
     if ((p = bus_ram_ptr(bus, c->param, len))) {
-        machine_console_write(c->m, p, len);
+        c->s->host->console_write(c->s->host->ctx, p, len);
     } else {
         /* the string crosses from one RAM region into another */
         for (size_t i = 0; i < len; i++)
-            machine_console_write(c->m, bus_ram_ptr(bus, c->param + i, 1), 1);
+            c->s->host->console_write(c->s->host->ctx, bus_ram_ptr(bus, c->param + i, 1), 1);
     }
     return 0;
 }
@@ -191,13 +180,13 @@ static uint64_t semihost_write0(semihost_call_t *c)
 static uint64_t semihost_cmdline(semihost_call_t *c)
 {
     uint64_t buf = semihost_arg(c, 0), size = semihost_arg(c, 1);
-    const char *s = c->m->cmdline ? c->m->cmdline : c->m->program_path ? c->m->program_path : "";
+    const char *s = c->s->cmdline ? c->s->cmdline : "";
     size_t len = strlen(s);
     if (c->fault)
         return semihost_fail(c, EFAULT);
     if (len + 1 > size)
         return semihost_fail(c, E2BIG);
-    uint8_t *p = bus_ram_ptr(&c->m->bus, buf, len + 1);
+    uint8_t *p = bus_ram_ptr(c->s->host->bus, buf, len + 1);
     if (!p)
         return semihost_fail(c, EFAULT);
     memcpy(p, s, len + 1);
@@ -208,7 +197,7 @@ static uint64_t semihost_cmdline(semihost_call_t *c)
 /* {reason, subcode}: the subcode is the status of a normal exit, anything else is a failure. */
 static void semihost_exit(semihost_call_t *c, uint64_t reason, uint64_t subcode)
 {
-    machine_exit(c->m, reason == ADP_STOPPED_APPLICATION_EXIT ? (int)subcode : 1);
+    c->s->host->exit(c->s->host->ctx, reason == ADP_STOPPED_APPLICATION_EXIT ? (int)subcode : 1);
 }
 
 static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
@@ -219,9 +208,9 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
     case SYS_OPEN: return semihost_open(c);
     case SYS_CLOSE: return semihost_is_console(semihost_arg(c, 0)) && !c->fault ? 0 : semihost_fail(c, EBADF);
     case SYS_WRITEC: {
-        const uint8_t *p = bus_ram_ptr(&c->m->bus, c->param, 1);
+        const uint8_t *p = bus_ram_ptr(c->s->host->bus, c->param, 1);
         if (p)
-            machine_console_write(c->m, p, 1);
+            c->s->host->console_write(c->s->host->ctx, p, 1);
         return c->h->x[10]; /* a0 is not changed */
     }
     case SYS_WRITE0: return semihost_write0(c);
@@ -247,7 +236,7 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
          * the runtime to use its own link-time values. */
         uint64_t block = semihost_arg(c, 0);
         for (unsigned i = 0; i < 4 && !c->fault; i++) {
-            uint8_t *p = bus_ram_ptr(&c->m->bus, block + (uint64_t)i * c->field, c->field);
+            uint8_t *p = bus_ram_ptr(c->s->host->bus, block + (uint64_t)i * c->field, c->field);
             if (p)
                 dev_put_le(p, c->field, 0);
             else
@@ -278,18 +267,18 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
     }
 }
 
-bool semihost_try(struct machine *m, struct hart *h, uint64_t pc)
+bool semihost_try(semihost_t *s, struct hart *h, uint64_t pc)
 {
     uint32_t pre, ebreak, post;
 
-    if (pc < 4 || !semihost_word(m, pc - 4, &pre) || !semihost_word(m, pc, &ebreak) ||
-        !semihost_word(m, pc + 4, &post))
+    if (pc < 4 || !semihost_word(s, pc - 4, &pre) || !semihost_word(s, pc, &ebreak) ||
+        !semihost_word(s, pc + 4, &post))
         return false;
     if (pre != SEMIHOST_PRE || ebreak != SEMIHOST_EBREAK || post != SEMIHOST_POST)
         return false;
 
     semihost_call_t c = {
-        .m = m,
+        .s = s,
         .h = h,
         .field = h->xlen / 8,
         .param = h->x[11],

@@ -1,7 +1,6 @@
 /* SiFive test finisher ("sifive,test0"): a 32-bit store at offset 0 ends the simulation.
- * The device has no state; `opaque` is the machine itself. */
+ * The device has no state; `opaque` is its dev_host_t. */
 #include "dev/devices.h"
-#include "machine/machine.h"
 
 #define FINISHER_FAIL 0x3333u
 #define FINISHER_PASS 0x5555u
@@ -16,14 +15,14 @@ static bus_status_t sifive_test_read(void *opaque, uint64_t off, unsigned size, 
 
 static bus_status_t sifive_test_write(void *opaque, uint64_t off, unsigned size, uint64_t val)
 {
-    struct machine *m = opaque;
+    const dev_host_t *host = opaque;
 
     if (off != 0 || size < 2)
         return BUS_OK; /* only stores of the status half-word or more act (as on QEMU) */
     switch (val & 0xFFFFu) {
-    case FINISHER_PASS: machine_exit(m, 0); break;
-    case FINISHER_FAIL: machine_exit(m, (int)((val >> 16) & 0xFFFFu)); break;
-    case FINISHER_RESET: machine_exit(m, 0); break; /* no reboot: a reset request ends the run */
+    case FINISHER_PASS: host->exit(host->ctx, 0); break;
+    case FINISHER_FAIL: host->exit(host->ctx, (int)((val >> 16) & 0xFFFFu)); break;
+    case FINISHER_RESET: host->exit(host->ctx, 0); break; /* no reboot: a reset request ends the run */
     default: break;
     }
     return BUS_OK;
@@ -32,4 +31,26 @@ static bus_status_t sifive_test_write(void *opaque, uint64_t off, unsigned size,
 const device_ops_t sifive_test_ops = {
     .read = sifive_test_read,
     .write = sifive_test_write,
+};
+
+/* Stateless: the device is its host. */
+static void *sifive_test_create(const dev_host_t *host, const device_params_t *params)
+{
+    (void)params;
+    return (void *)host;
+}
+
+static void sifive_test_nothing(void *dev)
+{
+    (void)dev;
+}
+
+const device_class_t sifive_test_class = {
+    .name = "sifive-test",
+    .size = SIFIVE_TEST_SIZE,
+    .region = REGION_SIDE_EFFECT,
+    .create = sifive_test_create,
+    .reset = sifive_test_nothing,
+    .destroy = sifive_test_nothing,
+    .ops = &sifive_test_ops,
 };

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "dev/devices.h"
-#include "machine/machine.h"
 
 enum uart_reg {
     UART_RBR_THR = 0, /* DLL when LCR.DLAB */
@@ -31,29 +30,24 @@ enum uart_reg {
 #define UART_MSR_LINES_UP 0xB0u
 
 struct uart16550 {
-    struct machine *m;
+    const dev_host_t *host;
     uint8_t ier, fcr, lcr, mcr, scr, dll, dlm;
 };
 
-uart16550_t *uart16550_new(struct machine *m)
+uart16550_t *uart16550_new(const dev_host_t *host)
 {
     uart16550_t *u = calloc(1, sizeof(*u));
     if (!u)
         return NULL;
-    u->m = m;
+    u->host = host;
     uart16550_reset(u);
     return u;
 }
 
 void uart16550_reset(uart16550_t *u)
 {
-    struct machine *m = u->m;
-    *u = (uart16550_t){ .m = m, .lcr = 0x03 /* 8N1 */, .dll = 1 };
-}
-
-void uart16550_free(uart16550_t *u)
-{
-    free(u);
+    const dev_host_t *host = u->host;
+    *u = (uart16550_t){ .host = host, .lcr = 0x03 /* 8N1 */, .dll = 1 };
 }
 
 static bus_status_t uart16550_read(void *opaque, uint64_t off, unsigned size, uint64_t *val)
@@ -96,7 +90,7 @@ static bus_status_t uart16550_write(void *opaque, uint64_t off, unsigned size, u
         if (dlab) {
             u->dll = b;
         } else if (!(u->mcr & UART_MCR_LOOP)) {
-            machine_console_write(u->m, &b, 1);
+            u->host->console_write(u->host->ctx, &b, 1);
         }
         break;
     case UART_IER:
@@ -117,4 +111,25 @@ static bus_status_t uart16550_write(void *opaque, uint64_t off, unsigned size, u
 const device_ops_t uart16550_ops = {
     .read = uart16550_read,
     .write = uart16550_write,
+};
+
+static void *uart16550_create(const dev_host_t *host, const device_params_t *params)
+{
+    (void)params;
+    return uart16550_new(host);
+}
+
+static void uart16550_reset_dev(void *dev)
+{
+    uart16550_reset(dev);
+}
+
+const device_class_t uart16550_class = {
+    .name = "ns16550",
+    .size = UART16550_SIZE,
+    .region = REGION_SIDE_EFFECT,
+    .create = uart16550_create,
+    .reset = uart16550_reset_dev,
+    .destroy = free,
+    .ops = &uart16550_ops,
 };

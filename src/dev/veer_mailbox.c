@@ -8,12 +8,30 @@
  *                matter to guests, so they go through too)
  * The PIC's gateways, priorities and claim registers are not modelled: any raised external line
  * makes mip.MEIP pending. NMIs and bus-error injection (0x84-0x88) are not modelled either.
- * `opaque` is the machine; the line state lives in machine_t.irq_lines. */
+ * The lines raised through it are the device's state. */
 #include "dev/devices.h"
-#include "machine/machine.h"
+#include <stdlib.h>
 
 #define MAILBOX_PASS 0xFFu
 #define MAILBOX_FAIL 0x01u
+
+struct veer_mailbox {
+    const dev_host_t *host;
+    uint32_t irq_lines; /* external interrupt lines 1..31 raised by the guest */
+};
+
+veer_mailbox_t *veer_mailbox_new(const dev_host_t *host)
+{
+    veer_mailbox_t *mb = calloc(1, sizeof(*mb));
+    if (mb)
+        mb->host = host;
+    return mb;
+}
+
+void veer_mailbox_reset(veer_mailbox_t *mb)
+{
+    mb->irq_lines = 0;
+}
 
 static bus_status_t veer_mailbox_read(void *opaque, uint64_t off, unsigned size, uint64_t *val)
 {
@@ -24,45 +42,67 @@ static bus_status_t veer_mailbox_read(void *opaque, uint64_t off, unsigned size,
 
 static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size, uint64_t val)
 {
-    struct machine *m = opaque;
+    veer_mailbox_t *mb = opaque;
+    const dev_host_t *host = mb->host;
     uint8_t b = (uint8_t)val; /* the testbench looks at the low byte of any store */
     unsigned line = (unsigned)(val >> 8) & 0xff;
 
     (void)off, (void)size;
     switch (b) {
     case MAILBOX_PASS:
-    case 0xFE: machine_exit(m, 0); break;
-    case MAILBOX_FAIL: machine_exit(m, 1); break;
+    case 0xFE: host->exit(host->ctx, 0); break;
+    case MAILBOX_FAIL: host->exit(host->ctx, 1); break;
     case 0x81:
         if (line > 0 && line < 32)
-            m->irq_lines |= 1u << line;
+            mb->irq_lines |= 1u << line;
         break;
     case 0x80:
         if (line > 0 && line < 32)
-            m->irq_lines &= ~(1u << line);
+            mb->irq_lines &= ~(1u << line);
         break;
     case 0x83:
         if (val & (1u << 10))
-            machine_set_irq(m, 3, true);
+            host->set_irq(host->ctx, 0, 3, true);
         break; /* soft_int: mip.MSIP */
     case 0x82:
         if (val & (1u << 10))
-            machine_set_irq(m, 3, false);
+            host->set_irq(host->ctx, 0, 3, false);
         break;
     case 0x90:
-        m->irq_lines = 0;
-        machine_set_irq(m, 3, false);
+        mb->irq_lines = 0;
+        host->set_irq(host->ctx, 0, 3, false);
         break;
     default:
         if (b < 0x80)
-            machine_console_write(m, &b, 1);
+            host->console_write(host->ctx, &b, 1);
         break;
     }
-    machine_set_irq(m, 11, m->irq_lines != 0); /* mip.MEIP follows the external lines */
+    host->set_irq(host->ctx, 0, 11, mb->irq_lines != 0); /* mip.MEIP follows the external lines */
     return BUS_OK;
 }
 
 const device_ops_t veer_mailbox_ops = {
     .read = veer_mailbox_read,
     .write = veer_mailbox_write,
+};
+
+static void *veer_mailbox_create(const dev_host_t *host, const device_params_t *params)
+{
+    (void)params;
+    return veer_mailbox_new(host);
+}
+
+static void veer_mailbox_reset_dev(void *dev)
+{
+    veer_mailbox_reset(dev);
+}
+
+const device_class_t veer_mailbox_class = {
+    .name = "veer-mailbox",
+    .size = VEER_MAILBOX_SIZE,
+    .region = REGION_SIDE_EFFECT,
+    .create = veer_mailbox_create,
+    .reset = veer_mailbox_reset_dev,
+    .destroy = free,
+    .ops = &veer_mailbox_ops,
 };

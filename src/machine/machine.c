@@ -16,27 +16,47 @@
 static const hart_platform_t machine_platform;
 static void platform_rewatch(void *ctx, hart_t *h);
 
+/* ---- what devices get (dev_host_t) ---- */
+
+static void host_console_write(void *ctx, const void *buf, size_t n)
+{
+    machine_console_write(ctx, buf, n);
+}
+
+static void host_exit(void *ctx, int code)
+{
+    machine_exit(ctx, code);
+}
+
+static void host_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
+{
+    if (hart == 0)
+        machine_set_irq(ctx, irq, level);
+}
+
+static uint64_t host_cycles(void *ctx)
+{
+    machine_t *m = ctx;
+    return hart_cycle(&m->hart);
+}
+
+static void host_deadline_changed(void *ctx)
+{
+    machine_t *m = ctx;
+    hart_kick(&m->hart);
+}
+
 static bool add_device(machine_t *m, const device_desc_t *d)
 {
-    bus_t *bus = &m->bus;
-    switch (d->kind) {
-    case DEV_UART16550:
-        m->uart = uart16550_new(m);
-        return m->uart && bus_add_device(bus, "uart", d->base, UART16550_SIZE, &uart16550_ops, m->uart,
-                                         REGION_SIDE_EFFECT);
-    case DEV_CLINT:
-        m->clint = clint_new(m, m->desc->cycles_per_mtime_tick);
-        return m->clint &&
-               bus_add_device(bus, "clint", d->base, CLINT_SIZE, &clint_ops, m->clint, REGION_SIDE_EFFECT);
-    case DEV_SIFIVE_TEST:
-        return bus_add_device(bus, "test-finisher", d->base, SIFIVE_TEST_SIZE, &sifive_test_ops, m,
-                              REGION_SIDE_EFFECT);
-    case DEV_VEER_MAILBOX:
-        return bus_add_device(bus, "mailbox", d->base, VEER_MAILBOX_SIZE, &veer_mailbox_ops, m,
-                              REGION_SIDE_EFFECT);
-    case DEV_NONE: return true;
-    }
-    return false;
+    const device_class_t *cls = device_class_find(d->cls);
+    device_params_t params = { .n_harts = 1, .cycles_per_tick = m->desc->cycles_per_mtime_tick };
+    void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
+    if (!state)
+        return false;
+    m->dev[m->n_dev++] = (struct machine_device){ cls, state };
+    if (cls == &clint_class)
+        m->clint = state;
+    return bus_add_device(&m->bus, cls->name, d->base, cls->size, cls->ops, state, cls->region) != NULL;
 }
 
 machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
@@ -46,7 +66,17 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         return NULL;
     m->desc = desc;
     m->console = stdout;
-    m->cmdline = opts->cmdline;
+    m->dev_host = (dev_host_t){
+        .ctx = m,
+        .bus = &m->bus,
+        .console_write = host_console_write,
+        .exit = host_exit,
+        .set_irq = host_set_irq,
+        .cycles = host_cycles,
+        .deadline_changed = host_deadline_changed,
+    };
+    m->htif.host = m->semihost.host = &m->dev_host;
+    m->semihost.cmdline = opts->cmdline;
     hart_t *h = &m->hart;
     h->platform = &machine_platform;
     h->platform_ctx = m;
@@ -99,7 +129,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
             return NULL;
         }
     }
-    for (unsigned k = 0; k < MACHINE_MAX_DEV && desc->dev[k].kind != DEV_NONE; k++) {
+    for (unsigned k = 0; k < MACHINE_MAX_DEV && desc->dev[k].cls; k++) {
         if (!add_device(m, &desc->dev[k])) {
             fprintf(stderr, "pmusim: machine %s: cannot map device %u\n", desc->name, k);
             machine_free(m);
@@ -133,8 +163,8 @@ void machine_free(machine_t *m)
         return;
     block_cache_free(&m->hart);
     bus_free(&m->bus);
-    free(m->clint);
-    free(m->uart);
+    for (unsigned k = 0; k < m->n_dev; k++)
+        m->dev[k].cls->destroy(m->dev[k].state);
     free(m->hart.core_state);
     free(m);
 }
@@ -166,6 +196,8 @@ void machine_reset(machine_t *m, uint64_t entry)
         h->csr.mstatus = m->desc->mstatus_reset;
     pmu_init(h, m->desc->pmu);
     block_cache_flush(h);
+    for (unsigned k = 0; k < m->n_dev; k++)
+        m->dev[k].cls->reset(m->dev[k].state);
     m->exited = false;
     m->exit_code = 0;
 }
@@ -235,9 +267,11 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     if (elf_load(&target, path, img) != 0)
         return -1;
     const elf_symbol_t *s;
-    m->tohost_addr = (s = elf_find_symbol(img, "tohost")) ? s->addr : 0;
-    m->fromhost_addr = (s = elf_find_symbol(img, "fromhost")) ? s->addr : 0;
+    m->htif.tohost = (s = elf_find_symbol(img, "tohost")) ? s->addr : 0;
+    m->htif.fromhost = (s = elf_find_symbol(img, "fromhost")) ? s->addr : 0;
     m->program_path = img->path;
+    if (!m->semihost.cmdline)
+        m->semihost.cmdline = img->path;
     platform_rewatch(m, &m->hart);
     return 0;
 }
@@ -255,25 +289,26 @@ static bool platform_read_time(void *ctx, uint64_t *time)
 
 static bool platform_host_call(void *ctx, hart_t *h, uint64_t pc)
 {
-    return semihost_try(ctx, h, pc);
+    machine_t *m = ctx;
+    return semihost_try(&m->semihost, h, pc);
 }
 
 /* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
 static bool tohost_in_ram(const machine_t *m, const hart_t *h)
 {
-    return m->tohost_addr && m->tohost_addr >= h->ram_base && h->ram_size >= 8 &&
-           m->tohost_addr - h->ram_base <= h->ram_size - 8;
+    return m->htif.tohost && m->htif.tohost >= h->ram_base && h->ram_size >= 8 &&
+           m->htif.tohost - h->ram_base <= h->ram_size - 8;
 }
 
 static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned size)
 {
     machine_t *m = ctx;
-    if (!tohost_in_ram(m, h) || addr >= m->tohost_addr + 8 || m->tohost_addr >= addr + size)
+    if (!tohost_in_ram(m, h) || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
         return;
     uint64_t v;
-    memcpy(&v, h->ram + (m->tohost_addr - h->ram_base), 8);
+    memcpy(&v, h->ram + (m->htif.tohost - h->ram_base), 8);
     if (v)
-        htif_tohost_write(m, v);
+        htif_tohost_write(&m->htif, v);
 }
 
 static void platform_rewatch(void *ctx, hart_t *h)
@@ -281,7 +316,7 @@ static void platform_rewatch(void *ctx, hart_t *h)
     machine_t *m = ctx;
     if (!tohost_in_ram(m, h))
         return;
-    uint64_t g = (m->tohost_addr - h->ram_base) >> 6;
+    uint64_t g = (m->htif.tohost - h->ram_base) >> 6;
     h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
 }
 
@@ -333,8 +368,9 @@ hart_stop_t machine_run(machine_t *m)
         }
         enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
         uint64_t deadline = hart_advance_core(&m->hart, state);
-        if (m->clint)
-            deadline = min_u64(deadline, clint_update(m->clint));
+        for (unsigned k = 0; k < m->n_dev; k++)
+            if (m->dev[k].cls->next_event)
+                deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
         if (h->csr.mip & h->csr.mie) {
             /* An enabled interrupt is pending: it ends any wait, and is taken if globally enabled. */
             h->wfi_wait = h->halted = false;

@@ -8,22 +8,11 @@
 #include <stdio.h>
 
 #include "cpu/hart.h"
+#include "dev/devices.h"
 #include "mem/bus.h"
-
-#define PMUSIM_MACHINE_SEMIHOST_ERRNO 1
 
 struct pmu_model;
 struct core_ext;
-struct clint;
-struct uart16550;
-
-enum device_kind {
-    DEV_NONE = 0,
-    DEV_UART16550,
-    DEV_CLINT,
-    DEV_SIFIVE_TEST,
-    DEV_VEER_MAILBOX,
-};
 
 typedef struct mem_desc {
     const char *name;
@@ -32,7 +21,7 @@ typedef struct mem_desc {
 } mem_desc_t;
 
 typedef struct device_desc {
-    enum device_kind kind;
+    const char *cls; /* a device class name (dev/device_class.c); NULL ends the list */
     uint64_t base;
 } device_desc_t;
 
@@ -90,16 +79,20 @@ typedef struct machine {
     const machine_desc_t *desc;
     bus_t bus;
     hart_t hart;
-    struct clint *clint;
-    struct uart16550 *uart;
+
+    /* Devices, as the description lists them, and what they may ask of the machine. */
+    dev_host_t dev_host;
+    struct machine_device {
+        const device_class_t *cls;
+        void *state;
+    } dev[MACHINE_MAX_DEV];
+    unsigned n_dev;
+    struct clint *clint; /* the time source (mtime), if the machine has one */
 
     /* Program */
     const char *program_path;
-    uint64_t tohost_addr, fromhost_addr; /* 0 if the program has no HTIF symbols */
-    const char *cmdline;
-
-    int semihost_errno; /* SYS_ERRNO */
-    uint32_t irq_lines; /* external interrupt lines raised by a test device */
+    htif_t htif;         /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    semihost_t semihost; /* host calls through ebreak */
 
     /* Outcome */
     bool exited;

@@ -18,7 +18,7 @@ extern const core_ext_t veer_el2_core;
         .isa = ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | RV_BITMANIP, \
         .mvendorid = 0, .marchid = 0, .mimpid = 0, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
         .ram_size = 128u << 20, \
-        .dev = { { DEV_CLINT, 0x2000000 }, { DEV_UART16550, 0x10000000 }, { DEV_SIFIVE_TEST, 0x100000 } }, \
+        .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 } }, \
         .cycles_per_mtime_tick = 100, .has_s_mode = true, .has_u_mode = true, .time_csr = true, \
         .pmu = &pmu_model_generic, \
     }
@@ -84,7 +84,7 @@ static const machine_desc_t veer_el2 = {
          * memory: an access there is an access fault (RTL el2_lsu_addrcheck, el2_ifu_mem_ctl). */
         {"dccm-region", 0xF0000000, 0x10000000, REGION_UNMAPPED},
     },
-    .dev = {{DEV_VEER_MAILBOX, 0xD0580000}, {DEV_CLINT, 0x2000000}},
+    .dev = { { "veer-mailbox", 0xD0580000 }, { "clint", 0x2000000 } },
     .cycles_per_mtime_tick = 1,
     .platform_irqs = (1ull << 28) | (1ull << 29),   /* internal timers 1 and 0 */
     .timer_irqs = (1ull << 28) | (1ull << 29),

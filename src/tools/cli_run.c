@@ -78,7 +78,6 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
         return CLI_EXIT_USAGE; /* machine_new said why: the options cannot make this machine */
     if (machine_load_program(s->m, cfg->program, &s->img) != 0)
         return CLI_EXIT_BAD_INPUT;
-    s->m->cmdline = s->cmdline;
     if (!s->m->console)
         s->m->console = stdout;
     machine_reset(s->m, s->img.entry);

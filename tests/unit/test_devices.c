@@ -1,9 +1,10 @@
-/* Unit tests of the device models (src/dev) on stub machines (stub_machine.c, stub_bus.c). */
+/* Unit tests of the device models (src/dev), each on a small test platform: a bus with RAM, the
+ * device at its usual address, and a dev_host_t that records what the device asks for. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/hart.h"
 #include "dev/devices.h"
-#include "machine/machine.h"
 #include "unit.h"
 
 #define UART 0x10000000u
@@ -11,21 +12,82 @@
 #define FINISHER 0x100000u
 #define MAILBOX 0xD0580000u
 #define RAM 0x80000000u
+#define TICK 10 /* cycles per mtime tick */
 
-/* A machine whose console output is captured in memory. */
+/* The platform the devices see: console captured in memory, exits and interrupt lines recorded,
+ * time from a hart's cycle clock (so tests move time by its stall cycles). */
+typedef struct test_platform {
+    dev_host_t host;
+    bus_t bus;
+    hart_t hart;       /* hart 0: its mip takes the lines; the cycle clock is the time base */
+    uint64_t mip1;     /* hart 1's lines */
+    uart16550_t *uart;
+    clint_t *clint;
+    veer_mailbox_t *mailbox;
+    htif_t htif;
+    semihost_t semihost;
+    bool exited;
+    int exit_code;
+    FILE *console;
+} test_platform_t;
+
+static void tp_console_write(void *ctx, const void *buf, size_t n)
+{
+    test_platform_t *m = ctx;
+    fwrite(buf, 1, n, m->console);
+}
+
+static void tp_exit(void *ctx, int code)
+{
+    test_platform_t *m = ctx;
+    m->exited = true;
+    m->exit_code = code;
+}
+
+static void tp_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
+{
+    test_platform_t *m = ctx;
+    uint64_t *mip = hart == 0 ? &m->hart.csr.mip : &m->mip1;
+    *mip = level ? *mip | (1ull << irq) : *mip & ~(1ull << irq);
+}
+
+static uint64_t tp_cycles(void *ctx)
+{
+    test_platform_t *m = ctx;
+    return hart_cycle(&m->hart);
+}
+
+static void tp_deadline_changed(void *ctx)
+{
+    test_platform_t *m = ctx;
+    hart_kick(&m->hart);
+}
+
 typedef struct fixture {
-    machine_t *m;
+    test_platform_t *m;
     char *out;
     size_t out_len;
 } fixture_t;
 
-static void fixture_open(fixture_t *f, const char *machine)
+static void fixture_open(fixture_t *f, unsigned xlen)
 {
-    machine_opts_t opts = { .ram_size = 1u << 20 };
     memset(f, 0, sizeof(*f));
-    f->m = machine_new(machine_find(machine), &opts);
-    f->m->console = open_memstream(&f->out, &f->out_len);
-    machine_reset(f->m, RAM);
+    test_platform_t *m = f->m = calloc(1, sizeof(*m));
+    m->host = (dev_host_t){ m, &m->bus, tp_console_write, tp_exit, tp_set_irq, tp_cycles, tp_deadline_changed };
+    m->hart.xlen = xlen;
+    m->console = open_memstream(&f->out, &f->out_len);
+    bus_add_ram(&m->bus, "ram", RAM, 1u << 20, REGION_EXEC);
+    device_params_t params = { .n_harts = 2, .cycles_per_tick = TICK };
+    m->uart = uart16550_class.create(&m->host, &params);
+    m->clint = clint_class.create(&m->host, &params);
+    m->mailbox = veer_mailbox_class.create(&m->host, &params);
+    bus_add_device(&m->bus, "uart", UART, uart16550_class.size, uart16550_class.ops, m->uart, REGION_SIDE_EFFECT);
+    bus_add_device(&m->bus, "clint", CLINT, clint_class.size, clint_class.ops, m->clint, REGION_SIDE_EFFECT);
+    bus_add_device(&m->bus, "finisher", FINISHER, sifive_test_class.size, sifive_test_class.ops, &m->host,
+                   REGION_SIDE_EFFECT);
+    bus_add_device(&m->bus, "mailbox", MAILBOX, veer_mailbox_class.size, veer_mailbox_class.ops, m->mailbox,
+                   REGION_SIDE_EFFECT);
+    m->htif.host = m->semihost.host = &m->host;
 }
 
 /* Console output so far. */
@@ -48,7 +110,11 @@ static void fixture_close(fixture_t *f)
 {
     fclose(f->m->console);
     free(f->out);
-    machine_free(f->m);
+    free(f->m->uart);
+    free(f->m->clint);
+    free(f->m->mailbox);
+    bus_free(&f->m->bus);
+    free(f->m);
 }
 
 static uint64_t rd(fixture_t *f, uint64_t addr, unsigned size)
@@ -67,7 +133,7 @@ static bus_status_t wr(fixture_t *f, uint64_t addr, unsigned size, uint64_t v)
 static void test_uart(unit_t *u)
 {
     fixture_t f;
-    fixture_open(&f, "virt32");
+    fixture_open(&f, 32);
 
     CHECK_EQ(rd(&f, UART + 5, 1), 0x60);           /* LSR: THR empty, idle */
     CHECK_EQ(rd(&f, UART + 0, 1), 0);              /* RBR: nothing received */
@@ -116,7 +182,7 @@ static void test_uart(unit_t *u)
 static void test_clint(unit_t *u)
 {
     fixture_t f;
-    fixture_open(&f, "virt32");                     /* 10 cycles per mtime tick */
+    fixture_open(&f, 32);                           /* 10 cycles per mtime tick */
     hart_t *h = &f.m->hart;
     clint_t *c = f.m->clint;
 
@@ -171,7 +237,19 @@ static void test_clint(unit_t *u)
     CHECK_EQ(h->csr.mip & 0x8, 0x8);
     CHECK_EQ(wr(&f, CLINT + 0, 4, 0), BUS_OK);
     CHECK_EQ(h->csr.mip & 0x8, 0);
-    CHECK_EQ(rd(&f, CLINT + 4, 4), 0);              /* hart 1's msip: nothing */
+    CHECK_EQ(rd(&f, CLINT + 4, 4), 0);              /* hart 1's msip */
+    CHECK_EQ(wr(&f, CLINT + 4, 4, 1), BUS_OK);
+    CHECK_EQ(f.m->mip1 & 0x8, 0x8);
+    CHECK_EQ(h->csr.mip & 0x8, 0);
+    CHECK_EQ(rd(&f, CLINT + 0, 8), 1ull << 32);     /* both harts' words at once */
+    CHECK_EQ(wr(&f, CLINT + 4, 4, 0), BUS_OK);
+    CHECK_EQ(rd(&f, CLINT + 8, 4), 0);              /* no hart 2 */
+    CHECK_EQ(wr(&f, CLINT + 0x4008, 8, 3), BUS_OK); /* hart 1's mtimecmp: its own line */
+    CHECK_EQ(rd(&f, CLINT + 0x4008, 8), 3);
+    CHECK_EQ(f.m->mip1 & 0x80, 0x80);
+    CHECK_EQ(wr(&f, CLINT + 0x4008, 8, UINT64_MAX), BUS_OK);
+    CHECK_EQ(f.m->mip1 & 0x80, 0);
+    CHECK_EQ(rd(&f, CLINT + 0x4010, 8), 0);         /* no hart 2 */
     CHECK_EQ(wr(&f, CLINT + 0, 1, 1), BUS_FAULT);
 
     /* a huge distance does not overflow */
@@ -183,17 +261,18 @@ static void test_clint(unit_t *u)
     CHECK_EQ(clint_mtime(c), hart_cycle(h) / 10);
 
     /* cycles_per_tick 0 is taken as 1 */
-    clint_t *c1 = clint_new(f.m, 0);
+    clint_t *c1 = clint_new(&f.m->host, 1, 0);
     CHECK(c1 != NULL);
     CHECK_EQ(clint_mtime(c1), hart_cycle(h));
-    clint_free(c1);
+    free(c1);
+    CHECK(clint_new(&f.m->host, 0, 1) == NULL);
     fixture_close(&f);
 }
 
 static void test_finisher(unit_t *u)
 {
     fixture_t f;
-    fixture_open(&f, "virt64");
+    fixture_open(&f, 64);
     wr(&f, FINISHER, 4, 0x1234);
     CHECK(!f.m->exited);
     wr(&f, FINISHER + 4, 4, 0x5555);
@@ -213,7 +292,7 @@ static void test_finisher(unit_t *u)
 static void test_mailbox(unit_t *u)
 {
     fixture_t f;
-    fixture_open(&f, "veer-el2");
+    fixture_open(&f, 32);
     const char *msg = "ok\tgo\n";
     for (const char *p = msg; *p; p++)
         wr(&f, MAILBOX, 1, (uint8_t)*p);
@@ -246,16 +325,16 @@ static void st64(fixture_t *f, uint64_t addr, uint64_t v)
 static void test_htif(unit_t *u)
 {
     fixture_t f;
-    fixture_open(&f, "virt64");
-    machine_t *m = f.m;
+    fixture_open(&f, 64);
+    test_platform_t *m = f.m;
     const uint64_t tohost = RAM + 0x1000, fromhost = RAM + 0x1008, magic = RAM + 0x2000;
-    m->tohost_addr = tohost;
-    m->fromhost_addr = fromhost;
+    m->htif.tohost = tohost;
+    m->htif.fromhost = fromhost;
 
     /* console putchar, acknowledged through fromhost */
     uint64_t cmd = (1ull << 56) | (1ull << 48) | 'x';
     st64(&f, tohost, cmd);
-    htif_tohost_write(m, cmd);
+    htif_tohost_write(&m->htif, cmd);
     CHECK_STR(fixture_output(&f), "x");
     CHECK_EQ(ld64(&f, tohost), 0);
     CHECK_EQ(ld64(&f, fromhost), (1ull << 56) | (1ull << 48) | 0x100 | 'x');
@@ -267,7 +346,7 @@ static void test_htif(unit_t *u)
     for (unsigned i = 0; i < 4; i++)
         st64(&f, magic + 8 * i, args[i]);
     st64(&f, tohost, magic);
-    htif_tohost_write(m, magic);
+    htif_tohost_write(&m->htif, magic);
     CHECK_STR(fixture_output(&f), "xhello");
     CHECK_EQ(ld64(&f, magic), 5);
     CHECK_EQ(ld64(&f, fromhost), 1);
@@ -275,37 +354,37 @@ static void test_htif(unit_t *u)
 
     st64(&f, magic, 64);
     st64(&f, magic + 8, 3);                          /* fd 3: not the console */
-    htif_tohost_write(m, magic);
+    htif_tohost_write(&m->htif, magic);
     CHECK_EQ(ld64(&f, magic), (uint64_t)-9);         /* -EBADF */
     st64(&f, magic, 64);
     st64(&f, magic + 8, 2);
     st64(&f, magic + 16, 0x10);                      /* buffer outside RAM */
-    htif_tohost_write(m, magic);
+    htif_tohost_write(&m->htif, magic);
     CHECK_EQ(ld64(&f, magic), (uint64_t)-14);        /* -EFAULT */
     st64(&f, magic, 1234);
-    htif_tohost_write(m, magic);
+    htif_tohost_write(&m->htif, magic);
     CHECK_EQ(ld64(&f, magic), (uint64_t)-38);        /* -ENOSYS */
     CHECK(!m->exited);
-    htif_tohost_write(m, 0x10);                      /* magic_mem outside RAM: ignored */
+    htif_tohost_write(&m->htif, 0x10);                      /* magic_mem outside RAM: ignored */
     CHECK(!m->exited);
 
     /* exit through the syscall proxy, then the usual (code << 1) | 1 */
     st64(&f, magic, 93);
     st64(&f, magic + 8, 7);
-    htif_tohost_write(m, magic);
+    htif_tohost_write(&m->htif, magic);
     CHECK(m->exited);
     CHECK_EQ(m->exit_code, 7);
     st64(&f, tohost, (21 << 1) | 1);
-    htif_tohost_write(m, (21 << 1) | 1);
+    htif_tohost_write(&m->htif, (21 << 1) | 1);
     CHECK_EQ(m->exit_code, 21);
     CHECK_EQ(ld64(&f, tohost), 0);
-    htif_tohost_write(m, 1);
+    htif_tohost_write(&m->htif, 1);
     CHECK_EQ(m->exit_code, 0);
 
     /* without fromhost nothing is written there */
-    m->fromhost_addr = 0;
+    m->htif.fromhost = 0;
     st64(&f, fromhost, 0);
-    htif_tohost_write(m, cmd);
+    htif_tohost_write(&m->htif, cmd);
     CHECK_EQ(ld64(&f, fromhost), 0);
     fixture_close(&f);
 }
@@ -323,7 +402,7 @@ static uint64_t sh_call(fixture_t *f, uint64_t op, uint64_t param)
     h->pc = SH_CODE + 4;
     h->x[10] = op;
     h->x[11] = param;
-    return semihost_try(f->m, h, h->pc) ? h->x[10] : 0xBAD;
+    return semihost_try(&f->m->semihost, h, h->pc) ? h->x[10] : 0xBAD;
 }
 
 /* Writes the XLEN-sized fields of the parameter block. */
@@ -340,26 +419,26 @@ static uint64_t sh_field(fixture_t *f, unsigned i)
     return dev_get_le(ram(f, SH_BLOCK + i * w, w), w);
 }
 
-static void sh_setup(fixture_t *f, const char *machine)
+static void sh_setup(fixture_t *f, unsigned xlen)
 {
-    fixture_open(f, machine);
+    fixture_open(f, xlen);
     dev_put_le(ram(f, SH_CODE, 4), 4, 0x01f01013);
     dev_put_le(ram(f, SH_CODE + 4, 4), 4, 0x00100073);
     dev_put_le(ram(f, SH_CODE + 8, 4), 4, 0x40705013);
 }
 
-static void test_semihost_common(unit_t *u, const char *machine)
+static void test_semihost_common(unit_t *u, unsigned xlen)
 {
     fixture_t f;
-    sh_setup(&f, machine);
+    sh_setup(&f, xlen);
     hart_t *h = &f.m->hart;
     uint64_t minus1 = h->xlen == 32 ? 0xFFFFFFFFu : UINT64_MAX;
 
     /* only the exact sequence is semihosting */
     h->pc = SH_CODE;
-    CHECK(!semihost_try(f.m, h, h->pc));
+    CHECK(!semihost_try(&f.m->semihost, h, h->pc));
     h->pc = 2;
-    CHECK(!semihost_try(f.m, h, h->pc));
+    CHECK(!semihost_try(&f.m->semihost, h, h->pc));
     dev_put_le(ram(&f, SH_CODE + 8, 4), 4, 0x00000013);
     CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0xBAD);
     dev_put_le(ram(&f, SH_CODE + 8, 4), 4, 0x40705013);
@@ -367,9 +446,9 @@ static void test_semihost_common(unit_t *u, const char *machine)
     /* the executor passes the ebreak's pc explicitly: h->pc may be stale inside a block */
     h->pc = 0x1234;
     h->x[10] = 0x31;
-    CHECK(semihost_try(f.m, h, SH_CODE + 4));
+    CHECK(semihost_try(&f.m->semihost, h, SH_CODE + 4));
     CHECK_EQ(h->x[10], SEMIHOST_CPU_HZ);
-    CHECK(!semihost_try(f.m, h, SH_CODE + 8));
+    CHECK(!semihost_try(&f.m->semihost, h, SH_CODE + 8));
 
     memcpy(ram(&f, SH_BUF, 16), "Zhello, world\n\0", 16);
     CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0x03);       /* SYS_WRITEC leaves a0 */
@@ -432,7 +511,7 @@ static void test_semihost_common(unit_t *u, const char *machine)
     }
 
     /* SYS_GET_CMDLINE */
-    f.m->cmdline = "prog.elf a b";
+    f.m->semihost.cmdline = "prog.elf a b";
     sh_block(&f, (uint64_t[]){ SH_BUF, 64 }, 2);
     CHECK_EQ(sh_call(&f, 0x15, SH_BLOCK), 0);
     CHECK_STR((const char *)ram(&f, SH_BUF, 13), "prog.elf a b");
@@ -468,7 +547,7 @@ static void test_semihost_exit(unit_t *u)
     fixture_t f;
 
     /* RV32: a1 is the reason itself */
-    sh_setup(&f, "virt32");
+    sh_setup(&f, 32);
     sh_call(&f, 0x18, 0x20026);
     CHECK(f.m->exited);
     CHECK_EQ(f.m->exit_code, 0);
@@ -477,7 +556,7 @@ static void test_semihost_exit(unit_t *u)
     fixture_close(&f);
 
     /* RV64: a1 points to {reason, subcode} */
-    sh_setup(&f, "virt64");
+    sh_setup(&f, 64);
     sh_block(&f, (uint64_t[]){ 0x20026, 5 }, 2);
     sh_call(&f, 0x18, SH_BLOCK);
     CHECK(f.m->exited);
@@ -496,8 +575,8 @@ int main(void)
     test_finisher(u);
     test_mailbox(u);
     test_htif(u);
-    test_semihost_common(u, "virt32");
-    test_semihost_common(u, "virt64");
+    test_semihost_common(u, 32);
+    test_semihost_common(u, 64);
     test_semihost_exit(u);
     return unit_finish(u, "unit_devices");
 }

@@ -131,8 +131,8 @@ static void test_good(unit_t *u, const tmpdir_t *t, unsigned xlen)
     CHECK(memcmp(mem + 0x1000, data, sizeof(data)) == 0);
     CHECK_EQ(mem[0x1008], 0);
     CHECK_EQ(mem[0x1010], 0xAA);
-    CHECK_EQ(m->tohost_addr, RAM + 0x1000);
-    CHECK_EQ(m->fromhost_addr, RAM + 0x1008);
+    CHECK_EQ(m->htif.tohost, RAM + 0x1000);
+    CHECK_EQ(m->htif.fromhost, RAM + 0x1008);
 
     CHECK_EQ(img.n_syms, 5);
     const elf_symbol_t *s = elf_find_symbol(&img, "_start");
@@ -171,7 +171,7 @@ static void test_no_symbols(unit_t *u, const tmpdir_t *t)
     char *msg;
     CHECK_EQ(load_capture(m, path, &img, &msg), 0);
     CHECK_EQ(img.n_syms, 0);
-    CHECK_EQ(m->tohost_addr, 0);
+    CHECK_EQ(m->htif.tohost, 0);
     CHECK(elf_symbol_at(&img, RAM) == NULL);
     free(msg);
     elf_image_free(&img);
@@ -414,7 +414,7 @@ static void test_outside(unit_t *u, const tmpdir_t *t)
     CHECK_EQ(load_capture(m, path, &img, &msg), -1);
     CHECK(strstr(msg, "segment 1 at 0x800ffff8 (16 bytes) is outside the memory of machine virt64") != NULL);
     CHECK_EQ(bus_ram_ptr(&m->bus, RAM, 1)[0], 0);
-    CHECK_EQ(m->tohost_addr, 0);
+    CHECK_EQ(m->htif.tohost, 0);
     free(msg);
     machine_free(m);
     unlink(path);
