@@ -249,13 +249,37 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if (is_pc_relative(op))
             d->imm += pcoff[k]; /* the executor adds the block's start pc */
     }
-    pmu_block_refresh(h, b);
+    block_refresh_addends(&h->pmu, b);
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
     block_mark_code(h, pc, at);
     return b;
+}
+
+void block_refresh_addends(const pmu_t *p, block_t *b)
+{
+    /* A conditional branch always ends its block: its direction is which exit the block takes. */
+    evset_t last = b->n_insns ? b->events[b->n_insns - 1] : 0;
+    bool ends_in_branch = (last & EVBIT(BRANCH)) != 0;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        evset_t all = p->slot[p->active[k]].events;
+        evset_t want = all & ~EV_DYNAMIC_MASK;
+        uint32_t n = 0;
+        if ((want & (want - 1)) == 0) {
+            n = want ? b->event_count[__builtin_ctzll(want)] : 0;
+        } else {
+            for (uint32_t c = 0; c < b->n_classes; c++)
+                n += (b->classes[c].events & want) ? b->classes[c].count : 0;
+        }
+        /* OR rule: the branch counts once even if its static events matched too. */
+        bool branch_counted = ends_in_branch && (last & want);
+        b->add[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN)));
+        b->add_taken[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_TAKEN)));
+    }
+    b->n_add = p->n_active;
+    b->epoch = p->epoch;
 }
 
 block_t *block_at(hart_t *h, uint64_t pc)
@@ -269,6 +293,11 @@ block_t *block_at(hart_t *h, uint64_t pc)
 
 void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
 {
-    pmu_commit_range(h, b, 0, n);
+    pmu_t *p = &h->pmu;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        evset_t want = p->slot[p->active[k]].events;
+        for (unsigned j = 0; j < n; j++)
+            p->acc[k] += (b->events[j] & want) != 0;
+    }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
 }

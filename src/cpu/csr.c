@@ -47,16 +47,8 @@ static void mstatus_write(hart_t *h, uint64_t v)
 
 void csr_set_mstatus(hart_t *h, uint64_t value)
 {
-    uint64_t old = h->csr.mstatus;
-    if ((old ^ value) & MSTATUS_MIE) {
-        uint64_t active = pmu_clock(h, SLOT_CYCLES);
-        if (value & MSTATUS_MIE)
-            h->irq_off_cycles += active - h->irq_off_since;
-        else
-            h->irq_off_since = active;
-    }
     h->csr.mstatus = value;
-    pmu_irq_state_changed(h);
+    hart_irq_state_changed(h);
 }
 
 /* Counter CSR number -> PMU slot, for the machine (0xb..) and user (0xc..) views. */
@@ -107,7 +99,7 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
             if (!h->time_csr || !read_time(h, &v))
                 return false;
         } else {
-            v = pmu_read_for_insn(h, slot, own);
+            v = pmu_read_for_insn(&h->pmu, slot, own, hart_cycle(h));
         }
         *val = high ? v >> 32 : v;
         return true;
@@ -265,11 +257,11 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v)
     if (counter_csr(csr, &slot, &high, &user)) {
         if (user || slot == 1)
             return; /* read-only views (csr_permitted refuses) */
-        uint64_t old = pmu_read(h, slot);
+        uint64_t old = pmu_read(&h->pmu, slot, hart_cycle(h));
         uint64_t n = h->xlen == 64 ? v
                      : high        ? (old & UINT32_MAX) | (v << 32)
                                    : (old & ~(uint64_t)UINT32_MAX) | v;
-        pmu_write(h, slot, n); /* the write wins over this instruction's increment */
+        pmu_write(&h->pmu, slot, n, hart_cycle(h)); /* the write wins over this instruction's increment */
         return;
     }
     switch (csr) {
@@ -295,7 +287,10 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v)
                         (((uint64_t)h->pmu.model->hpm_mask) | 7);
         break;
     case CSR_MENVCFG: c->menvcfg = v & 1; break;
-    case CSR_MCOUNTINHIBIT: pmu_set_inhibit(h, v); break;
+    case CSR_MCOUNTINHIBIT:
+        pmu_set_inhibit(&h->pmu, v, hart_cycle(h));
+        hart_pmu_changed(h);
+        break;
     case CSR_MSCRATCH: c->mscratch = v; break;
     case CSR_MEPC: c->mepc = v & ~(uint64_t)1; break;
     case CSR_MCAUSE: c->mcause = v; break;
@@ -329,8 +324,10 @@ static void csr_write(hart_t *h, unsigned csr, uint64_t v)
         if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
             unsigned n = csr - CSR_MHPMEVENT3 + 3;
             const pmu_model_t *m = h->pmu.model;
-            if ((m->hpm_mask >> n) & 1)
-                pmu_set_selector(h, n, m->legalize(m, v));
+            if ((m->hpm_mask >> n) & 1) {
+                pmu_set_selector(&h->pmu, n, m->legalize(m, v), hart_cycle(h));
+                hart_pmu_changed(h);
+            }
             break;
         }
         if (csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) {
@@ -402,7 +399,7 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         }
         csr_write(h, csr, n);
         if (csr_affects_run_loop(csr)) {
-            pmu_irq_state_changed(h);
+            hart_irq_state_changed(h);
             hart_kick(h);
         }
     }

@@ -46,6 +46,8 @@ void block_cache_init(hart_t *h);
 void block_cache_flush(hart_t *h);
 void block_cache_free(hart_t *h);
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
+/* Recomputes what block b adds to each active PMU slot (after a PMU configuration change). */
+void block_refresh_addends(const pmu_t *p, block_t *b);
 
 /* Traps. */
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc);

@@ -43,7 +43,7 @@ typedef int64_t sreg;
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
 #define RETIRE_BLOCK_VIA(addends) do { \
-        if (unlikely(b->epoch != h->pmu.epoch)) pmu_block_refresh(h, b); \
+        if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
         if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
@@ -53,7 +53,7 @@ typedef int64_t sreg;
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
         if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) \
-            pmu_commit_events(h, EVBIT(ev), b->events[i - b->insn]); \
+            pmu_commit_events(&h->pmu, EVBIT(ev), b->events[i - b->insn]); \
     } while (0)
 
 /* Continue with the block starting at `target`, through chained successor slot `s`. A direct
@@ -114,7 +114,7 @@ typedef int64_t sreg;
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            RETIRE_BLOCK_VIA(add_taken); /* counts BR_TAKEN, see pmu_block_refresh */ \
+            RETIRE_BLOCK_VIA(add_taken); /* counts BR_TAKEN, see block_refresh_addends */ \
             CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
@@ -453,7 +453,7 @@ L_EBREAK: {
     uint64_t pc = PC;
     sys_result_t r = sys_ebreak(h, pc);  /* semihosting, or a breakpoint exception */
     if (r == SYS_OK) {                    /* semihosting call: the ebreak retires */
-        pmu_commit_events(h, EVBIT(INSTRET), b->events[i - b->insn]);
+        pmu_commit_events(&h->pmu, EVBIT(INSTRET), b->events[i - b->insn]);
         RETIRE_BLOCK();
         if (h->stop) { h->pc = b->end_pc; return; }
         CHAIN(1, b->end_pc);

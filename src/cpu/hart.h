@@ -104,11 +104,6 @@ typedef struct hart {
     uint64_t insns_in_flight; /* during a device access: instructions of the current block already
                                 * executed (not yet retired), so devices see the exact cycle */
     uint64_t stall_cycles;
-    uint64_t sleep_cycles;   /* part of the stall cycles spent halted (clock gated) */
-    uint64_t irq_off_cycles; /* active cycles with mstatus.MIE == 0, up to irq_off_since */
-    uint64_t irq_off_since;  /* active-clock value when MIE last went to 0 */
-    bool irq_stalled;        /* MIE == 0 while an enabled interrupt is pending */
-    uint64_t irq_stalled_cycles, irq_stalled_since;
 
     /* Run control. The executor checks the budget once per block. */
     int64_t budget;                 /* instructions left before the executor must look at the world */
@@ -157,6 +152,22 @@ static inline uint64_t hart_cycle(const hart_t *h)
 {
     return hart_insns(h) + h->stall_cycles;
 }
+/* The PMU's configuration changed: events that classify every access address take the loads and
+ * stores off the inline RAM path while selected. */
+static inline void hart_pmu_changed(hart_t *h)
+{
+    bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
+    h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
+}
+
+/* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the
+ * time each condition holds. */
+static inline void hart_irq_state_changed(hart_t *h)
+{
+    pmu_irq_state(&h->pmu, hart_cycle(h), (h->csr.mstatus & (1u << 3)) != 0 /* MIE */,
+                  (h->csr.mip & h->csr.mie) != 0);
+}
+
 /* Gives the executor `n` more instructions before it returns. */
 static inline void hart_set_budget(hart_t *h, int64_t n)
 {

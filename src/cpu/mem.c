@@ -21,7 +21,7 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
         ev |= store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
     ev &= h->pmu.dyn_interest;
     if (ev)
-        pmu_commit_events(h, ev, insn_events);
+        pmu_commit_events(&h->pmu, ev, insn_events);
 }
 
 /* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the

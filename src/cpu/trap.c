@@ -22,7 +22,7 @@ static void count_trap_event(hart_t *h, bool interrupt, uint64_t code)
     else
         ev = EVBIT(IRQ_OTHER);
     if (h->pmu.dyn_interest & ev)
-        pmu_commit_events(h, ev, 0);
+        pmu_commit_events(&h->pmu, ev, 0);
 }
 
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)

@@ -175,10 +175,7 @@ void machine_reset(machine_t *m, uint64_t entry)
     memset(h->x, 0, sizeof h->x);
     h->pc = entry;
     h->priv = PRIV_M;
-    h->insns_base = h->stall_cycles = h->sleep_cycles = 0;
-    h->irq_off_cycles = h->irq_off_since = 0;
-    h->irq_stalled = false;
-    h->irq_stalled_cycles = h->irq_stalled_since = 0;
+    h->insns_base = h->stall_cycles = 0;
     h->budget = 0;
     h->stop = STOP_NONE;
     h->trap_depth = 0;
@@ -194,7 +191,8 @@ void machine_reset(machine_t *m, uint64_t entry)
     csr_reset(h);
     if (m->desc->mstatus_reset)
         h->csr.mstatus = m->desc->mstatus_reset;
-    pmu_init(h, m->desc->pmu);
+    pmu_init(&h->pmu, m->desc->pmu);
+    hart_pmu_changed(h);
     block_cache_flush(h);
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->reset(m->dev[k].state);
@@ -230,7 +228,7 @@ void machine_set_irq(machine_t *m, unsigned irq, bool level)
     uint64_t old = h->csr.mip;
     h->csr.mip = level ? old | bit : old & ~bit;
     if (h->csr.mip != old) {
-        pmu_irq_state_changed(h);
+        hart_irq_state_changed(h);
         hart_kick(h);
     }
 }
@@ -349,7 +347,7 @@ static bool machine_wait(machine_t *m, uint64_t deadline)
         d = 1;
     h->stall_cycles += d; /* time moves on; mcycle counts unless the clock is gated */
     if (state == RUN_HALTED)
-        h->sleep_cycles += d;
+        pmu_sleep(&h->pmu, d);
     if (state == RUN_PAUSED)
         h->pause_cycles -= d;
     hart_advance_core(&m->hart, state);

@@ -140,7 +140,7 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
     if (cycles && s->pulses) { /* the interrupts are one-cycle pulses, not latched */
         h->csr.mip &= ~s->pulses;
         s->pulses = 0;
-        pmu_irq_state_changed(h);
+        hart_irq_state_changed(h);
     }
     uint64_t hits0 = 0, hits1 = 0;
     if (timer_counts(ctl0, st))
@@ -156,7 +156,7 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
         s->pulses |= 1ull << IRQ_MITIP1;
     if (s->pulses) {
         h->csr.mip |= s->pulses;
-        pmu_irq_state_changed(h);
+        hart_irq_state_changed(h);
         hart_kick(h);
     }
     uint64_t next = UINT64_MAX;

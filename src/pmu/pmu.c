@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-#include "cpu/block.h"
-#include "cpu/hart.h"
 #include "pmu/model.h"
 
 static bool slot_counts(const pmu_slot_t *s)
@@ -12,9 +10,8 @@ static bool slot_counts(const pmu_slot_t *s)
     return s->kind != SLOT_OFF && !s->inhibited;
 }
 
-void pmu_init(hart_t *h, const pmu_model_t *model)
+void pmu_init(pmu_t *p, const pmu_model_t *model)
 {
-    pmu_t *p = &h->pmu;
     memset(p, 0, sizeof *p);
     memset(p->pos, -1, sizeof p->pos);
     p->model = model;
@@ -24,7 +21,7 @@ void pmu_init(hart_t *h, const pmu_model_t *model)
     uint64_t hpm_mask = model->hpm_bits >= 64 ? UINT64_MAX : (1ull << model->hpm_bits) - 1;
     for (unsigned n = 3; n < PMU_ARCH_SLOTS; n++)
         p->slot[n].width_mask = (model->hpm_mask >> n) & 1 ? hpm_mask : 0;
-    pmu_reconfigure(h);
+    pmu_reconfigure(p);
 }
 
 static bool is_clock(pmu_slot_kind_t kind)
@@ -32,63 +29,74 @@ static bool is_clock(pmu_slot_kind_t kind)
     return kind >= SLOT_CYCLES;
 }
 
-uint64_t pmu_clock(const hart_t *h, pmu_slot_kind_t clock)
+uint64_t pmu_clock(const pmu_t *p, pmu_slot_kind_t clock, uint64_t now)
 {
-    uint64_t active = hart_cycle(h) - h->sleep_cycles;
+    const pmu_clocks_t *c = &p->clocks;
+    uint64_t active = now - c->sleep_cycles;
     switch (clock) {
-    case SLOT_SLEEP_CYCLES: return h->sleep_cycles;
-    case SLOT_IRQ_OFF_CYCLES:
-        return h->irq_off_cycles + ((h->csr.mstatus & (1u << 3) /* MIE */) ? 0 : active - h->irq_off_since);
+    case SLOT_SLEEP_CYCLES: return c->sleep_cycles;
+    case SLOT_IRQ_OFF_CYCLES: return c->irq_off_cycles + (c->irqs_enabled ? 0 : active - c->irq_off_since);
     case SLOT_IRQ_STALLED_CYCLES:
-        return h->irq_stalled_cycles + (h->irq_stalled ? active - h->irq_stalled_since : 0);
+        return c->irq_stalled_cycles + (c->irq_stalled ? active - c->irq_stalled_since : 0);
     default: return active;
     }
 }
 
-void pmu_irq_state_changed(hart_t *h)
+void pmu_sleep(pmu_t *p, uint64_t cycles)
 {
-    bool stalled = !(h->csr.mstatus & (1u << 3) /* MIE */) && (h->csr.mip & h->csr.mie);
-    if (stalled == h->irq_stalled)
-        return;
-    uint64_t active = pmu_clock(h, SLOT_CYCLES);
-    if (stalled)
-        h->irq_stalled_since = active;
-    else
-        h->irq_stalled_cycles += active - h->irq_stalled_since;
-    h->irq_stalled = stalled;
+    p->clocks.sleep_cycles += cycles;
 }
 
-uint64_t pmu_read(const hart_t *h, unsigned n)
+void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending)
 {
-    const pmu_t *p = &h->pmu;
+    pmu_clocks_t *c = &p->clocks;
+    uint64_t active = now - c->sleep_cycles;
+    if (irqs_enabled != c->irqs_enabled) {
+        if (irqs_enabled)
+            c->irq_off_cycles += active - c->irq_off_since;
+        else
+            c->irq_off_since = active;
+        c->irqs_enabled = irqs_enabled;
+    }
+    bool stalled = !irqs_enabled && irq_pending;
+    if (stalled != c->irq_stalled) {
+        if (stalled)
+            c->irq_stalled_since = active;
+        else
+            c->irq_stalled_cycles += active - c->irq_stalled_since;
+        c->irq_stalled = stalled;
+    }
+}
+
+uint64_t pmu_read(const pmu_t *p, unsigned n, uint64_t now)
+{
     const pmu_slot_t *s = &p->slot[n];
     uint64_t v = p->value[n];
     if (is_clock(s->kind) && !s->inhibited)
-        v = pmu_clock(h, s->kind) - v;
+        v = pmu_clock(p, s->kind, now) - v;
     else if (p->pos[n] >= 0)
         v += p->acc[p->pos[n]];
     return v & s->width_mask;
 }
 
-void pmu_write(hart_t *h, unsigned n, uint64_t value)
+void pmu_write(pmu_t *p, unsigned n, uint64_t value, uint64_t now)
 {
-    pmu_t *p = &h->pmu;
     pmu_slot_t *s = &p->slot[n];
     value &= s->width_mask;
     if (p->pos[n] >= 0)
         p->acc[p->pos[n]] = 0;
-    p->value[n] = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(h, s->kind) - value : value;
+    p->value[n] = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(p, s->kind, now) - value : value;
 }
 
 /* Changes what a slot counts, keeping its current value. */
-static void slot_set(hart_t *h, unsigned n, pmu_slot_kind_t kind, evset_t events, bool inhibited)
+static void slot_set(pmu_t *p, unsigned n, pmu_slot_kind_t kind, evset_t events, bool inhibited, uint64_t now)
 {
-    pmu_slot_t *s = &h->pmu.slot[n];
-    uint64_t v = pmu_read(h, n);
+    pmu_slot_t *s = &p->slot[n];
+    uint64_t v = pmu_read(p, n, now);
     s->kind = kind;
     s->events = kind == SLOT_EVENTS ? events : 0;
     s->inhibited = inhibited;
-    pmu_write(h, n, v);
+    pmu_write(p, n, v, now);
 }
 
 /* The id of the configuration just listed in p->active: the same id as the last time this exact
@@ -119,9 +127,8 @@ static uint32_t config_id(pmu_t *p)
     return c->id;
 }
 
-void pmu_reconfigure(hart_t *h)
+void pmu_reconfigure(pmu_t *p)
 {
-    pmu_t *p = &h->pmu;
     /* Fold the accumulators of the old configuration back into the slots. */
     for (unsigned k = 0; k < p->n_active; k++) {
         p->value[p->active[k]] += p->acc[k];
@@ -138,28 +145,24 @@ void pmu_reconfigure(hart_t *h)
             p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
         }
     }
-    /* Address-classified events must see every access: leave the inline RAM path. */
-    bool need_addresses = p->dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
     p->epoch = config_id(p);
 }
 
-void pmu_set_selector(hart_t *h, unsigned n, uint64_t selector)
+void pmu_set_selector(pmu_t *p, unsigned n, uint64_t selector, uint64_t now)
 {
-    const pmu_model_t *m = h->pmu.model;
+    const pmu_model_t *m = p->model;
     pmu_selection_t sel = selector ? m->select(m, selector) : (pmu_selection_t){ SLOT_OFF, 0 };
-    bool inhibited = h->pmu.slot[n].inhibited;
-    slot_set(h, n, sel.kind, sel.events, inhibited);
-    h->pmu.selector[n] = selector;
+    bool inhibited = p->slot[n].inhibited;
+    slot_set(p, n, sel.kind, sel.events, inhibited, now);
+    p->selector[n] = selector;
     /* An inhibited counter is not in the active list either way: the usual "inhibit, program,
      * enable" sequence reconfigures once, at the enable. */
     if (!inhibited)
-        pmu_reconfigure(h);
+        pmu_reconfigure(p);
 }
 
-void pmu_set_inhibit(hart_t *h, uint64_t value)
+void pmu_set_inhibit(pmu_t *p, uint64_t value, uint64_t now)
 {
-    pmu_t *p = &h->pmu;
     value &= p->model->inhibit_mask;
     uint64_t changed = p->mcountinhibit ^ value;
     p->mcountinhibit = value;
@@ -168,59 +171,23 @@ void pmu_set_inhibit(hart_t *h, uint64_t value)
     for (unsigned n = 0; n < PMU_ARCH_SLOTS; n++) {
         pmu_slot_t *s = &p->slot[n];
         if ((changed >> n) & 1)
-            slot_set(h, n, s->kind, s->events, (value >> n) & 1);
+            slot_set(p, n, s->kind, s->events, (value >> n) & 1, now);
     }
-    pmu_reconfigure(h);
+    pmu_reconfigure(p);
 }
 
-void pmu_block_refresh(hart_t *h, block_t *b)
+void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
 {
-    const pmu_t *p = &h->pmu;
-    /* A conditional branch always ends its block: its direction is which exit the block takes. */
-    evset_t last = b->n_insns ? b->events[b->n_insns - 1] : 0;
-    bool ends_in_branch = (last & EVBIT(BRANCH)) != 0;
-    for (unsigned k = 0; k < p->n_active; k++) {
-        evset_t all = p->slot[p->active[k]].events;
-        evset_t want = all & ~EV_DYNAMIC_MASK;
-        uint32_t n = 0;
-        if ((want & (want - 1)) == 0) {
-            n = want ? b->event_count[__builtin_ctzll(want)] : 0;
-        } else {
-            for (uint32_t c = 0; c < b->n_classes; c++)
-                n += (b->classes[c].events & want) ? b->classes[c].count : 0;
-        }
-        /* OR rule: the branch counts once even if its static events matched too. */
-        bool branch_counted = ends_in_branch && (last & want);
-        b->add[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN)));
-        b->add_taken[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_TAKEN)));
-    }
-    b->n_add = p->n_active;
-    b->epoch = p->epoch;
-}
-
-void pmu_commit_range(hart_t *h, const block_t *b, unsigned from, unsigned to)
-{
-    pmu_t *p = &h->pmu;
-    for (unsigned k = 0; k < p->n_active; k++) {
-        evset_t want = p->slot[p->active[k]].events;
-        for (unsigned j = from; j < to; j++)
-            p->acc[k] += (b->events[j] & want) != 0;
-    }
-}
-
-void pmu_commit_events(hart_t *h, evset_t events, evset_t already)
-{
-    pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
         p->acc[k] += (want & events) && !(want & already);
     }
 }
 
-uint64_t pmu_read_for_insn(const hart_t *h, unsigned n, evset_t own_events)
+uint64_t pmu_read_for_insn(const pmu_t *p, unsigned n, evset_t own_events, uint64_t now)
 {
-    const pmu_slot_t *s = &h->pmu.slot[n];
-    uint64_t v = pmu_read(h, n);
+    const pmu_slot_t *s = &p->slot[n];
+    uint64_t v = pmu_read(p, n, now);
     /* Event counters read as of before the reading instruction (VeeR: presync reads). The
      * instruction has already been retired with its block, so take its own event back out. */
     if (s->kind == SLOT_EVENTS && slot_counts(s) && (s->events & own_events))
@@ -228,14 +195,13 @@ uint64_t pmu_read_for_insn(const hart_t *h, unsigned n, evset_t own_events)
     return v;
 }
 
-int pmu_add_observer(hart_t *h, pmu_slot_kind_t kind, evset_t events)
+int pmu_add_observer(pmu_t *p, pmu_slot_kind_t kind, evset_t events, uint64_t now)
 {
-    pmu_t *p = &h->pmu;
     if (p->n_observers == PMU_OBSERVER_SLOTS)
         return -1;
     unsigned n = PMU_ARCH_SLOTS + p->n_observers++;
     p->slot[n] = (pmu_slot_t){ .kind = kind, .events = events, .width_mask = UINT64_MAX };
-    pmu_write(h, n, 0);
-    pmu_reconfigure(h);
+    pmu_write(p, n, 0, now);
+    pmu_reconfigure(p);
     return (int)n;
 }

@@ -4,9 +4,11 @@
  * 3..31 mhpmcounterN). Slots 32.. are observer slots used by `pmusim stat`: invisible to the guest.
  *
  * Counting is per block: every decoded block caches, for the current configuration (epoch), how
- * much each active event slot gains when the whole block commits. Cycle slots are not added per
- * block at all: they read the hart's cycle clock relative to a base. Dynamic events are raised where
- * they happen and cost nothing unless some active slot selects them (see pmu_dynamic_interest). */
+ * much each active event slot gains when the whole block commits (the executor does that, from
+ * pmu_t.active and the slots' event sets). Cycle slots are not added per block at all: they read
+ * a clock relative to a base. The engine owns its clocks but not time: every call that needs the
+ * time takes `now`, the core's cycle clock. Dynamic events are raised where they happen and cost
+ * nothing unless some active slot selects them (dyn_interest). */
 #ifndef PMUSIM_PMU_PMU_H
 #define PMUSIM_PMU_PMU_H
 
@@ -15,8 +17,6 @@
 
 #include "pmu/events.h"
 
-struct hart;
-struct block;
 struct pmu_model;
 
 #define PMU_ARCH_SLOTS 32
@@ -42,6 +42,17 @@ typedef struct pmu_slot {
     bool inhibited;      /* mcountinhibit bit (architectural slots) */
     uint64_t width_mask; /* counter width */
 } pmu_slot_t;
+
+/* The clocks derived from the core's cycle clock: halted (sleep) cycles, and the integrals of the
+ * interrupt conditions, kept as "total up to `since`" plus the running part. */
+typedef struct pmu_clocks {
+    uint64_t sleep_cycles;   /* part of the cycle clock spent halted (clock gated) */
+    bool irqs_enabled;       /* mstatus.MIE */
+    uint64_t irq_off_cycles; /* active cycles with MIE == 0, up to irq_off_since */
+    uint64_t irq_off_since;
+    bool irq_stalled; /* MIE == 0 while an enabled interrupt is pending */
+    uint64_t irq_stalled_cycles, irq_stalled_since;
+} pmu_clocks_t;
 
 typedef struct pmu {
     /* Per slot: the count; for a clock while it counts, the clock value at which it read 0. An
@@ -69,38 +80,37 @@ typedef struct pmu {
     uint32_t next_id;
 
     const struct pmu_model *model;
+    pmu_clocks_t clocks;
     uint64_t mcountinhibit;
     uint64_t selector[PMU_ARCH_SLOTS]; /* mhpmeventN as stored (legalised) */
 } pmu_t;
 
-void pmu_init(struct hart *h, const struct pmu_model *model);
+void pmu_init(pmu_t *p, const struct pmu_model *model);
 /* Recomputes the active list after a selector, inhibit or observer change. */
-void pmu_reconfigure(struct hart *h);
+void pmu_reconfigure(pmu_t *p);
 
-/* Block accounting (executor). */
-void pmu_block_refresh(struct hart *h, struct block *b);
-/* Commit the static events of instructions [from, to) of block b (partial blocks: traps). */
-void pmu_commit_range(struct hart *h, const struct block *b, unsigned from, unsigned to);
 /* Commit a set of events for one instruction (trap paths, dynamic events). `already` holds the
  * events of the same instruction counted before, so a slot counts an instruction at most once. */
-void pmu_commit_events(struct hart *h, evset_t events, evset_t already);
+void pmu_commit_events(pmu_t *p, evset_t events, evset_t already);
 
-/* Counter values. pmu_read_for_insn: as a CSR instruction with events `own_events` reads it
- * (event counters exclude the reading instruction itself). */
-uint64_t pmu_read(const struct hart *h, unsigned slot);
-/* Every change of mstatus.MIE, mip or mie calls this: the interrupts-stalled clock integrates
- * the time the condition holds. */
-void pmu_irq_state_changed(struct hart *h);
-/* The value of a clock (a SLOT_*CYCLES kind) now. */
-uint64_t pmu_clock(const struct hart *h, pmu_slot_kind_t clock);
-uint64_t pmu_read_for_insn(const struct hart *h, unsigned slot, evset_t own_events);
-void pmu_write(struct hart *h, unsigned slot, uint64_t value);
+/* Counter values at cycle `now`. pmu_read_for_insn: as a CSR instruction with events `own_events`
+ * reads it (event counters exclude the reading instruction itself). */
+uint64_t pmu_read(const pmu_t *p, unsigned slot, uint64_t now);
+uint64_t pmu_read_for_insn(const pmu_t *p, unsigned slot, evset_t own_events, uint64_t now);
+void pmu_write(pmu_t *p, unsigned slot, uint64_t value, uint64_t now);
+
+/* Clocks. The value of a clock (a SLOT_*CYCLES kind) at `now`; `cycles` more were spent halted;
+ * the interrupt state (mstatus.MIE, an enabled interrupt pending) as of `now`: every change of
+ * either is reported, so the clocks integrate the time each condition holds. */
+uint64_t pmu_clock(const pmu_t *p, pmu_slot_kind_t clock, uint64_t now);
+void pmu_sleep(pmu_t *p, uint64_t cycles);
+void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending);
 
 /* Configuration: a legalised selector value for mhpmeventN, and mcountinhibit. */
-void pmu_set_selector(struct hart *h, unsigned slot, uint64_t selector);
-void pmu_set_inhibit(struct hart *h, uint64_t value);
+void pmu_set_selector(pmu_t *p, unsigned slot, uint64_t selector, uint64_t now);
+void pmu_set_inhibit(pmu_t *p, uint64_t value, uint64_t now);
 
 /* Observer slots for `pmusim stat`: returns the slot index or -1. */
-int pmu_add_observer(struct hart *h, pmu_slot_kind_t kind, evset_t events);
+int pmu_add_observer(pmu_t *p, pmu_slot_kind_t kind, evset_t events, uint64_t now);
 
 #endif

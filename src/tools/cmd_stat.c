@@ -159,7 +159,8 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
     /* after machine_reset (cli_session_open): a reset re-initialises the PMU */
     for (unsigned k = 0; k < events->n; k++) {
         stat_event_t *e = &events->ev[k];
-        e->slot = pmu_add_observer(h, e->sel.kind, e->sel.events);
+        e->slot = pmu_add_observer(&h->pmu, e->sel.kind, e->sel.events, hart_cycle(h));
+        hart_pmu_changed(h);
         if (e->slot < 0) {
             cli_error("stat: no PMU observer slot left for event '%s' (at most %d)", e->name,
                       PMU_OBSERVER_SLOTS);
@@ -174,7 +175,7 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
     status = cli_session_status(&s, stop);
 
     for (unsigned k = 0; k < events->n; k++)
-        events->ev[k].value = pmu_read(h, (unsigned)events->ev[k].slot);
+        events->ev[k].value = pmu_read(&h->pmu, (unsigned)events->ev[k].slot, hart_cycle(h));
     stat_report_t r = {
         .command = s.cmdline,
         .program = cfg->run.program,
