@@ -8,7 +8,6 @@
 #include "cpu/exec.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
-#include "pmu/model.h"
 
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
 #define RUN_CHUNK (1 << 20)
@@ -81,9 +80,9 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     h->platform = &machine_platform;
     h->platform_ctx = m;
     h->bus = &m->bus;
-    h->xlen = desc->xlen;
-    h->isa = desc->isa | ISA_EXT_I | (desc->has_s_mode ? ISA_EXT_S : 0) |
-             (desc->has_u_mode || opts->user_mode ? ISA_EXT_U : 0);
+    h->xlen = desc->core->xlen;
+    h->isa = desc->core->isa | ISA_EXT_I | (desc->core->has_s_mode ? ISA_EXT_S : 0) |
+             (desc->core->has_u_mode || opts->user_mode ? ISA_EXT_U : 0);
 
     uint64_t ram_size = opts->ram_size ? opts->ram_size : desc->ram_size;
     bus_region_t *ram;
@@ -137,15 +136,15 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         }
     }
 
-    h->irq_mask = (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI) | desc->platform_irqs;
-    if (desc->has_s_mode)
+    h->irq_mask = (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI) | desc->core->platform_irqs;
+    if (desc->core->has_s_mode)
         h->irq_mask |= (1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI);
-    h->timer_irq_mask = (1ull << IRQ_MTI) | (1ull << IRQ_STI) | desc->timer_irqs;
-    h->external_irq_mask = (1ull << IRQ_MEI) | (1ull << IRQ_SEI) | desc->external_irqs;
-    h->misaligned_traps = desc->misaligned_traps;
+    h->timer_irq_mask = (1ull << IRQ_MTI) | (1ull << IRQ_STI) | desc->core->timer_irqs;
+    h->external_irq_mask = (1ull << IRQ_MEI) | (1ull << IRQ_SEI) | desc->core->external_irqs;
+    h->misaligned_traps = desc->core->misaligned_traps;
     h->time_csr = desc->time_csr;
-    h->wfi_is_nop = desc->wfi_is_nop;
-    h->core_ext = desc->core_ext;
+    h->wfi_is_nop = desc->core->wfi_is_nop;
+    h->core_ext = desc->core->ext;
     h->max_insns = opts->max_insns;
     block_cache_init(h);
     if (!h->bc.table || !h->bc.arena || !h->bc.code_map || !h->store_watch) {
@@ -184,14 +183,14 @@ void machine_reset(machine_t *m, uint64_t entry)
     h->pause_cycles = 0;
     h->core_clock_mark = 0;
     h->reservation_valid = false;
-    h->csr.mvendorid = m->desc->mvendorid;
-    h->csr.marchid = m->desc->marchid;
-    h->csr.mimpid = m->desc->mimpid;
+    h->csr.mvendorid = m->desc->core->mvendorid;
+    h->csr.marchid = m->desc->core->marchid;
+    h->csr.mimpid = m->desc->core->mimpid;
     h->csr.mhartid = 0;
     csr_reset(h);
-    if (m->desc->mstatus_reset)
-        h->csr.mstatus = m->desc->mstatus_reset;
-    pmu_init(&h->pmu, m->desc->pmu);
+    if (m->desc->core->mstatus_reset)
+        h->csr.mstatus = m->desc->core->mstatus_reset;
+    pmu_init(&h->pmu, m->desc->core->pmu);
     hart_pmu_changed(h);
     block_cache_flush(h);
     for (unsigned k = 0; k < m->n_dev; k++)
@@ -240,7 +239,7 @@ static const char *machine_for_xlen(const char *current, unsigned xlen)
     const char *best = NULL;
     size_t best_len = 0;
     for (const machine_desc_t *const *d = machine_list(); *d; d++) {
-        if ((*d)->xlen != xlen)
+        if ((*d)->core->xlen != xlen)
             continue;
         size_t n = 0;
         while ((*d)->name[n] && (*d)->name[n] == current[n])
@@ -258,7 +257,7 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     elf_target_t target = {
         .bus = &m->bus,
         .name = m->desc->name,
-        .xlen = m->desc->xlen,
+        .xlen = m->desc->core->xlen,
         .veer_preload = m->desc->accept_high_preload,
         .machine_for_xlen = machine_for_xlen,
     };

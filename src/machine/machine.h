@@ -7,12 +7,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/core.h"
 #include "cpu/hart.h"
 #include "dev/devices.h"
 #include "mem/bus.h"
 
-struct pmu_model;
-struct core_ext;
+struct core_desc;
 
 typedef struct mem_desc {
     const char *name;
@@ -41,29 +41,18 @@ typedef struct machine_param {
 typedef struct machine_desc {
     const char *name;
     const char *summary;
-    unsigned xlen;
-    uint32_t isa; /* ISA_EXT_* the core implements */
-    uint64_t mvendorid, marchid, mimpid;
+    const struct core_desc *core; /* the core of every hart (src/core/) */
     uint64_t reset_pc;
     uint64_t ram_base, ram_size; /* main memory: the fast path */
     unsigned ram_flags;
     mem_desc_t mem[MACHINE_MAX_MEM]; /* further memories (ICCM, DCCM, ...) */
     device_desc_t dev[MACHINE_MAX_DEV];
     uint64_t cycles_per_mtime_tick;
-    uint64_t platform_irqs; /* implemented interrupts beyond the standard ones (mie bits) */
-    uint64_t timer_irqs;    /* interrupts the PMU counts as timer interrupts */
-    uint64_t external_irqs; /* ... as external interrupts */
-    uint64_t mstatus_reset;
-    bool has_s_mode, has_u_mode; /* has_u_mode false: --user-mode may add it */
-    bool time_csr;               /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
-    bool accept_high_preload;    /* VeeR testbench: ignore the ICCM/DCCM preload descriptors at 0xFFFFFFF0 */
+    bool time_csr;            /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
+    bool accept_high_preload; /* VeeR testbench: ignore the ICCM/DCCM preload descriptors at 0xFFFFFFF0 */
     /* Every address no region claims is memory (the VeeR testbench), unless -M ...,memory=bounded. */
     bool testbench_memory;
     const machine_param_t *params; /* the options of `-M name,key=value`, ending with {0}; or NULL */
-    bool misaligned_traps;
-    bool wfi_is_nop;
-    const struct pmu_model *pmu;
-    const struct core_ext *core_ext; /* core-specific CSRs, or NULL */
 } machine_desc_t;
 
 /* User-selectable options (CLI). */

@@ -1,30 +1,23 @@
 /* The built-in machines. Adding a machine is adding an entry here (docs/architecture.md). */
 #include <string.h>
 
-#include "cpu/csr.h"
-#include "isa/isa.h"
+#include "core/core.h"
 #include "machine/machine.h"
-#include "pmu/model.h"
-
-extern const core_ext_t veer_el2_core;
-
-#define RV_BITMANIP (ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS)
 
 /* QEMU `virt`-compatible: RAM at 0x80000000, CLINT, ns16550, SiFive test finisher. mtime ticks
  * at 10 MHz against a 1 GHz clock of one instruction per cycle, as QEMU with -icount shift=0. */
-#define VIRT_MACHINE(nm, xl, summ) \
+#define VIRT_MACHINE(nm, core_desc, summ) \
     { \
-        .name = nm, .summary = summ, .xlen = xl, \
-        .isa = ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | RV_BITMANIP, \
-        .mvendorid = 0, .marchid = 0, .mimpid = 0, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
+        .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
         .ram_size = 128u << 20, \
         .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 } }, \
-        .cycles_per_mtime_tick = 100, .has_s_mode = true, .has_u_mode = true, .time_csr = true, \
-        .pmu = &pmu_model_generic, \
+        .cycles_per_mtime_tick = 100, .time_csr = true, \
     }
 
-static const machine_desc_t virt32 = VIRT_MACHINE("virt32", 32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
-static const machine_desc_t virt64 = VIRT_MACHINE("virt64", 64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
+static const machine_desc_t virt32 =
+    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
+static const machine_desc_t virt64 =
+    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
 
 static bool parse_on_off(const char *value, bool *out)
 {
@@ -68,9 +61,7 @@ static const machine_param_t veer_el2_params[] = {
 static const machine_desc_t veer_el2 = {
     .name = "veer-el2",
     .summary = "VeeR EL2 RV32IMC+Zba/Zbb/Zbc/Zbs, M-mode, testbench memory map, VeeR PMU",
-    .xlen = 32,
-    .isa = ISA_EXT_M | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | RV_BITMANIP,
-    .mvendorid = 0x45, .marchid = 0x10, .mimpid = 0x4,
+    .core = &core_veer_el2,
     .reset_pc = 0x80000000,
     .ram_base = 0x80000000, .ram_size = 64u << 20,
     .mem = {
@@ -86,15 +77,9 @@ static const machine_desc_t veer_el2 = {
     },
     .dev = { { "veer-mailbox", 0xD0580000 }, { "clint", 0x2000000 } },
     .cycles_per_mtime_tick = 1,
-    .platform_irqs = (1ull << 28) | (1ull << 29),   /* internal timers 1 and 0 */
-    .timer_irqs = (1ull << 28) | (1ull << 29),
-    .mstatus_reset = 0x1800,
     .accept_high_preload = true,
     .testbench_memory = true,
     .params = veer_el2_params,
-    .wfi_is_nop = true,
-    .pmu = &pmu_model_veer_el2,
-    .core_ext = &veer_el2_core,
 };
 
 static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, NULL };

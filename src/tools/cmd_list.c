@@ -74,7 +74,7 @@ static void list_row(const char *code, const char *hex, const char *name, const 
 
 static void list_text(const machine_desc_t *desc)
 {
-    const pmu_model_t *model = desc->pmu;
+    const pmu_model_t *model = desc->core->pmu;
     char counters[80], code[24], hex[24];
     stat_event_t extra[4];
     size_t n_extra = stat_builtin_extra(model, extra, sizeof(extra) / sizeof(extra[0]));
@@ -99,7 +99,7 @@ static void list_text(const machine_desc_t *desc)
 
 static void list_json(const machine_desc_t *desc)
 {
-    const pmu_model_t *model = desc->pmu;
+    const pmu_model_t *model = desc->core->pmu;
     char name[96], code[24];
 
     fputs("[", stdout);
@@ -128,7 +128,7 @@ static void list_json(const machine_desc_t *desc)
 
 static int list_mapfile(const machine_desc_t *desc)
 {
-    if (desc->mvendorid == 0 && desc->marchid == 0 && desc->mimpid == 0) {
+    if (desc->core->mvendorid == 0 && desc->core->marchid == 0 && desc->core->mimpid == 0) {
         cli_error("list: machine %s has no vendor mapfile key: its mvendorid, marchid and mimpid "
                   "are 0, so perf cannot tell its core from any other",
                   desc->name);
@@ -140,8 +140,8 @@ static int list_mapfile(const machine_desc_t *desc)
         if (strcmp(list_perf_dirs[k].machine, desc->name) == 0)
             snprintf(dir, sizeof(dir), "%s", list_perf_dirs[k].dir);
     /* MVENDORID-MARCHID-MIMPID as Linux reports them; any implementation of this core matches */
-    printf("0x%llx-0x%llx-0x[[:xdigit:]]+,v1,%s,core\n", (unsigned long long)desc->mvendorid,
-           (unsigned long long)desc->marchid, dir);
+    printf("0x%llx-0x%llx-0x[[:xdigit:]]+,v1,%s,core\n", (unsigned long long)desc->core->mvendorid,
+           (unsigned long long)desc->core->marchid, dir);
     return CLI_EXIT_OK;
 }
 

@@ -40,7 +40,7 @@ int cmd_machines(int argc, char **argv)
         if ((int)strlen((*d)->name) > width)
             width = (int)strlen((*d)->name);
     for (const machine_desc_t *const *d = machine_list(); *d; d++) {
-        printf("%-*s  RV%u  %s%s\n", width, (*d)->name, (*d)->xlen, (*d)->summary,
+        printf("%-*s  RV%u  %s%s\n", width, (*d)->name, (*d)->core->xlen, (*d)->summary,
                strcmp((*d)->name, machine_default_name) == 0 ? " (default)" : "");
         for (const machine_param_t *mp = (*d)->params; mp && mp->key; mp++)
             printf("%-*s    -M %s,%s=%s: %s\n", width, "", (*d)->name, mp->key, mp->values, mp->help);

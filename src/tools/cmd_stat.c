@@ -126,11 +126,11 @@ static bool stat_select_events(const stat_config_t *cfg, const machine_desc_t *d
 {
     events->n = 0;
     if (cfg->n_event_args == 0) {
-        stat_events_default(events, desc->pmu, desc->name);
+        stat_events_default(events, desc->core->pmu, desc->name);
         return events->n > 0;
     }
     for (int k = 0; k < cfg->n_event_args; k++)
-        if (!stat_events_parse(events, desc->pmu, desc->name, cfg->event_args[k]))
+        if (!stat_events_parse(events, desc->core->pmu, desc->name, cfg->event_args[k]))
             return false;
     return true;
 }

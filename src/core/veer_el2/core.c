@@ -9,9 +9,9 @@
  * The rest (caches, PIC, error counters, feature disables) is storage only. */
 #include <stdlib.h>
 
-#include "cpu/csr.h"
+#include "core/core.h"
 #include "cpu/exec.h"
-#include "machine/machine.h"
+#include "isa/isa.h"
 
 enum {
     CSR_MCPC = 0x7C2,
@@ -218,4 +218,22 @@ static void veer_reset(hart_t *h)
     s->fired[0] = s->fired[1] = false;
 }
 
-const core_ext_t veer_el2_core = { veer_read, veer_write, veer_reset, veer_advance };
+static const core_ext_t veer_el2_ext = { veer_read, veer_write, veer_reset, veer_advance };
+
+/* The default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode (U-mode is a
+ * build option), internal timers 0 and 1 as interrupts 29 and 28. */
+const core_desc_t core_veer_el2 = {
+    .name = "veer-el2",
+    .xlen = 32,
+    .isa = ISA_EXT_M | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | ISA_EXT_ZBA | ISA_EXT_ZBB |
+           ISA_EXT_ZBC | ISA_EXT_ZBS,
+    .mvendorid = 0x45,
+    .marchid = 0x10,
+    .mimpid = 0x4,
+    .mstatus_reset = 0x1800,
+    .platform_irqs = (1ull << IRQ_MITIP0) | (1ull << IRQ_MITIP1),
+    .timer_irqs = (1ull << IRQ_MITIP0) | (1ull << IRQ_MITIP1),
+    .wfi_is_nop = true,
+    .pmu = &pmu_model_veer_el2,
+    .ext = &veer_el2_ext,
+};

@@ -1,0 +1,26 @@
+/* The generic cores of the QEMU-virt-like machines: RV32/RV64 IMAC + Zba/Zbb/Zbc/Zbs with M, S
+ * and U modes, the SBI-index PMU of pmu_model.c, and nothing custom. */
+#include "core/core.h"
+#include "isa/isa.h"
+
+#define GENERIC_ISA \
+    (ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | ISA_EXT_ZBA | ISA_EXT_ZBB | \
+     ISA_EXT_ZBC | ISA_EXT_ZBS)
+
+const core_desc_t core_generic_rv32 = {
+    .name = "rv32-generic",
+    .xlen = 32,
+    .isa = GENERIC_ISA,
+    .has_s_mode = true,
+    .has_u_mode = true,
+    .pmu = &pmu_model_generic,
+};
+
+const core_desc_t core_generic_rv64 = {
+    .name = "rv64-generic",
+    .xlen = 64,
+    .isa = GENERIC_ISA,
+    .has_s_mode = true,
+    .has_u_mode = true,
+    .pmu = &pmu_model_generic,
+};
