@@ -9,7 +9,12 @@
 #define BC_ARENA_SIZE (64u << 20)
 #define PAGE_SIZE 4096u
 
-void block_cache_init(hart_t *h)
+size_t block_granule_map_bytes(uint64_t ram_size)
+{
+    return (size_t)((ram_size + 511) / 512) + 1;
+}
+
+bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
 {
     block_cache_t *bc = &h->bc;
     bc->mask = BC_BUCKETS - 1;
@@ -17,21 +22,19 @@ void block_cache_init(hart_t *h)
     bc->arena_size = BC_ARENA_SIZE;
     bc->arena = malloc(bc->arena_size);
     bc->arena_used = 0;
-    size_t map_bytes = (size_t)((h->ram_size + 511) / 512) + 1;
-    bc->code_map = calloc(map_bytes, 1);
+    bc->code_map = code_map;
     bc->code_lo = SIZE_MAX;
     bc->code_hi = 0;
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
-    h->store_watch = calloc(map_bytes, 1);
+    h->store_watch = store_watch;
+    return bc->table && bc->arena;
 }
 
 void block_cache_free(hart_t *h)
 {
     free(h->bc.table);
     free(h->bc.arena);
-    free(h->bc.code_map);
-    free(h->store_watch);
     memset(&h->bc, 0, sizeof h->bc);
     h->store_watch = NULL;
 }
@@ -41,6 +44,10 @@ void block_cache_free(hart_t *h)
 void block_cache_flush(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
+    /* Harts share the code map: clearing this hart's bits leaves other harts' blocks unwatched,
+     * so they forget theirs too before they run again. */
+    if (h->platform && h->platform->code_written)
+        h->platform->code_written(h->platform_ctx, h);
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
     for (size_t k = bc->code_lo; k < bc->code_hi; k++)
         h->store_watch[k] &= (uint8_t)~bc->code_map[k];

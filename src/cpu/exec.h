@@ -39,10 +39,17 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
                             unsigned done);
 /* Atomic read-modify-write accesses: aligned main-RAM or other RAM only. */
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
+/* An AMO or a successful SC stored to addr: a watched granule (another hart's reservation) is
+ * the platform's to see. */
+void mem_amo_stored(hart_t *h, uint64_t addr, unsigned size);
 
 /* Block cache. */
 block_t *block_at(hart_t *h, uint64_t pc); /* NULL: fetch fault, cause in h->trap_cause */
-void block_cache_init(hart_t *h);
+/* Bytes of a granule map (code map, store watch) of main RAM: one bit per 64 bytes. */
+size_t block_granule_map_bytes(uint64_t ram_size);
+/* The block cache of a hart; code_map and store_watch are granule maps shared by the harts of a
+ * machine (owned by the caller). False when out of memory. */
+bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch);
 void block_cache_flush(hart_t *h);
 void block_cache_free(hart_t *h);
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);

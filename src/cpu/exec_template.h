@@ -127,6 +127,7 @@ typedef int64_t sreg;
         memcpy(&old_, p_, sizeof old_); \
         new_ = (expr); \
         memcpy(p_, &new_, sizeof new_); \
+        mem_amo_stored(h, RS1, sizeof(type)); \
         W(i->rd, (sreg)old_); \
         h->reservation_valid = false; \
         NEXT(); \
@@ -351,13 +352,14 @@ L_REMUW: {
         W(i->rd, (sreg)v_); \
         h->reservation_valid = true; \
         h->reservation_addr = RS1; \
+        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, RS1); \
         NEXT(); \
     } while (0)
 #define STORE_CONDITIONAL(type) do { \
         uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
         if (unlikely(!p_)) goto trap_mid_block; \
         bool ok_ = h->reservation_valid && h->reservation_addr == RS1; \
-        if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); } \
+        if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); mem_amo_stored(h, RS1, sizeof(type)); } \
         W(i->rd, !ok_); \
         h->reservation_valid = false; \
         NEXT(); \

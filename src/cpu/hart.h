@@ -24,8 +24,11 @@ typedef struct hart_platform {
     void (*watched_store)(void *ctx, struct hart *h, uint64_t addr, unsigned size);
     /* The block cache forgot its code: the platform marks the granules it watches again. */
     void (*rewatch)(void *ctx, struct hart *h);
-    /* A store hit decoded code: every hart sharing the code map must flush its blocks. */
+    /* A store hit decoded code, or hart h flushed its blocks: every other hart sharing the code
+     * map must flush its blocks before it runs again. */
     void (*code_written)(void *ctx, struct hart *h);
+    /* LR made a reservation: the platform watches stores to it by other harts. */
+    void (*reserve)(void *ctx, struct hart *h, uint64_t addr);
 } hart_platform_t;
 
 enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
@@ -134,7 +137,7 @@ static inline void hart_kick(hart_t *h)
 }
 
 /* A store hit decoded code: this hart flushes its blocks before running on, and so does every
- * other hart the platform says shares the code. */
+ * other hart sharing the code map. */
 static inline void hart_code_written(hart_t *h)
 {
     h->code_dirty = true;

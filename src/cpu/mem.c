@@ -139,3 +139,10 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
     }
     return r->host + (addr - r->base);
 }
+
+void mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
+{
+    if (addr - h->ram_base < h->ram_size && granule_bit(h->store_watch, addr - h->ram_base) && h->platform &&
+        h->platform->watched_store)
+        h->platform->watched_store(h->platform_ctx, h, addr, size);
+}

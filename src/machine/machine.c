@@ -29,26 +29,29 @@ static void host_exit(void *ctx, int code)
 
 static void host_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
 {
-    if (hart == 0)
-        machine_set_irq(ctx, irq, level);
+    machine_t *m = ctx;
+    if (hart < m->n_harts)
+        machine_set_irq(m, hart, irq, level);
 }
 
+/* The time base devices see: the clock of the hart running now (harts are at most one quantum
+ * apart; docs/architecture.md "Several harts"). */
 static uint64_t host_cycles(void *ctx)
 {
     machine_t *m = ctx;
-    return hart_cycle(&m->hart);
+    return hart_cycle(m->running);
 }
 
 static void host_deadline_changed(void *ctx)
 {
     machine_t *m = ctx;
-    hart_kick(&m->hart);
+    hart_kick(m->running);
 }
 
 static bool add_device(machine_t *m, const device_desc_t *d)
 {
     const device_class_t *cls = device_class_find(d->cls);
-    device_params_t params = { .n_harts = 1, .cycles_per_tick = m->desc->cycles_per_mtime_tick };
+    device_params_t params = { .n_harts = m->n_harts, .cycles_per_tick = m->desc->cycles_per_mtime_tick };
     void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
     if (!state)
         return false;
@@ -76,13 +79,14 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     };
     m->htif.host = m->semihost.host = &m->dev_host;
     m->semihost.cmdline = opts->cmdline;
-    hart_t *h = &m->hart;
-    h->platform = &machine_platform;
-    h->platform_ctx = m;
-    h->bus = &m->bus;
-    h->xlen = desc->core->xlen;
-    h->isa = desc->core->isa | ISA_EXT_I | (desc->core->has_s_mode ? ISA_EXT_S : 0) |
-             (desc->core->has_u_mode || opts->user_mode ? ISA_EXT_U : 0);
+    m->n_harts = opts->harts ? opts->harts : 1;
+    m->quantum = opts->quantum ? opts->quantum : MACHINE_DEFAULT_QUANTUM;
+    m->harts = calloc(m->n_harts, sizeof(*m->harts));
+    if (!m->harts) {
+        free(m);
+        return NULL;
+    }
+    m->running = &m->harts[0];
 
     uint64_t ram_size = opts->ram_size ? opts->ram_size : desc->ram_size;
     bus_region_t *ram;
@@ -93,6 +97,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         if (!bus_set_background(&m->bus, "memory", 0, space, REGION_EXEC)) {
             fprintf(stderr, "pmusim: cannot reserve %llu bytes of address space for machine %s\n",
                     (unsigned long long)space, desc->name);
+            free(m->harts);
             free(m);
             return NULL;
         }
@@ -105,13 +110,10 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         fprintf(stderr, "pmusim: cannot allocate %llu bytes of RAM for machine %s\n",
                 (unsigned long long)ram_size, desc->name);
         bus_free(&m->bus);
+        free(m->harts);
         free(m);
         return NULL;
     }
-    h->ram = ram->host;
-    h->ram_base = desc->ram_base;
-    h->ram_size = ram_size;
-    h->ram_core_local = (desc->ram_flags & REGION_CORE_LOCAL) != 0;
     for (unsigned k = 0; k < MACHINE_MAX_MEM && desc->mem[k].name; k++) {
         const mem_desc_t *md = &desc->mem[k];
         if (md->flags & REGION_UNMAPPED) {
@@ -136,21 +138,36 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         }
     }
 
-    h->irq_mask = (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI) | desc->core->platform_irqs;
-    if (desc->core->has_s_mode)
-        h->irq_mask |= (1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI);
-    h->timer_irq_mask = (1ull << IRQ_MTI) | (1ull << IRQ_STI) | desc->core->timer_irqs;
-    h->external_irq_mask = (1ull << IRQ_MEI) | (1ull << IRQ_SEI) | desc->core->external_irqs;
-    h->misaligned_traps = desc->core->misaligned_traps;
-    h->time_csr = desc->time_csr;
-    h->wfi_is_nop = desc->core->wfi_is_nop;
-    h->core_ext = desc->core->ext;
-    h->max_insns = opts->max_insns;
-    block_cache_init(h);
-    if (!h->bc.table || !h->bc.arena || !h->bc.code_map || !h->store_watch) {
-        fprintf(stderr, "pmusim: out of memory\n");
-        machine_free(m);
-        return NULL;
+    size_t map_bytes = block_granule_map_bytes(ram->size);
+    m->code_map = calloc(map_bytes, 1);
+    m->store_watch = calloc(map_bytes, 1);
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *h = &m->harts[k];
+        h->platform = &machine_platform;
+        h->platform_ctx = m;
+        h->bus = &m->bus;
+        h->xlen = desc->core->xlen;
+        h->isa = desc->core->isa | ISA_EXT_I | (desc->core->has_s_mode ? ISA_EXT_S : 0) |
+                 (desc->core->has_u_mode || opts->user_mode ? ISA_EXT_U : 0);
+        h->ram = ram->host;
+        h->ram_base = desc->ram_base;
+        h->ram_size = ram->size;
+        h->ram_core_local = (desc->ram_flags & REGION_CORE_LOCAL) != 0;
+        h->irq_mask = (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI) | desc->core->platform_irqs;
+        if (desc->core->has_s_mode)
+            h->irq_mask |= (1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI);
+        h->timer_irq_mask = (1ull << IRQ_MTI) | (1ull << IRQ_STI) | desc->core->timer_irqs;
+        h->external_irq_mask = (1ull << IRQ_MEI) | (1ull << IRQ_SEI) | desc->core->external_irqs;
+        h->misaligned_traps = desc->core->misaligned_traps;
+        h->time_csr = desc->time_csr;
+        h->wfi_is_nop = desc->core->wfi_is_nop;
+        h->core_ext = desc->core->ext;
+        h->max_insns = opts->max_insns;
+        if (!m->code_map || !m->store_watch || !block_cache_init(h, m->code_map, m->store_watch)) {
+            fprintf(stderr, "pmusim: out of memory\n");
+            machine_free(m);
+            return NULL;
+        }
     }
     machine_reset(m, desc->reset_pc);
     return m;
@@ -160,18 +177,25 @@ void machine_free(machine_t *m)
 {
     if (!m)
         return;
-    block_cache_free(&m->hart);
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        block_cache_free(&m->harts[k]);
+        free(m->harts[k].core_state);
+    }
+    free(m->harts);
+    free(m->code_map);
+    free(m->store_watch);
     bus_free(&m->bus);
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->destroy(m->dev[k].state);
-    free(m->hart.core_state);
     free(m);
 }
 
-void machine_reset(machine_t *m, uint64_t entry)
+/* Every hart starts at the entry point in M-mode with a0 = mhartid, as on QEMU's virt machine
+ * with -bios none. */
+static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
 {
-    hart_t *h = &m->hart;
     memset(h->x, 0, sizeof h->x);
+    h->x[10] = id;
     h->pc = entry;
     h->priv = PRIV_M;
     h->insns_base = h->stall_cycles = 0;
@@ -186,15 +210,26 @@ void machine_reset(machine_t *m, uint64_t entry)
     h->csr.mvendorid = m->desc->core->mvendorid;
     h->csr.marchid = m->desc->core->marchid;
     h->csr.mimpid = m->desc->core->mimpid;
-    h->csr.mhartid = 0;
+    h->csr.mhartid = id;
     csr_reset(h);
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
     pmu_init(&h->pmu, m->desc->core->pmu);
     hart_pmu_changed(h);
     block_cache_flush(h);
+}
+
+void machine_reset(machine_t *m, uint64_t entry)
+{
+    for (unsigned k = 0; k < m->n_harts; k++)
+        hart_reset(m, &m->harts[k], k, entry);
+    for (unsigned k = 0; k < m->n_harts; k++)
+        m->harts[k].code_dirty = false;
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->reset(m->dev[k].state);
+    m->running = &m->harts[0];
+    m->time = 0;
+    m->stop_hart = 0;
     m->exited = false;
     m->exit_code = 0;
 }
@@ -216,13 +251,13 @@ void machine_exit(machine_t *m, int code)
 {
     m->exited = true;
     m->exit_code = code;
-    m->hart.stop = STOP_EXIT;
-    hart_kick(&m->hart);
+    m->running->stop = STOP_EXIT;
+    hart_kick(m->running);
 }
 
-void machine_set_irq(machine_t *m, unsigned irq, bool level)
+void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level)
 {
-    hart_t *h = &m->hart;
+    hart_t *h = &m->harts[hart];
     uint64_t bit = 1ull << irq;
     uint64_t old = h->csr.mip;
     h->csr.mip = level ? old | bit : old & ~bit;
@@ -269,7 +304,8 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     m->program_path = img->path;
     if (!m->semihost.cmdline)
         m->semihost.cmdline = img->path;
-    platform_rewatch(m, &m->hart);
+    for (unsigned k = 0; k < m->n_harts; k++)
+        platform_rewatch(m, &m->harts[k]);
     return 0;
 }
 
@@ -297,9 +333,19 @@ static bool tohost_in_ram(const machine_t *m, const hart_t *h)
            m->htif.tohost - h->ram_base <= h->ram_size - 8;
 }
 
+/* The reservation granule (64 bytes) of an LR. */
+#define RESERVATION_GRANULE 64u
+
 static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned size)
 {
     machine_t *m = ctx;
+    /* a store by one hart breaks the other harts' reservations of its granule */
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *o = &m->harts[k];
+        if (o != h && o->reservation_valid && addr < (o->reservation_addr | (RESERVATION_GRANULE - 1)) + 1 &&
+            (o->reservation_addr & ~(uint64_t)(RESERVATION_GRANULE - 1)) < addr + size)
+            o->reservation_valid = false;
+    }
     if (!tohost_in_ram(m, h) || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
         return;
     uint64_t v;
@@ -308,13 +354,37 @@ static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned
         htif_tohost_write(&m->htif, v);
 }
 
+static void watch_granule(const hart_t *h, uint64_t addr)
+{
+    if (addr < h->ram_base || addr - h->ram_base >= h->ram_size)
+        return;
+    uint64_t g = (addr - h->ram_base) >> 6;
+    h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
+}
+
 static void platform_rewatch(void *ctx, hart_t *h)
 {
     machine_t *m = ctx;
-    if (!tohost_in_ram(m, h))
-        return;
-    uint64_t g = (m->htif.tohost - h->ram_base) >> 6;
-    h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
+    if (tohost_in_ram(m, h))
+        watch_granule(h, m->htif.tohost);
+    for (unsigned k = 0; k < m->n_harts; k++)
+        if (m->harts[k].reservation_valid)
+            watch_granule(h, m->harts[k].reservation_addr);
+}
+
+static void platform_code_written(void *ctx, hart_t *h)
+{
+    machine_t *m = ctx;
+    for (unsigned k = 0; k < m->n_harts; k++)
+        if (&m->harts[k] != h)
+            m->harts[k].code_dirty = true;
+}
+
+static void platform_reserve(void *ctx, hart_t *h, uint64_t addr)
+{
+    machine_t *m = ctx;
+    if (m->n_harts > 1)
+        watch_granule(h, addr); /* other harts' stores there take the slow path and break it */
 }
 
 static const hart_platform_t machine_platform = {
@@ -322,6 +392,8 @@ static const hart_platform_t machine_platform = {
     .host_call = platform_host_call,
     .watched_store = platform_watched_store,
     .rewatch = platform_rewatch,
+    .code_written = platform_code_written,
+    .reserve = platform_reserve,
 };
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
@@ -331,17 +403,19 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 
 /* The core waits (wfi, firmware halt, PAUSE): moves time to the next event. Returns false when
  * nothing can ever end the wait. */
-static bool machine_wait(machine_t *m, uint64_t deadline)
+/* Hart h waits (wfi, firmware halt, PAUSE): moves its time to the next event, at most `limit`
+ * cycles on. Returns false when nothing can ever end the wait. */
+static bool machine_wait(hart_t *h, uint64_t deadline, uint64_t limit)
 {
-    hart_t *h = &m->hart;
     enum hart_run_state state = h->halted                         ? RUN_HALTED
                                 : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED
                                                                   : RUN_ACTIVE;
     uint64_t d = deadline;
     if (state == RUN_PAUSED)
         d = min_u64(d, h->pause_cycles);
-    if (d == UINT64_MAX)
+    if (d == UINT64_MAX && limit == UINT64_MAX)
         return false;
+    d = min_u64(d, limit);
     if (d == 0)
         d = 1;
     h->stall_cycles += d; /* time moves on; mcycle counts unless the clock is gated */
@@ -349,22 +423,35 @@ static bool machine_wait(machine_t *m, uint64_t deadline)
         pmu_sleep(&h->pmu, d);
     if (state == RUN_PAUSED)
         h->pause_cycles -= d;
-    hart_advance_core(&m->hart, state);
+    hart_advance_core(h, state);
     return true;
 }
 
-hart_stop_t machine_run(machine_t *m)
+uint64_t machine_insns(const machine_t *m)
 {
-    hart_t *h = &m->hart;
+    uint64_t n = 0;
+    for (unsigned k = 0; k < m->n_harts; k++)
+        n += hart_insns(&m->harts[k]);
+    return n;
+}
+
+/* Runs hart h until its clock reaches `until` (UINT64_MAX: until it stops). With several harts a
+ * hart that waits with nothing to wake it only idles to `until`: another hart may wake it. */
+static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *progress)
+{
     void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
-    platform_rewatch(m, h);
-    while (h->stop == STOP_NONE) {
-        if (h->sigint) {
+    m->running = h;
+    if (!h->wfi_wait && !h->halted)
+        *progress = true; /* a hart that can run (even if a long block took it past `until`) */
+    while (h->stop == STOP_NONE && hart_cycle(h) < until) {
+        if (m->harts[0].sigint) {
             h->stop = STOP_INTERRUPTED;
             break;
         }
+        if (h->code_dirty)
+            block_cache_flush(h); /* another hart wrote code this one had decoded */
         enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
-        uint64_t deadline = hart_advance_core(&m->hart, state);
+        uint64_t deadline = hart_advance_core(h, state);
         for (unsigned k = 0; k < m->n_dev; k++)
             if (m->dev[k].cls->next_event)
                 deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
@@ -376,27 +463,66 @@ hart_stop_t machine_run(machine_t *m)
             if (h->stop != STOP_NONE)
                 break;
         }
+        uint64_t left = until == UINT64_MAX ? UINT64_MAX : until - hart_cycle(h);
         if (h->wfi_wait || h->halted || h->pause_cycles) {
-            if (!machine_wait(m, deadline)) {
+            if (deadline != UINT64_MAX || h->pause_cycles)
+                *progress = true;
+            if (!machine_wait(h, deadline, left))
                 h->stop = STOP_WFI_DEADLOCK;
-                break;
-            }
             continue;
         }
+        *progress = true;
         int64_t budget = RUN_CHUNK;
         if (deadline < (uint64_t)budget)
             budget = deadline ? (int64_t)deadline : 1;
+        if (left < (uint64_t)budget)
+            budget = (int64_t)left;
         if (h->max_insns) {
-            if (hart_insns(h) >= h->max_insns) {
+            uint64_t done = machine_insns(m);
+            if (done >= h->max_insns) {
                 h->stop = STOP_MAX_INSNS;
                 break;
             }
-            if (h->max_insns - hart_insns(h) < (uint64_t)budget)
-                budget = (int64_t)(h->max_insns - hart_insns(h));
+            if (h->max_insns - done < (uint64_t)budget)
+                budget = (int64_t)(h->max_insns - done);
         }
         hart_set_budget(h, budget);
         exec(h);
     }
+}
+
+hart_stop_t machine_run(machine_t *m)
+{
+    for (unsigned k = 0; k < m->n_harts; k++)
+        platform_rewatch(m, &m->harts[k]);
+    if (m->n_harts == 1) {
+        bool progress;
+        machine_run_hart(m, &m->harts[0], UINT64_MAX, &progress);
+        m->stop_hart = 0;
+    } else {
+        /* Round-robin: each hart in turn runs until its clock reaches the end of the round, so
+         * the harts' clocks are equal at every round's end (docs/architecture.md). */
+        for (;;) {
+            uint64_t round_end = m->time + m->quantum;
+            bool progress = false, stopped = false;
+            for (unsigned k = 0; k < m->n_harts && !stopped; k++) {
+                hart_t *h = &m->harts[k];
+                machine_run_hart(m, h, round_end, &progress);
+                if (h->stop != STOP_NONE) {
+                    m->stop_hart = k;
+                    stopped = true;
+                }
+            }
+            if (stopped)
+                break;
+            m->time = round_end;
+            if (!progress) { /* every hart waits for an interrupt nothing can raise */
+                m->harts[0].stop = STOP_WFI_DEADLOCK;
+                m->stop_hart = 0;
+                break;
+            }
+        }
+    }
     fflush(m->console);
-    return h->stop;
+    return m->harts[m->stop_hart].stop;
 }

@@ -25,6 +25,9 @@ typedef struct device_desc {
     uint64_t base;
 } device_desc_t;
 
+/* Cycles a hart runs before the next hart's turn (several harts). */
+#define MACHINE_DEFAULT_QUANTUM 1000
+#define MACHINE_MAX_HARTS 64
 #define MACHINE_MAX_MEM 6
 #define MACHINE_MAX_DEV 6
 
@@ -61,13 +64,22 @@ typedef struct machine_opts {
     uint64_t max_insns;  /* 0 = unlimited */
     bool user_mode;      /* machines where U-mode is optional (veer-el2) */
     bool bounded_memory; /* testbench_memory machines: only the listed memories exist */
+    unsigned harts;      /* number of harts; 0 = 1 */
+    uint64_t quantum;    /* cycles a hart runs before the next one's turn; 0 = the default */
     const char *cmdline; /* semihosting SYS_GET_CMDLINE */
 } machine_opts_t;
 
 typedef struct machine {
     const machine_desc_t *desc;
     bus_t bus;
-    hart_t hart;
+    /* Harts, run in turn for a quantum of cycles each (docs/architecture.md "Several harts"). */
+    hart_t *harts;
+    unsigned n_harts;
+    uint64_t quantum;
+    hart_t *running;                 /* the hart the executor runs: its clock is the devices' time */
+    uint64_t time;                   /* the harts' common clock at the end of the last round */
+    unsigned stop_hart;              /* the hart whose stop ended the run */
+    uint8_t *code_map, *store_watch; /* granule maps of main RAM, shared by the harts */
 
     /* Devices, as the description lists them, and what they may ask of the machine. */
     dev_host_t dev_host;
@@ -109,12 +121,15 @@ int machine_load_program(machine_t *m, const char *path, struct elf_image *img);
 /* Resets the hart to the description's reset state with pc = entry. */
 void machine_reset(machine_t *m, uint64_t entry);
 
+/* Instructions committed by all harts. */
+uint64_t machine_insns(const machine_t *m);
+
 /* Runs until the guest exits or a stop condition; returns why it stopped. */
 hart_stop_t machine_run(machine_t *m);
 
 /* Device-side services. */
 void machine_console_write(machine_t *m, const void *buf, size_t n);
 void machine_exit(machine_t *m, int code);
-void machine_set_irq(machine_t *m, unsigned irq, bool level);
+void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level);
 
 #endif

@@ -1,4 +1,5 @@
 /* The built-in machines. Adding a machine is adding an entry here (docs/architecture.md). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
@@ -11,13 +12,8 @@
         .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
         .ram_size = 128u << 20, \
         .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 } }, \
-        .cycles_per_mtime_tick = 100, .time_csr = true, \
+        .cycles_per_mtime_tick = 100, .time_csr = true, .params = virt_params, \
     }
-
-static const machine_desc_t virt32 =
-    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
-static const machine_desc_t virt64 =
-    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
 
 static bool parse_on_off(const char *value, bool *out)
 {
@@ -45,6 +41,45 @@ static bool set_memory(machine_opts_t *o, const char *value)
         return false;
     return true;
 }
+
+static bool parse_count(const char *value, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    if (!*value || *value == '-')
+        return false;
+    unsigned long long v = strtoull(value, &end, 0);
+    if (*end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool set_harts(machine_opts_t *o, const char *value)
+{
+    uint64_t n;
+    if (!parse_count(value, 1, MACHINE_MAX_HARTS, &n))
+        return false;
+    o->harts = (unsigned)n;
+    return true;
+}
+
+static bool set_quantum(machine_opts_t *o, const char *value)
+{
+    return parse_count(value, 1, 1ull << 30, &o->quantum);
+}
+
+static const machine_param_t virt_params[] = {
+    { "harts", "1..64", "number of harts (default 1); each starts at the ELF entry with a0 = mhartid",
+      set_harts },
+    { "quantum", "1..2^30",
+      "cycles a hart runs before the next hart's turn, with several harts (default 1000)", set_quantum },
+    { 0 },
+};
+
+static const machine_desc_t virt32 =
+    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
+static const machine_desc_t virt64 =
+    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
 
 static const machine_param_t veer_el2_params[] = {
     { "memory", "testbench|bounded",

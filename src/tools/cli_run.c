@@ -106,8 +106,8 @@ hart_stop_t cli_session_run(cli_session_t *s)
         memset(&sa, 0, sizeof(sa));
         sa.sa_handler = cli_on_sigint;
         sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C ends pmusim even if the hart never stops */
-        cli_sigint_hart = &s->m->hart;
+        sa.sa_flags = SA_RESETHAND;        /* a second Ctrl-C ends pmusim even if the hart never stops */
+        cli_sigint_hart = &s->m->harts[0]; /* the run loop watches hart 0 */
         installed = sigaction(SIGINT, &sa, NULL) == 0;
     }
 
@@ -124,7 +124,7 @@ hart_stop_t cli_session_run(cli_session_t *s)
 
 void cli_session_format_pc(const cli_session_t *s, uint64_t pc, char *buf, size_t size)
 {
-    int digits = s->m->hart.xlen == 32 ? 8 : 16;
+    int digits = s->m->harts[0].xlen == 32 ? 8 : 16;
     const elf_symbol_t *sym = elf_symbol_at(&s->img, pc);
     if (sym && pc != sym->addr)
         snprintf(buf, size, "0x%0*llx <%s+0x%llx>", digits, (unsigned long long)pc, sym->name,
@@ -146,7 +146,7 @@ static const char *cli_cause_text(uint64_t cause, unsigned xlen, char *buf, size
  * guest did take, which is usually how it got there. */
 static void cli_session_trap_loop(const cli_session_t *s)
 {
-    const hart_t *h = &s->m->hart;
+    const hart_t *h = &s->m->harts[s->m->stop_hart];
     char pc[160], epc[160], cause[96], last[96];
 
     cli_session_format_pc(s, h->pc, pc, sizeof(pc));
@@ -160,19 +160,21 @@ static void cli_session_trap_loop(const cli_session_t *s)
 
 int cli_session_status(const cli_session_t *s, hart_stop_t stop)
 {
-    const hart_t *h = &s->m->hart;
+    const hart_t *h = &s->m->harts[s->m->stop_hart];
     char pc[160];
 
     switch (stop) {
     case STOP_EXIT: return s->m->exit_code & 0xff;
     case STOP_MAX_INSNS:
         if (!s->quiet)
-            cli_error("stopped after %llu instructions (--max-insns)", (unsigned long long)hart_insns(h));
+            cli_error("stopped after %llu instructions (--max-insns)",
+                      (unsigned long long)machine_insns(s->m));
         return CLI_EXIT_MAX_INSNS;
     case STOP_INTERRUPTED:
         if (!s->quiet) {
             cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-            cli_error("interrupted after %llu instructions at pc %s", (unsigned long long)hart_insns(h), pc);
+            cli_error("interrupted after %llu instructions at pc %s", (unsigned long long)machine_insns(s->m),
+                      pc);
         }
         return CLI_EXIT_INTERRUPTED;
     case STOP_TRAP_LOOP:

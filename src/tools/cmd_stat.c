@@ -155,12 +155,15 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
         cli_session_close(&s);
         return status;
     }
-    hart_t *h = &s.m->hart;
-    /* after machine_reset (cli_session_open): a reset re-initialises the PMU */
+    /* after machine_reset (cli_session_open): a reset re-initialises the PMU. Every hart gets the
+     * same observer slots; the counts are the sum over the harts (system-wide, as perf stat -a). */
     for (unsigned k = 0; k < events->n; k++) {
         stat_event_t *e = &events->ev[k];
-        e->slot = pmu_add_observer(&h->pmu, e->sel.kind, e->sel.events, hart_cycle(h));
-        hart_pmu_changed(h);
+        for (unsigned j = 0; j < s.m->n_harts; j++) {
+            hart_t *h = &s.m->harts[j];
+            e->slot = pmu_add_observer(&h->pmu, e->sel.kind, e->sel.events, hart_cycle(h));
+            hart_pmu_changed(h);
+        }
         if (e->slot < 0) {
             cli_error("stat: no PMU observer slot left for event '%s' (at most %d)", e->name,
                       PMU_OBSERVER_SLOTS);
@@ -174,8 +177,13 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
     double elapsed = stat_now() - start;
     status = cli_session_status(&s, stop);
 
-    for (unsigned k = 0; k < events->n; k++)
-        events->ev[k].value = pmu_read(&h->pmu, (unsigned)events->ev[k].slot, hart_cycle(h));
+    for (unsigned k = 0; k < events->n; k++) {
+        events->ev[k].value = 0;
+        for (unsigned j = 0; j < s.m->n_harts; j++) {
+            const hart_t *h = &s.m->harts[j];
+            events->ev[k].value += pmu_read(&h->pmu, (unsigned)events->ev[k].slot, hart_cycle(h));
+        }
+    }
     stat_report_t r = {
         .command = s.cmdline,
         .program = cfg->run.program,
@@ -183,7 +191,7 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
         .stop = stat_stop_name(stop),
         .exit_status = status,
         .elapsed_seconds = elapsed,
-        .insns = hart_insns(h),
+        .insns = machine_insns(s.m),
         .events = events,
     };
     stat_print(cfg, out, &r);

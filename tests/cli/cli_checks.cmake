@@ -1,5 +1,5 @@
 # Command-line checks shared by the CLI suite (tests/cli, the real pmusim) and the unit suite
-# (tests/unit, the CLI on a stub machine). Each check runs expect.sh: exit status AND messages.
+# (tests/unit) and the other suites. Each check runs expect.sh: exit status AND messages.
 
 set(CLI_EXPECT ${CMAKE_CURRENT_LIST_DIR}/expect.sh)
 set(CLI_UNREADABLE ${CMAKE_CURRENT_LIST_DIR}/unreadable.sh)
