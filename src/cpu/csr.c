@@ -78,156 +78,6 @@ static bool read_time(const hart_t *h, uint64_t *time)
     return h->platform && h->platform->read_time && h->platform->read_time(h->platform_ctx, time);
 }
 
-/* Reads a CSR. Returns false when it does not exist or may not be read at this privilege.
- * `own` holds the events of the reading instruction (counters are read as of before it). */
-static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
-{
-    csr_state_t *c = &h->csr;
-    if (h->core_ext && h->core_ext->read && h->priv == PRIV_M && h->core_ext->read(h, csr, val))
-        return true;
-    unsigned slot;
-    bool high, user;
-    if (counter_csr(csr, &slot, &high, &user)) {
-        if (slot == 1 && !user)
-            return false; /* there is no mtime CSR */
-        if (high && h->xlen != 32)
-            return false;
-        if (user && (!HAS_U(h) || !counter_enabled(h, slot)))
-            return false;
-        uint64_t v;
-        if (slot == 1) {
-            if (!h->time_csr || !read_time(h, &v))
-                return false;
-        } else {
-            v = pmu_read_for_insn(&h->pmu, slot, own, hart_cycle(h));
-        }
-        *val = high ? v >> 32 : v;
-        return true;
-    }
-    switch (csr) {
-    case CSR_MSTATUS: *val = c->mstatus; break;
-    case CSR_MSTATUSH:
-        if (h->xlen != 32)
-            return false;
-        *val = 0;
-        break;
-    case CSR_MISA: *val = c->misa; break;
-    case CSR_MEDELEG:
-        if (!HAS_S(h))
-            return false;
-        *val = c->medeleg;
-        break;
-    case CSR_MIDELEG:
-        if (!HAS_S(h))
-            return false;
-        *val = c->mideleg;
-        break;
-    case CSR_MIE: *val = c->mie; break;
-    case CSR_MIP: *val = c->mip; break;
-    case CSR_MTVEC: *val = c->mtvec; break;
-    case CSR_MCOUNTEREN:
-        if (!HAS_U(h))
-            return false;
-        *val = c->mcounteren;
-        break;
-    case CSR_MENVCFG:
-        if (!HAS_U(h))
-            return false;
-        *val = c->menvcfg;
-        break;
-    case CSR_MCOUNTINHIBIT: *val = h->pmu.mcountinhibit; break;
-    case CSR_MSCRATCH: *val = c->mscratch; break;
-    case CSR_MEPC: *val = c->mepc; break;
-    case CSR_MCAUSE: *val = c->mcause; break;
-    case CSR_MTVAL: *val = c->mtval; break;
-    case CSR_MVENDORID: *val = c->mvendorid; break;
-    case CSR_MARCHID: *val = c->marchid; break;
-    case CSR_MIMPID: *val = c->mimpid; break;
-    case CSR_MHARTID: *val = c->mhartid; break;
-    case CSR_MCONFIGPTR: *val = 0; break;
-    case CSR_TSELECT:
-    case CSR_TDATA1:
-    case CSR_TDATA2:
-    case CSR_TDATA3:
-        *val = 0; /* no triggers implemented: tselect reads 0, tdata1 type 0 */
-        break;
-    /* Supervisor */
-    case CSR_SSTATUS:
-        if (!HAS_S(h))
-            return false;
-        *val = c->mstatus & sstatus_mask(h);
-        break;
-    case CSR_SIE:
-        if (!HAS_S(h))
-            return false;
-        *val = c->mie & c->mideleg;
-        break;
-    case CSR_SIP:
-        if (!HAS_S(h))
-            return false;
-        *val = c->mip & c->mideleg;
-        break;
-    case CSR_STVEC:
-        if (!HAS_S(h))
-            return false;
-        *val = c->stvec;
-        break;
-    case CSR_SCOUNTEREN:
-        if (!HAS_S(h))
-            return false;
-        *val = c->scounteren;
-        break;
-    case CSR_SENVCFG:
-        if (!HAS_S(h))
-            return false;
-        *val = c->senvcfg;
-        break;
-    case CSR_SSCRATCH:
-        if (!HAS_S(h))
-            return false;
-        *val = c->sscratch;
-        break;
-    case CSR_SEPC:
-        if (!HAS_S(h))
-            return false;
-        *val = c->sepc;
-        break;
-    case CSR_SCAUSE:
-        if (!HAS_S(h))
-            return false;
-        *val = c->scause;
-        break;
-    case CSR_STVAL:
-        if (!HAS_S(h))
-            return false;
-        *val = c->stval;
-        break;
-    case CSR_SATP:
-        if (!HAS_S(h) || (h->priv == PRIV_S && (c->mstatus & MSTATUS_TVM)))
-            return false;
-        *val = c->satp;
-        break;
-    default:
-        if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
-            *val = h->pmu.selector[csr - CSR_MHPMEVENT3 + 3];
-            break;
-        }
-        if (csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) {
-            if (h->xlen == 64 && (csr & 1))
-                return false;
-            *val = c->pmpcfg[csr - CSR_PMPCFG0];
-            break;
-        }
-        if (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63) {
-            *val = c->pmpaddr[csr - CSR_PMPADDR0];
-            break;
-        }
-        return false;
-    }
-    *val &= xlen_mask(h);
-    return true;
-}
-
 static void pmpcfg_write(hart_t *h, unsigned idx, uint64_t v)
 {
     unsigned bytes = h->xlen / 8;
@@ -245,124 +95,398 @@ static void pmpcfg_write(hart_t *h, unsigned idx, uint64_t v)
     h->csr.pmpcfg[idx] = n;
 }
 
-/* Writes a CSR that csr_read() accepted. */
-static void csr_write(hart_t *h, unsigned csr, uint64_t v)
+/* ---- the CSR table: one row per CSR (or range of numbered CSRs), as QEMU's csr_ops ---- */
+
+static bool has_s(const hart_t *h)
 {
-    csr_state_t *c = &h->csr;
-    v &= xlen_mask(h);
-    if (h->core_ext && h->core_ext->write && h->priv == PRIV_M && h->core_ext->write(h, csr, v))
-        return;
-    unsigned slot;
-    bool high, user;
-    if (counter_csr(csr, &slot, &high, &user)) {
-        if (user || slot == 1)
-            return; /* read-only views (csr_permitted refuses) */
-        uint64_t old = pmu_read(&h->pmu, slot, hart_cycle(h));
-        uint64_t n = h->xlen == 64 ? v
-                     : high        ? (old & UINT32_MAX) | (v << 32)
-                                   : (old & ~(uint64_t)UINT32_MAX) | v;
-        pmu_write(&h->pmu, slot, n, hart_cycle(h)); /* the write wins over this instruction's increment */
-        return;
-    }
-    switch (csr) {
-    case CSR_MSTATUS: mstatus_write(h, v); break;
-    case CSR_MSTATUSH: break;
-    case CSR_MISA: break; /* WARL: extensions cannot be switched off */
-    case CSR_MEDELEG: c->medeleg = v & 0xb3ff; break;
-    case CSR_MIDELEG:
-        c->mideleg = v & h->irq_mask &
-                     ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
-        break;
-    case CSR_MIE: c->mie = v & h->irq_mask; break;
-    case CSR_MIP: {
-        uint64_t sw =
-            h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
-        c->mip = (c->mip & ~sw) | (v & sw);
-        break;
-    }
-    case CSR_MTVEC: c->mtvec = (v & 3) >= 2 ? (v & ~(uint64_t)3) : v; break;
-    case CSR_MCOUNTEREN:
-        /* Bits of implemented counters only (VeeR with user mode: 0x7D); TM where time exists. */
-        c->mcounteren = v & (h->pmu.model->inhibit_mask | (h->time_csr ? 2 : 0)) &
-                        (((uint64_t)h->pmu.model->hpm_mask) | 7);
-        break;
-    case CSR_MENVCFG: c->menvcfg = v & 1; break;
-    case CSR_MCOUNTINHIBIT:
-        pmu_set_inhibit(&h->pmu, v, hart_cycle(h));
-        hart_pmu_changed(h);
-        break;
-    case CSR_MSCRATCH: c->mscratch = v; break;
-    case CSR_MEPC: c->mepc = v & ~(uint64_t)1; break;
-    case CSR_MCAUSE: c->mcause = v; break;
-    case CSR_MTVAL: c->mtval = v; break;
-    case CSR_TSELECT:
-    case CSR_TDATA1:
-    case CSR_TDATA2:
-    case CSR_TDATA3: break;
-    case CSR_SSTATUS: mstatus_write(h, (c->mstatus & ~sstatus_mask(h)) | (v & sstatus_mask(h))); break;
-    case CSR_SIE: c->mie = (c->mie & ~c->mideleg) | (v & c->mideleg & h->irq_mask); break;
-    case CSR_SIP: {
-        uint64_t sw = c->mideleg & ((1ull << IRQ_SSI) | (1ull << IRQ_LCOF));
-        c->mip = (c->mip & ~sw) | (v & sw);
-        break;
-    }
-    case CSR_STVEC: c->stvec = (v & 3) >= 2 ? (v & ~(uint64_t)3) : v; break;
-    case CSR_SCOUNTEREN: c->scounteren = v & 0xffffffffu; break;
-    case CSR_SENVCFG: c->senvcfg = v & 1; break;
-    case CSR_SSCRATCH: c->sscratch = v; break;
-    case CSR_SEPC: c->sepc = v & ~(uint64_t)1; break;
-    case CSR_SCAUSE: c->scause = v; break;
-    case CSR_STVAL: c->stval = v; break;
-    case CSR_SATP: {
-        /* Only Bare translation is implemented: a write selecting another mode is ignored. */
-        uint64_t mode = h->xlen == 32 ? v >> 31 : v >> 60;
-        if (mode == 0)
-            c->satp = 0;
-        break;
-    }
-    default:
-        if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
-            unsigned n = csr - CSR_MHPMEVENT3 + 3;
-            const pmu_model_t *m = h->pmu.model;
-            if ((m->hpm_mask >> n) & 1) {
-                pmu_set_selector(&h->pmu, n, m->legalize(m, v), hart_cycle(h));
-                hart_pmu_changed(h);
-            }
-            break;
-        }
-        if (csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15) {
-            pmpcfg_write(h, csr - CSR_PMPCFG0, v);
-            break;
-        }
-        if (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63) {
-            unsigned idx = csr - CSR_PMPADDR0;
-            uint8_t cfg =
-                (uint8_t)(c->pmpcfg[h->xlen == 32 ? idx / 4 : (idx / 8) * 2] >> (8 * (idx % (h->xlen / 8))));
-            if (!(cfg & 0x80))
-                c->pmpaddr[idx] = h->xlen == 32 ? v : v & ((1ull << 54) - 1);
-            break;
-        }
-        break;
-    }
+    return HAS_S(h);
+}
+static bool has_u(const hart_t *h)
+{
+    return HAS_U(h);
+}
+static bool rv32(const hart_t *h)
+{
+    return h->xlen == 32;
 }
 
-/* Whether a write can change what the run loop decides: which interrupt is pending and enabled,
- * or when a timer fires. Counter, selector and trap-state CSRs cannot: writing them in a loop
- * must not cost a trip through the run loop each time. */
-static bool csr_affects_run_loop(unsigned csr)
-{
-    switch (csr) {
-    case CSR_MSTATUS:
-    case CSR_SSTATUS:
-    case CSR_MIE:
-    case CSR_SIE:
-    case CSR_MIP:
-    case CSR_SIP:
-    case CSR_MIDELEG: return true;
-    default:
-        /* core-specific CSRs (timers, halt, pause) */
-        return (csr >= 0x7c0 && csr <= 0x7ff) || (csr >= 0xbc0 && csr <= 0xbff) || csr >= 0xfc0;
+/* A plain register of csr_state_t: read as stored. */
+#define FIELD_READ(fn, field) \
+    static bool fn(hart_t *h, unsigned csr, evset_t own, uint64_t *val) \
+    { \
+        (void)csr, (void)own; \
+        *val = h->csr.field; \
+        return true; \
     }
+FIELD_READ(rd_mstatus, mstatus)
+FIELD_READ(rd_misa, misa)
+FIELD_READ(rd_medeleg, medeleg)
+FIELD_READ(rd_mideleg, mideleg)
+FIELD_READ(rd_mie, mie)
+FIELD_READ(rd_mip, mip)
+FIELD_READ(rd_mtvec, mtvec)
+FIELD_READ(rd_mcounteren, mcounteren)
+FIELD_READ(rd_menvcfg, menvcfg)
+FIELD_READ(rd_mscratch, mscratch)
+FIELD_READ(rd_mepc, mepc)
+FIELD_READ(rd_mcause, mcause)
+FIELD_READ(rd_mtval, mtval)
+FIELD_READ(rd_mvendorid, mvendorid)
+FIELD_READ(rd_marchid, marchid)
+FIELD_READ(rd_mimpid, mimpid)
+FIELD_READ(rd_mhartid, mhartid)
+FIELD_READ(rd_stvec, stvec)
+FIELD_READ(rd_scounteren, scounteren)
+FIELD_READ(rd_senvcfg, senvcfg)
+FIELD_READ(rd_sscratch, sscratch)
+FIELD_READ(rd_sepc, sepc)
+FIELD_READ(rd_scause, scause)
+FIELD_READ(rd_stval, stval)
+#undef FIELD_READ
+
+static bool rd_zero(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)h, (void)csr, (void)own;
+    *val = 0; /* mstatush, mconfigptr, the trigger CSRs (no triggers: tselect 0, tdata1 type 0) */
+    return true;
+}
+static bool rd_mcountinhibit(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)csr, (void)own;
+    *val = h->pmu.mcountinhibit;
+    return true;
+}
+static bool rd_sstatus(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)csr, (void)own;
+    *val = h->csr.mstatus & sstatus_mask(h);
+    return true;
+}
+static bool rd_sie(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)csr, (void)own;
+    *val = h->csr.mie & h->csr.mideleg;
+    return true;
+}
+static bool rd_sip(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)csr, (void)own;
+    *val = h->csr.mip & h->csr.mideleg;
+    return true;
+}
+static bool rd_satp(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)csr, (void)own;
+    if (h->priv == PRIV_S && (h->csr.mstatus & MSTATUS_TVM))
+        return false;
+    *val = h->csr.satp;
+    return true;
+}
+static bool rd_mhpmevent(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)own;
+    *val = h->pmu.selector[csr - CSR_MHPMEVENT3 + 3];
+    return true;
+}
+static bool rd_pmpcfg(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)own;
+    if (h->xlen == 64 && (csr & 1))
+        return false;
+    *val = h->csr.pmpcfg[csr - CSR_PMPCFG0];
+    return true;
+}
+static bool rd_pmpaddr(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)own;
+    *val = h->csr.pmpaddr[csr - CSR_PMPADDR0];
+    return true;
+}
+/* mcycle, minstret, mhpmcounterN and their user views (cycle, time, instret, hpmcounterN), and
+ * the RV32 high halves. */
+static bool rd_counter(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    unsigned slot;
+    bool high, user;
+    counter_csr(csr, &slot, &high, &user);
+    if (slot == 1 && !user)
+        return false; /* there is no mtime CSR */
+    if (high && h->xlen != 32)
+        return false;
+    if (user && (!HAS_U(h) || !counter_enabled(h, slot)))
+        return false;
+    uint64_t v;
+    if (slot == 1) {
+        if (!h->time_csr || !read_time(h, &v))
+            return false;
+    } else {
+        v = pmu_read_for_insn(&h->pmu, slot, own, hart_cycle(h));
+    }
+    *val = high ? v >> 32 : v;
+    return true;
+}
+
+static void wr_ignore(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)h, (void)csr, (void)v; /* WARL with nothing writable: misa, mstatush, triggers */
+}
+static void wr_mstatus(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    mstatus_write(h, v);
+}
+static void wr_medeleg(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.medeleg = v & 0xb3ff;
+}
+static void wr_mideleg(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mideleg =
+        v & h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
+}
+static void wr_mie(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mie = v & h->irq_mask;
+}
+static void wr_mip(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    uint64_t sw =
+        h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
+    h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
+}
+static uint64_t tvec_legal(uint64_t v)
+{
+    return (v & 3) >= 2 ? (v & ~(uint64_t)3) : v; /* modes 2 and 3 are reserved */
+}
+static void wr_mtvec(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mtvec = tvec_legal(v);
+}
+static void wr_mcounteren(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    /* Bits of implemented counters only (VeeR with user mode: 0x7D); TM where time exists. */
+    h->csr.mcounteren =
+        v & (h->pmu.model->inhibit_mask | (h->time_csr ? 2 : 0)) & (((uint64_t)h->pmu.model->hpm_mask) | 7);
+}
+static void wr_menvcfg(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.menvcfg = v & 1;
+}
+static void wr_mcountinhibit(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    pmu_set_inhibit(&h->pmu, v, hart_cycle(h));
+    hart_pmu_changed(h);
+}
+static void wr_mscratch(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mscratch = v;
+}
+static void wr_mepc(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mepc = v & ~(uint64_t)1;
+}
+static void wr_mcause(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mcause = v;
+}
+static void wr_mtval(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mtval = v;
+}
+static void wr_sstatus(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    mstatus_write(h, (h->csr.mstatus & ~sstatus_mask(h)) | (v & sstatus_mask(h)));
+}
+static void wr_sie(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.mie = (h->csr.mie & ~h->csr.mideleg) | (v & h->csr.mideleg & h->irq_mask);
+}
+static void wr_sip(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    uint64_t sw = h->csr.mideleg & ((1ull << IRQ_SSI) | (1ull << IRQ_LCOF));
+    h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
+}
+static void wr_stvec(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.stvec = tvec_legal(v);
+}
+static void wr_scounteren(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.scounteren = v & 0xffffffffu;
+}
+static void wr_senvcfg(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.senvcfg = v & 1;
+}
+static void wr_sscratch(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.sscratch = v;
+}
+static void wr_sepc(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.sepc = v & ~(uint64_t)1;
+}
+static void wr_scause(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.scause = v;
+}
+static void wr_stval(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    h->csr.stval = v;
+}
+static void wr_satp(hart_t *h, unsigned csr, uint64_t v)
+{
+    (void)csr;
+    /* Only Bare translation is implemented: a write selecting another mode is ignored. */
+    uint64_t mode = h->xlen == 32 ? v >> 31 : v >> 60;
+    if (mode == 0)
+        h->csr.satp = 0;
+}
+static void wr_mhpmevent(hart_t *h, unsigned csr, uint64_t v)
+{
+    unsigned n = csr - CSR_MHPMEVENT3 + 3;
+    const pmu_model_t *m = h->pmu.model;
+    if ((m->hpm_mask >> n) & 1) {
+        pmu_set_selector(&h->pmu, n, m->legalize(m, v), hart_cycle(h));
+        hart_pmu_changed(h);
+    }
+}
+static void wr_pmpcfg(hart_t *h, unsigned csr, uint64_t v)
+{
+    pmpcfg_write(h, csr - CSR_PMPCFG0, v);
+}
+static void wr_pmpaddr(hart_t *h, unsigned csr, uint64_t v)
+{
+    unsigned idx = csr - CSR_PMPADDR0;
+    uint8_t cfg =
+        (uint8_t)(h->csr.pmpcfg[h->xlen == 32 ? idx / 4 : (idx / 8) * 2] >> (8 * (idx % (h->xlen / 8))));
+    if (!(cfg & 0x80))
+        h->csr.pmpaddr[idx] = h->xlen == 32 ? v : v & ((1ull << 54) - 1);
+}
+static void wr_counter(hart_t *h, unsigned csr, uint64_t v)
+{
+    unsigned slot;
+    bool high, user;
+    counter_csr(csr, &slot, &high, &user);
+    uint64_t old = pmu_read(&h->pmu, slot, hart_cycle(h));
+    uint64_t n = h->xlen == 64 ? v
+                 : high        ? (old & UINT32_MAX) | (v << 32)
+                               : (old & ~(uint64_t)UINT32_MAX) | v;
+    pmu_write(&h->pmu, slot, n, hart_cycle(h)); /* the write wins over this instruction's increment */
+}
+
+/* Sorted by number. Rows whose read-only view (top bits 11) is refused by csr_permitted have no
+ * write; `run_loop`: a write can change which interrupt is pending and enabled. */
+static const csr_desc_t csr_table[] = {
+    { CSR_SSTATUS, CSR_SSTATUS, "sstatus", has_s, rd_sstatus, wr_sstatus, true },
+    { CSR_SIE, CSR_SIE, "sie", has_s, rd_sie, wr_sie, true },
+    { CSR_STVEC, CSR_STVEC, "stvec", has_s, rd_stvec, wr_stvec, false },
+    { CSR_SCOUNTEREN, CSR_SCOUNTEREN, "scounteren", has_s, rd_scounteren, wr_scounteren, false },
+    { CSR_SENVCFG, CSR_SENVCFG, "senvcfg", has_s, rd_senvcfg, wr_senvcfg, false },
+    { CSR_SSCRATCH, CSR_SSCRATCH, "sscratch", has_s, rd_sscratch, wr_sscratch, false },
+    { CSR_SEPC, CSR_SEPC, "sepc", has_s, rd_sepc, wr_sepc, false },
+    { CSR_SCAUSE, CSR_SCAUSE, "scause", has_s, rd_scause, wr_scause, false },
+    { CSR_STVAL, CSR_STVAL, "stval", has_s, rd_stval, wr_stval, false },
+    { CSR_SIP, CSR_SIP, "sip", has_s, rd_sip, wr_sip, true },
+    { CSR_SATP, CSR_SATP, "satp", has_s, rd_satp, wr_satp, false },
+    { CSR_MSTATUS, CSR_MSTATUS, "mstatus", NULL, rd_mstatus, wr_mstatus, true },
+    { CSR_MISA, CSR_MISA, "misa", NULL, rd_misa, wr_ignore, false },
+    { CSR_MEDELEG, CSR_MEDELEG, "medeleg", has_s, rd_medeleg, wr_medeleg, false },
+    { CSR_MIDELEG, CSR_MIDELEG, "mideleg", has_s, rd_mideleg, wr_mideleg, true },
+    { CSR_MIE, CSR_MIE, "mie", NULL, rd_mie, wr_mie, true },
+    { CSR_MTVEC, CSR_MTVEC, "mtvec", NULL, rd_mtvec, wr_mtvec, false },
+    { CSR_MCOUNTEREN, CSR_MCOUNTEREN, "mcounteren", has_u, rd_mcounteren, wr_mcounteren, false },
+    { CSR_MENVCFG, CSR_MENVCFG, "menvcfg", has_u, rd_menvcfg, wr_menvcfg, false },
+    { CSR_MSTATUSH, CSR_MSTATUSH, "mstatush", rv32, rd_zero, wr_ignore, false },
+    { CSR_MCOUNTINHIBIT, CSR_MCOUNTINHIBIT, "mcountinhibit", NULL, rd_mcountinhibit, wr_mcountinhibit,
+      false },
+    { CSR_MHPMEVENT3, CSR_MHPMEVENT31, "mhpmevent3", NULL, rd_mhpmevent, wr_mhpmevent, false },
+    { CSR_MSCRATCH, CSR_MSCRATCH, "mscratch", NULL, rd_mscratch, wr_mscratch, false },
+    { CSR_MEPC, CSR_MEPC, "mepc", NULL, rd_mepc, wr_mepc, false },
+    { CSR_MCAUSE, CSR_MCAUSE, "mcause", NULL, rd_mcause, wr_mcause, false },
+    { CSR_MTVAL, CSR_MTVAL, "mtval", NULL, rd_mtval, wr_mtval, false },
+    { CSR_MIP, CSR_MIP, "mip", NULL, rd_mip, wr_mip, true },
+    { CSR_PMPCFG0, CSR_PMPCFG15, "pmpcfg0", NULL, rd_pmpcfg, wr_pmpcfg, false },
+    { CSR_PMPADDR0, CSR_PMPADDR63, "pmpaddr0", NULL, rd_pmpaddr, wr_pmpaddr, false },
+    { CSR_TSELECT, CSR_TDATA3, "tselect", NULL, rd_zero, wr_ignore, false },
+    { CSR_MCYCLE, CSR_MHPMCOUNTER31, "mcycle", NULL, rd_counter, wr_counter, false },
+    { CSR_MCYCLEH, CSR_MHPMCOUNTER31H, "mcycleh", NULL, rd_counter, wr_counter, false },
+    { CSR_CYCLE, CSR_HPMCOUNTER31, "cycle", NULL, rd_counter, NULL, false },
+    { CSR_CYCLEH, CSR_HPMCOUNTER31H, "cycleh", NULL, rd_counter, NULL, false },
+    { CSR_MVENDORID, CSR_MVENDORID, "mvendorid", NULL, rd_mvendorid, NULL, false },
+    { CSR_MARCHID, CSR_MARCHID, "marchid", NULL, rd_marchid, NULL, false },
+    { CSR_MIMPID, CSR_MIMPID, "mimpid", NULL, rd_mimpid, NULL, false },
+    { CSR_MHARTID, CSR_MHARTID, "mhartid", NULL, rd_mhartid, NULL, false },
+    { CSR_MCONFIGPTR, CSR_MCONFIGPTR, "mconfigptr", NULL, rd_zero, NULL, false },
+};
+
+const csr_desc_t *csr_find(unsigned csr)
+{
+    size_t lo = 0, hi = sizeof(csr_table) / sizeof(csr_table[0]);
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (csr_table[mid].last < csr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < sizeof(csr_table) / sizeof(csr_table[0]) && csr_table[lo].first <= csr ? &csr_table[lo]
+                                                                                       : NULL;
+}
+
+const csr_desc_t *csr_table_rows(size_t *n)
+{
+    *n = sizeof(csr_table) / sizeof(csr_table[0]);
+    return csr_table;
+}
+
+/* Reads a CSR as the instruction with events `own` sees it; false when it does not exist for this
+ * hart (or not now: a counter the enable bits hide, satp under TVM). */
+static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    /* A core's own CSRs come first (in M-mode): they may shadow unimplemented standard numbers. */
+    if (h->core_ext && h->core_ext->read && h->priv == PRIV_M && h->core_ext->read(h, csr, val))
+        return true;
+    const csr_desc_t *d = csr_find(csr);
+    if (!d || (d->exists && !d->exists(h)) || !d->read(h, csr, own, val))
+        return false;
+    *val &= xlen_mask(h);
+    return true;
+}
+
+/* Writes a CSR that csr_read() accepted; returns whether the write can change the run loop's
+ * decisions (interrupts, timers). */
+static bool csr_write(hart_t *h, unsigned csr, uint64_t v)
+{
+    v &= xlen_mask(h);
+    if (h->core_ext && h->core_ext->write && h->priv == PRIV_M && h->core_ext->write(h, csr, v))
+        return true; /* a core's CSRs (timers, halt, pause) */
+    const csr_desc_t *d = csr_find(csr);
+    if (d && d->write)
+        d->write(h, csr, v);
+    return d && d->run_loop;
 }
 
 static bool csr_writes(const dinsn_t *d, enum insn_op op)
@@ -397,8 +521,7 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         case OP_CSRRSI: n = old | src; break;
         default: n = old & ~src; break;
         }
-        csr_write(h, csr, n);
-        if (csr_affects_run_loop(csr)) {
+        if (csr_write(h, csr, n)) {
             hart_irq_state_changed(h);
             hart_kick(h);
         }

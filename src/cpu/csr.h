@@ -108,6 +108,22 @@ typedef struct core_ext {
     uint64_t (*advance)(hart_t *h, uint64_t cycles, enum hart_run_state state);
 } core_ext_t;
 
+/* One row of the CSR table (cpu/csr.c): a CSR, or a range of numbered ones (mhpmevent3-31,
+ * pmpaddr0-63, the counters), in the shape of QEMU's csr_ops. */
+typedef struct csr_desc {
+    uint16_t first, last;            /* the CSR numbers the row covers */
+    const char *name;                /* of the first one */
+    bool (*exists)(const hart_t *h); /* NULL: on every hart */
+    /* false: the CSR cannot be read now (a counter the enable bits hide, satp under TVM) */
+    bool (*read)(hart_t *h, unsigned csr, evset_t own_events, uint64_t *val);
+    void (*write)(hart_t *h, unsigned csr, uint64_t val); /* NULL: read-only */
+    bool run_loop; /* a write can change which interrupt is pending and enabled */
+} csr_desc_t;
+
+/* The row of CSR `csr`, or NULL; all rows, sorted by number (for listings: a debugger, a DT). */
+const csr_desc_t *csr_find(unsigned csr);
+const csr_desc_t *csr_table_rows(size_t *n);
+
 /* Legality of the CSR instruction d at the current privilege: existence, privilege level, writes
  * to read-only CSRs, counter-enable bits. No side effects. */
 bool csr_permitted(hart_t *h, const dinsn_t *d, enum insn_op op);
