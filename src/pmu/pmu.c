@@ -94,7 +94,7 @@ static void slot_set(pmu_t *p, unsigned n, pmu_slot_kind_t kind, evset_t events,
     pmu_slot_t *s = &p->slot[n];
     uint64_t v = pmu_read(p, n, now);
     s->kind = kind;
-    s->events = kind == SLOT_EVENTS ? events : 0;
+    s->events = kind == SLOT_EVENTS || kind == SLOT_SUM ? events : 0;
     s->inhibited = inhibited;
     pmu_write(p, n, v, now);
 }
@@ -137,12 +137,15 @@ void pmu_reconfigure(pmu_t *p)
     memset(p->pos, -1, sizeof p->pos);
     p->n_active = 0;
     p->dyn_interest = 0;
+    p->sum_interest = 0;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         pmu_slot_t *s = &p->slot[n];
         if (s->kind == SLOT_EVENTS && slot_counts(s) && s->events) {
             p->pos[n] = (int8_t)p->n_active;
             p->active[p->n_active++] = (uint8_t)n;
             p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
+        } else if (s->kind == SLOT_SUM && slot_counts(s)) {
+            p->sum_interest |= s->events;
         }
     }
     p->epoch = config_id(p);
@@ -182,6 +185,37 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
         evset_t want = p->slot[p->active[k]].events;
         p->acc[k] += (want & events) && !(want & already);
     }
+}
+
+uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
+{
+    uint64_t wrapped = 0;
+    for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
+        pmu_slot_t *s = &p->slot[n];
+        if (s->kind != SLOT_SUM || !slot_counts(s) || !(s->events & events))
+            continue;
+        uint64_t old = p->value[n] & s->width_mask, v = (old + amount) & s->width_mask;
+        if (n < PMU_ARCH_SLOTS && (v < old || amount > s->width_mask))
+            wrapped |= 1ull << n;
+        p->value[n] = v;
+    }
+    return wrapped;
+}
+
+uint64_t pmu_insns_to_overflow(const pmu_t *p, uint64_t now)
+{
+    uint64_t best = UINT64_MAX;
+    for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
+        const pmu_slot_t *s = &p->slot[n];
+        if (!slot_counts(s) || s->kind == SLOT_SUM || s->width_mask == 0)
+            continue;
+        if (s->kind == SLOT_EVENTS && !s->events)
+            continue;
+        uint64_t left = s->width_mask - pmu_read(p, n, now); /* increments before the wrap */
+        if (left < best)
+            best = left;
+    }
+    return best == UINT64_MAX ? UINT64_MAX : best + 1;
 }
 
 uint64_t pmu_read_for_insn(const pmu_t *p, unsigned n, evset_t own_events, uint64_t now)

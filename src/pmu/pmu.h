@@ -30,6 +30,8 @@ struct pmu_model;
 typedef enum pmu_slot_kind {
     SLOT_OFF = 0,            /* not implemented, or selector counts nothing */
     SLOT_EVENTS,             /* +1 per instruction/occurrence matching `events` */
+    SLOT_SUM,                /* + the amount reported with an occurrence of `events` (weighted
+                              * increments: latency sums, stall cycles; pmu_commit_amount) */
     SLOT_CYCLES,             /* clocks, from here on: cycles the core is active (not halted) */
     SLOT_SLEEP_CYCLES,       /* cycles in firmware halt / sleep */
     SLOT_IRQ_OFF_CYCLES,     /* active cycles with mstatus.MIE == 0 */
@@ -68,6 +70,7 @@ typedef struct pmu {
     uint8_t active[PMU_MAX_SLOTS];
     unsigned n_active;
     evset_t dyn_interest; /* union of dynamic events selected by active slots */
+    evset_t sum_interest; /* union of events selected by counting SLOT_SUM slots */
     uint32_t epoch;       /* id of the active configuration; blocks cache addends per id */
     /* Recently seen configurations and their ids: going back to one of them (a guest toggling
      * mcountinhibit, say) reuses the addends blocks already cached for it. */
@@ -105,6 +108,16 @@ void pmu_write(pmu_t *p, unsigned slot, uint64_t value, uint64_t now);
 uint64_t pmu_clock(const pmu_t *p, pmu_slot_kind_t clock, uint64_t now);
 void pmu_sleep(pmu_t *p, uint64_t cycles);
 void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending);
+
+/* Weighted increments: adds `amount` to every counting SLOT_SUM slot whose events intersect
+ * `events`. Returns the architectural slots (bit n) that wrapped past their width. */
+uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount);
+
+/* Instructions that can commit before an event or clock counter wraps (overflows): at least 1,
+ * UINT64_MAX when no counting counter can. Exact under the OR rule: an event counter gains at
+ * most one per instruction and a clock at least one cycle per instruction, so running this many
+ * instructions cannot pass an overflow. SLOT_SUM slots report theirs from pmu_commit_amount. */
+uint64_t pmu_insns_to_overflow(const pmu_t *p, uint64_t now);
 
 /* Configuration: a legalised selector value for mhpmeventN, and mcountinhibit. */
 void pmu_set_selector(pmu_t *p, unsigned slot, uint64_t selector, uint64_t now);
