@@ -5,6 +5,8 @@
  * write to mtime is kept as an offset against that clock. */
 #include <stdlib.h>
 
+#include <libfdt.h>
+
 #include "dev/devices.h"
 
 #define CLINT_MSIP 0x0000u
@@ -202,6 +204,21 @@ static uint64_t clint_next_event(void *dev)
     return clint_update(dev);
 }
 
+/* As QEMU's virt: interrupts-extended lists each hart's software (3) and timer (7) lines. */
+static int clint_fdt_node(const device_fdt_ctx_t *ctx)
+{
+    static const char compat[] = "sifive,clint0\0riscv,clint0";
+    int off = device_fdt_begin(ctx, "clint", compat, sizeof(compat), CLINT_SIZE);
+    for (unsigned k = 0; off >= 0 && k < ctx->params->n_harts; k++) {
+        uint32_t cells[4] = { cpu_to_fdt32(ctx->hart_intc[k]), cpu_to_fdt32(CLINT_IRQ_MSIP),
+                              cpu_to_fdt32(ctx->hart_intc[k]), cpu_to_fdt32(CLINT_IRQ_MTIP) };
+        int rc = fdt_appendprop(ctx->fdt, off, "interrupts-extended", cells, sizeof(cells));
+        if (rc < 0)
+            return rc;
+    }
+    return off < 0 ? off : 0;
+}
+
 const device_class_t clint_class = {
     .name = "clint",
     .size = CLINT_SIZE,
@@ -211,4 +228,5 @@ const device_class_t clint_class = {
     .destroy = free,
     .next_event = clint_next_event,
     .ops = &clint_ops,
+    .fdt_node = clint_fdt_node,
 };

@@ -1,5 +1,8 @@
 /* The device classes machine descriptions can name. */
+#include <stdio.h>
 #include <string.h>
+
+#include <libfdt.h>
 
 #include "dev/devices.h"
 
@@ -16,4 +19,20 @@ const device_class_t *device_class_find(const char *name)
         if (strcmp(all_classes[k]->name, name) == 0)
             return all_classes[k];
     return NULL;
+}
+
+int device_fdt_begin(const device_fdt_ctx_t *ctx, const char *name, const char *compat, int compat_len,
+                     uint64_t size)
+{
+    char node[64];
+    snprintf(node, sizeof(node), "%s@%llx", name, (unsigned long long)ctx->base);
+    int off = fdt_add_subnode(ctx->fdt, ctx->parent, node);
+    if (off < 0)
+        return off;
+    int rc = fdt_setprop(ctx->fdt, off, "compatible", compat, compat_len);
+    if (rc == 0)
+        rc = fdt_setprop_u64(ctx->fdt, off, "reg", ctx->base);
+    if (rc == 0)
+        rc = fdt_appendprop_u64(ctx->fdt, off, "reg", size);
+    return rc < 0 ? rc : off;
 }

@@ -31,6 +31,16 @@ typedef struct device_params {
     uint64_t cycles_per_tick; /* timers: time-base cycles per tick */
 } device_params_t;
 
+/* Where a device's device-tree node goes: the parent node (2 address and 2 size cells), the
+ * device's base, and the phandles of the harts' interrupt controllers (riscv,cpu-intc). */
+typedef struct device_fdt_ctx {
+    void *fdt;
+    int parent;
+    uint64_t base;
+    const device_params_t *params;
+    const uint32_t *hart_intc; /* n_harts phandles */
+} device_fdt_ctx_t;
+
 /* A device class: what a machine description names, and how it becomes a device on the bus. */
 typedef struct device_class {
     const char *name; /* as machine descriptions name it */
@@ -42,7 +52,15 @@ typedef struct device_class {
     /* Cycles until the device next raises an interrupt by itself (UINT64_MAX: never); may be NULL. */
     uint64_t (*next_event)(void *dev);
     const device_ops_t *ops;
+    /* Adds the device's node to a device tree (libfdt); 0 or a libfdt error. NULL: the device has
+     * no device-tree binding (a testbench device). */
+    int (*fdt_node)(const device_fdt_ctx_t *ctx);
 } device_class_t;
+
+/* Helpers for fdt_node: a node "name@base" under ctx->parent with `compatible` (a list of
+ * NUL-separated strings, `compat_len` bytes) and reg = <base size>; its offset, or an error. */
+int device_fdt_begin(const device_fdt_ctx_t *ctx, const char *name, const char *compat, int compat_len,
+                     uint64_t size);
 
 extern const device_class_t uart16550_class, clint_class, sifive_test_class, veer_mailbox_class;
 /* The class called `name`, or NULL. */

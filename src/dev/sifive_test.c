@@ -1,5 +1,7 @@
 /* SiFive test finisher ("sifive,test0"): a 32-bit store at offset 0 ends the simulation.
  * The device has no state; `opaque` is its dev_host_t. */
+#include <libfdt.h>
+
 #include "dev/devices.h"
 
 #define FINISHER_FAIL 0x3333u
@@ -45,6 +47,13 @@ static void sifive_test_nothing(void *dev)
     (void)dev;
 }
 
+static int sifive_test_fdt_node(const device_fdt_ctx_t *ctx)
+{
+    static const char compat[] = "sifive,test1\0sifive,test0\0syscon";
+    int off = device_fdt_begin(ctx, "test", compat, sizeof(compat), SIFIVE_TEST_SIZE);
+    return off < 0 ? off : 0;
+}
+
 const device_class_t sifive_test_class = {
     .name = "sifive-test",
     .size = SIFIVE_TEST_SIZE,
@@ -53,4 +62,5 @@ const device_class_t sifive_test_class = {
     .reset = sifive_test_nothing,
     .destroy = sifive_test_nothing,
     .ops = &sifive_test_ops,
+    .fdt_node = sifive_test_fdt_node,
 };

@@ -6,6 +6,8 @@
  * wrote, so drivers that program the baud rate or FIFOs and read them back are satisfied. */
 #include <stdlib.h>
 
+#include <libfdt.h>
+
 #include "dev/devices.h"
 
 enum uart_reg {
@@ -124,6 +126,18 @@ static void uart16550_reset_dev(void *dev)
     uart16550_reset(dev);
 }
 
+/* The clock QEMU's virt gives its ns16550a; no interrupts (the machine has no PLIC). */
+#define UART16550_CLOCK_HZ 3686400
+
+static int uart16550_fdt_node(const device_fdt_ctx_t *ctx)
+{
+    static const char compat[] = "ns16550a";
+    int off = device_fdt_begin(ctx, "serial", compat, sizeof(compat), UART16550_SIZE);
+    if (off < 0)
+        return off;
+    return fdt_setprop_u32(ctx->fdt, off, "clock-frequency", UART16550_CLOCK_HZ);
+}
+
 const device_class_t uart16550_class = {
     .name = "ns16550",
     .size = UART16550_SIZE,
@@ -132,4 +146,5 @@ const device_class_t uart16550_class = {
     .reset = uart16550_reset_dev,
     .destroy = free,
     .ops = &uart16550_ops,
+    .fdt_node = uart16550_fdt_node,
 };

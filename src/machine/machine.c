@@ -55,7 +55,7 @@ static bool add_device(machine_t *m, const device_desc_t *d)
     void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
     if (!state)
         return false;
-    m->dev[m->n_dev++] = (struct machine_device){ cls, state };
+    m->dev[m->n_dev++] = (struct machine_device){ cls, state, d->base };
     if (cls == &clint_class)
         m->clint = state;
     return bus_add_device(&m->bus, cls->name, d->base, cls->size, cls->ops, state, cls->region) != NULL;

@@ -86,6 +86,7 @@ typedef struct machine {
     struct machine_device {
         const device_class_t *cls;
         void *state;
+        uint64_t base;
     } dev[MACHINE_MAX_DEV];
     unsigned n_dev;
     struct clint *clint; /* the time source (mtime), if the machine has one */
@@ -120,6 +121,10 @@ int machine_load_program(machine_t *m, const char *path, struct elf_image *img);
 
 /* Resets the hart to the description's reset state with pc = entry. */
 void machine_reset(machine_t *m, uint64_t entry);
+
+/* Writes the machine's device tree (a DTB, at most `size` bytes) into buf: 0, or a libfdt error
+ * (machine_dt.c). */
+int machine_build_dtb(const machine_t *m, void *buf, size_t size);
 
 /* Instructions committed by all harts. */
 uint64_t machine_insns(const machine_t *m);
