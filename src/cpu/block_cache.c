@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/csr.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -70,7 +71,7 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)
     if (end <= pc)
         return;
     if (pc < h->ram_base || end > h->ram_base + h->ram_size) {
-        /* other code memories (ICCM, the VeeR testbench's memory): one range of addresses */
+        /* other code memories (ICCM, background memory): one range of addresses */
         if (pc < bc->other_code_lo)
             bc->other_code_lo = pc;
         if (end > bc->other_code_hi)
@@ -181,6 +182,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             break;
         decoded_insn_t *d = &dec[n];
         events[n] = isa_decode(lo | hi << 16, h->xlen, h->isa, d);
+        if (h->core_ext && h->core_ext->decode_events)
+            events[n] |= h->core_ext->decode_events(d); /* the core's own decode-time classes */
         pcoff[n] = (uint16_t)(at - pc);
         at += d->len;
         n++;

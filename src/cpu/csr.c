@@ -270,7 +270,7 @@ static void wr_mtvec(hart_t *h, unsigned csr, uint64_t v)
 static void wr_mcounteren(hart_t *h, unsigned csr, uint64_t v)
 {
     (void)csr;
-    /* Bits of implemented counters only (VeeR with user mode: 0x7D); TM where time exists. */
+    /* Bits of implemented counters only; TM where time exists. */
     h->csr.mcounteren =
         v & (h->pmu.model->inhibit_mask | (h->time_csr ? 2 : 0)) & (((uint64_t)h->pmu.model->hpm_mask) | 7);
 }

@@ -36,8 +36,8 @@ enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
 /* What the core is doing between instructions, for clocks and timers. */
 enum hart_run_state {
     RUN_ACTIVE = 0,
-    RUN_PAUSED, /* VeeR PAUSE (mcpc): clocks run, no instructions */
-    RUN_HALTED, /* VeeR firmware halt (mpmc): core clock gated */
+    RUN_PAUSED, /* a core's pause (VeeR mcpc): clocks run, no instructions */
+    RUN_HALTED, /* a core's firmware halt (VeeR mpmc): core clock gated */
 };
 
 /* How a run ended (or why the executor returned). */
@@ -117,7 +117,7 @@ typedef struct hart {
     hart_stop_t stop;
     uint64_t max_insns;       /* 0 = unlimited */
     bool misaligned_traps;    /* misaligned loads/stores trap instead of being done in hardware */
-    bool wfi_is_nop;          /* VeeR: wfi does not wait */
+    bool wfi_is_nop;          /* the core's wfi does not wait (core_desc_t) */
     bool wfi_wait;            /* stopped in wfi until an interrupt is pending */
     bool halted;              /* firmware halt until an enabled interrupt is pending */
     uint64_t pause_cycles;    /* PAUSE cycles left */

@@ -228,22 +228,6 @@ static const insn_enc_t *lookup(uint32_t raw, unsigned xlen, uint32_t isa)
     return NULL;
 }
 
-/* Operand-dependent event classes (VeeR EL2 decode rules, see docs/pmu-veer-el2.md). */
-static evset_t operand_events(const decoded_insn_t *d, unsigned raw_rd)
-{
-    switch (d->op) {
-    case OP_CSRRW:
-    case OP_CSRRWI: return raw_rd == 0 ? EVBIT(CSR_WRITE) : EVBIT(CSR_RW);
-    case OP_CSRRS:
-    case OP_CSRRC:
-    case OP_CSRRSI:
-    case OP_CSRRCI: return d->rs1 == 0 ? EVBIT(CSR_READ) : EVBIT(CSR_RW);
-    case OP_JAL: return (d->imm >= -4096 && d->imm < 4096) ? 0 : EVBIT(JUMP_UNPRED);
-    case OP_JALR: return (raw_rd == 0 && (d->rs1 == 1 || d->rs1 == 5)) ? EVBIT(RETURN) : EVBIT(JUMP_UNPRED);
-    default: return 0;
-    }
-}
-
 evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
 {
     unsigned len = isa_insn_len(raw);
@@ -259,8 +243,7 @@ evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
         return 0;
     }
     d->op = e->op;
-    unsigned raw_rd = d->rd;
-    evset_t ev = op_events[e->op] | operand_events(d, raw_rd) | (len == 2 ? EVBIT(LEN16) : EVBIT(LEN32));
+    evset_t ev = op_events[e->op] | (len == 2 ? EVBIT(LEN16) : EVBIT(LEN32));
     if (d->rd == 0)
         d->rd = 32; /* writes to x0 go to the sink register: no check in the handlers */
     return ev;

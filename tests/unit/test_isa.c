@@ -60,24 +60,12 @@ static void test_xlen(unit_t *u) {
 static void test_event_classes(unit_t *u) {
     decoded_insn_t d;
     evset_t ev;
-    ev = dec(0x000010EF, 32, &d);       /* jal ra, +4096: outside +-4 KiB, unpredictable */
-    CHECK_EQ(d.op, OP_JAL);
-    CHECK_EQ(d.imm, 4096);
-    CHECK(ev & EVBIT(JUMP_UNPRED));
-    ev = dec(0x7FF000EF, 32, &d);       /* jal ra, +4094: imm[10:1]=0x3ff, imm[11]=1 */
-    CHECK_EQ(d.imm, 4094);
-    CHECK(!(ev & EVBIT(JUMP_UNPRED)));
+    /* operand-dependent classes (CSR kinds, returns, unpredictable jumps) are a core's decode
+     * rules (core_ext_t.decode_events, tests/unit/test_pmu_models.c), not the decoder's */
     ev = dec(0x00008067, 32, &d);       /* ret = jalr x0, 0(ra) */
-    CHECK(ev & EVBIT(RETURN));
-    CHECK(!(ev & EVBIT(JUMP_UNPRED)));
-    ev = dec(0x000500E7, 32, &d);       /* jalr ra, 0(a0): a call through a register */
-    CHECK(ev & EVBIT(JUMP_UNPRED));
-    ev = dec(0x3002A073, 32, &d);       /* csrrs x0, mstatus, t0: writes, rd=x0 -> read/write */
-    CHECK(ev & EVBIT(CSR_RW));
-    ev = dec(0x34029073, 32, &d);       /* csrrw x0, mscratch, t0 -> write only */
-    CHECK(ev & EVBIT(CSR_WRITE));
-    ev = dec(0xB0002373, 32, &d);       /* csrrs t1, mcycle, x0 -> read only */
-    CHECK(ev & EVBIT(CSR_READ));
+    CHECK(!(ev & (EVBIT(RETURN) | EVBIT(JUMP_UNPRED))));
+    ev = dec(0xB0002373, 32, &d);       /* csrrs t1, mcycle, x0 */
+    CHECK(!(ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))));
     ev = dec(0x02B50533, 32, &d);       /* mul a0, a0, a1 */
     CHECK(ev & EVBIT(MUL));
     CHECK(!(ev & EVBIT(ALU)));

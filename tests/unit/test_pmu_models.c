@@ -1,4 +1,6 @@
 /* The PMU models' tables and WARL rules (../shared/reference/veer-el2.md §4). */
+#include "core/core.h"
+#include "isa/isa.h"
 #include "pmu/model.h"
 #include "unit.h"
 
@@ -24,10 +26,45 @@ static void test_veer_warl(unit_t *u) {
     CHECK_EQ(m->inhibit_mask, 0x7D);
 }
 
+/* VeeR EL2's decode-time classes (events 16-18, 27 and returns), added by the core to what the
+ * generic decoder gives. */
+static evset_t veer_dec(uint32_t raw, decoded_insn_t *d)
+{
+    evset_t ev = isa_decode(raw, 32, core_veer_el2.isa | ISA_EXT_I, d);
+    return ev | core_veer_el2.ext->decode_events(d);
+}
+
+static void test_veer_decode_events(unit_t *u)
+{
+    decoded_insn_t d;
+    evset_t ev;
+    ev = veer_dec(0x000010EF, &d);       /* jal ra, +4096: outside +-4 KiB, unpredictable */
+    CHECK_EQ(d.op, OP_JAL);
+    CHECK_EQ(d.imm, 4096);
+    CHECK(ev & EVBIT(JUMP_UNPRED));
+    ev = veer_dec(0x7FF000EF, &d);       /* jal ra, +4094: imm[10:1]=0x3ff, imm[11]=1 */
+    CHECK_EQ(d.imm, 4094);
+    CHECK(!(ev & EVBIT(JUMP_UNPRED)));
+    ev = veer_dec(0x00008067, &d);       /* ret = jalr x0, 0(ra) */
+    CHECK(ev & EVBIT(RETURN));
+    CHECK(!(ev & EVBIT(JUMP_UNPRED)));
+    ev = veer_dec(0x000500E7, &d);       /* jalr ra, 0(a0): a call through a register */
+    CHECK(ev & EVBIT(JUMP_UNPRED));
+    ev = veer_dec(0x3002A073, &d);       /* csrrs x0, mstatus, t0: writes, rd=x0 -> read/write */
+    CHECK(ev & EVBIT(CSR_RW));
+    ev = veer_dec(0x34029073, &d);       /* csrrw x0, mscratch, t0 -> write only */
+    CHECK(ev & EVBIT(CSR_WRITE));
+    ev = veer_dec(0xB0002373, &d);       /* csrrs t1, mcycle, x0 -> read only */
+    CHECK(ev & EVBIT(CSR_READ));
+    ev = veer_dec(0x02B50533, &d);       /* mul: no operand class */
+    CHECK(!(ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE) | EVBIT(RETURN) | EVBIT(JUMP_UNPRED))));
+}
+
 int main(void) {
     unit_t t = {0}, *u = &t;
     test_sorted(u, &pmu_model_veer_el2);
     test_sorted(u, &pmu_model_generic);
     test_veer_warl(u);
+    test_veer_decode_events(u);
     return unit_finish(u, "unit_pmu_models");
 }

@@ -218,7 +218,31 @@ static void veer_reset(hart_t *h)
     s->fired[0] = s->fired[1] = false;
 }
 
-static const core_ext_t veer_el2_ext = { veer_read, veer_write, veer_reset, veer_advance };
+/* Operand-dependent event classes, as the VeeR EL2 decoder sets them (docs/pmu-veer-el2.md):
+ * the three CSR instruction kinds of events 16-18, returns and unpredictable jumps (event 27). */
+static evset_t veer_decode_events(const decoded_insn_t *d)
+{
+    bool rd_x0 = d->rd == 32; /* the decoder sends writes to x0 to the sink register */
+    switch (d->op) {
+    case OP_CSRRW:
+    case OP_CSRRWI: return rd_x0 ? EVBIT(CSR_WRITE) : EVBIT(CSR_RW);
+    case OP_CSRRS:
+    case OP_CSRRC:
+    case OP_CSRRSI:
+    case OP_CSRRCI: return d->rs1 == 0 ? EVBIT(CSR_READ) : EVBIT(CSR_RW);
+    case OP_JAL: return (d->imm >= -4096 && d->imm < 4096) ? 0 : EVBIT(JUMP_UNPRED);
+    case OP_JALR: return (rd_x0 && (d->rs1 == 1 || d->rs1 == 5)) ? EVBIT(RETURN) : EVBIT(JUMP_UNPRED);
+    default: return 0;
+    }
+}
+
+static const core_ext_t veer_el2_ext = {
+    .read = veer_read,
+    .write = veer_write,
+    .reset = veer_reset,
+    .advance = veer_advance,
+    .decode_events = veer_decode_events,
+};
 
 /* The default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode (U-mode is a
  * build option), internal timers 0 and 1 as interrupts 29 and 28. */
