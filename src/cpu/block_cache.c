@@ -235,8 +235,11 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->events = (evset_t *)((uint8_t *)b + head);
     memcpy(b->events, events, n * sizeof(evset_t));
     for (unsigned k = 0; k < n; k++)
-        for (evset_t e = events[k]; e; e &= e - 1)
-            b->event_count[__builtin_ctzll(e)]++;
+        for (evset_t e = events[k]; e; e &= e - 1) {
+            unsigned ev = evset_first(e);
+            if (ev < EV_COUNT) /* always: events are drawn from the vocabulary */
+                b->event_count[ev]++;
+        }
     b->classes = (struct block_class *)(b->events + n);
     b->n_classes = n_classes;
     memcpy(b->classes, classes, n_classes * sizeof *classes);
@@ -278,7 +281,7 @@ void block_refresh_addends(const pmu_t *p, block_t *b)
         evset_t want = all & ~EV_DYNAMIC_MASK;
         uint32_t n = 0;
         if ((want & (want - 1)) == 0) {
-            n = want ? b->event_count[__builtin_ctzll(want)] : 0;
+            n = want ? b->event_count[evset_first(want)] : 0;
         } else {
             for (uint32_t c = 0; c < b->n_classes; c++)
                 n += (b->classes[c].events & want) ? b->classes[c].count : 0;

@@ -11,7 +11,10 @@
 
 #include <stdint.h>
 
-typedef uint64_t evset_t;
+/* An event set: one bit per event of the list below. 128 bits (two machine words, GCC's and
+ * Clang's unsigned __int128), so that the vocabulary can grow past 64 events; the block path only
+ * ever tests or ANDs sets, which stays a word or two of work. */
+typedef unsigned __int128 evset_t;
 
 #define PMUSIM_EVENT_LIST(X) \
     /* --- static: known at decode time --- */ \
@@ -64,6 +67,14 @@ enum pmusim_event {
 };
 
 #define EVBIT(name) ((evset_t)1 << EV_##name)
+_Static_assert(EV_COUNT <= 128, "the event vocabulary outgrew evset_t");
+
+/* The lowest event of a non-empty set. */
+static inline unsigned evset_first(evset_t e)
+{
+    uint64_t lo = (uint64_t)e;
+    return lo ? (unsigned)__builtin_ctzll(lo) : 64u + (unsigned)__builtin_ctzll((uint64_t)(e >> 64));
+}
 
 /* Events that are not decided at decode time. */
 #define EV_DYNAMIC_MASK \
