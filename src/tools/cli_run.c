@@ -1,4 +1,5 @@
 /* Running a program: shared by the commands that run one. */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,23 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
         return true;
     case CLI_RUN_OPT_USER_MODE: cfg->opts.user_mode = true; return true;
     case CLI_RUN_OPT_QUIET: cfg->quiet = true; return true;
+    case CLI_RUN_OPT_SIGNATURE:
+        if (!*p->value) {
+            cli_error("%s: --signature needs a file name", p->cmd);
+            return false;
+        }
+        cfg->signature = p->value;
+        return true;
+    case CLI_RUN_OPT_SIGNATURE_GRANULARITY: {
+        uint64_t g;
+        if (!cli_parse_u64(p->value, &g) || (g != 4 && g != 8)) {
+            cli_error("%s: bad --signature-granularity '%s': expected 4 or 8 (bytes per line)", p->cmd,
+                      p->value);
+            return false;
+        }
+        cfg->signature_granularity = (unsigned)g;
+        return true;
+    }
     default: return false;
     }
 }
@@ -60,6 +78,41 @@ static char *cli_join_cmdline(const cli_run_config_t *cfg)
     return s;
 }
 
+/* --signature: the region between the program's begin_signature and end_signature, which must lie
+ * in the machine's RAM, and the file it goes to, created now so that a bad path fails before the
+ * run rather than after it. */
+static int cli_session_open_signature(cli_session_t *s, const cli_run_config_t *cfg)
+{
+    const char *prog = cfg->program;
+    const elf_symbol_t *b = elf_find_symbol(&s->img, "begin_signature");
+    const elf_symbol_t *e = elf_find_symbol(&s->img, "end_signature");
+    if (!b || !e) {
+        cli_error("%s: has no symbol '%s'; --signature needs begin_signature and end_signature", prog,
+                  b ? "end_signature" : "begin_signature");
+        return CLI_EXIT_BAD_INPUT;
+    }
+    if (e->addr < b->addr) {
+        cli_error("%s: end_signature (0x%llx) lies before begin_signature (0x%llx)", prog,
+                  (unsigned long long)e->addr, (unsigned long long)b->addr);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    s->sig_begin = b->addr;
+    s->sig_len = e->addr - b->addr;
+    if (s->sig_len && !bus_ram_ptr(&s->m->bus, s->sig_begin, s->sig_len)) {
+        cli_error("%s: the signature region 0x%llx-0x%llx (begin_signature to end_signature) is not in "
+                  "the memory of machine %s",
+                  prog, (unsigned long long)s->sig_begin, (unsigned long long)e->addr, s->m->desc->name);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    s->sig_granularity = cfg->signature_granularity ? cfg->signature_granularity : 4;
+    s->sig_path = cfg->signature;
+    if (!(s->sig_file = fopen(cfg->signature, "w"))) {
+        cli_error("cannot write the signature to '%s': %s", cfg->signature, strerror(errno));
+        return CLI_EXIT_USAGE;
+    }
+    return 0;
+}
+
 int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
 {
     memset(s, 0, sizeof(*s));
@@ -81,6 +134,8 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
     if (!s->m->console)
         s->m->console = stdout;
     machine_reset(s->m, s->img.entry);
+    if (cfg->signature)
+        return cli_session_open_signature(s, cfg);
     return 0;
 }
 
@@ -198,8 +253,51 @@ int cli_session_status(const cli_session_t *s, hart_stop_t stop)
     }
 }
 
+bool cli_write_signature(FILE *out, const bus_t *bus, uint64_t begin, uint64_t len, unsigned granularity)
+{
+    const uint8_t *mem = len ? bus_ram_ptr(bus, begin, len) : NULL;
+    if (len && !mem)
+        return false;
+    for (uint64_t i = 0; i < len; i += granularity) {
+        char line[2 * 16 + 2], *c = line;
+        for (unsigned j = granularity; j > 0; j--) {
+            /* the highest byte first; bytes past the end of the region are 00, as Spike has it */
+            unsigned byte = i + j <= len ? mem[i + j - 1] : 0;
+            *c++ = "0123456789abcdef"[byte >> 4];
+            *c++ = "0123456789abcdef"[byte & 15];
+        }
+        *c++ = '\n';
+        if (fwrite(line, 1, (size_t)(c - line), out) != (size_t)(c - line))
+            return false;
+    }
+    return fflush(out) == 0 && !ferror(out);
+}
+
+int cli_session_finish(cli_session_t *s, hart_stop_t stop)
+{
+    int status = cli_session_status(s, stop);
+    if (!s->sig_file)
+        return status;
+
+    bool ok = cli_write_signature(s->sig_file, &s->m->bus, s->sig_begin, s->sig_len, s->sig_granularity);
+    int err = errno;
+    if (fclose(s->sig_file) != 0 && ok) {
+        ok = false;
+        err = errno;
+    }
+    s->sig_file = NULL;
+    if (!ok) {
+        cli_error("cannot write the signature to '%s': %s", s->sig_path, strerror(err));
+        if (status == 0)
+            status = CLI_EXIT_USAGE;
+    }
+    return status;
+}
+
 void cli_session_close(cli_session_t *s)
 {
+    if (s->sig_file)
+        fclose(s->sig_file);
     if (s->m)
         machine_free(s->m);
     elf_image_free(&s->img);

@@ -9,7 +9,7 @@
  *     cli_session_t s;
  *     int status = cli_session_open(&s, &cfg);
  *     if (status == 0)
- *         status = cli_session_status(&s, cli_session_run(&s));
+ *         status = cli_session_finish(&s, cli_session_run(&s));
  *     cli_session_close(&s);
  */
 #ifndef PMUSIM_TOOLS_CLI_RUN_H
@@ -28,6 +28,8 @@ typedef struct cli_run_config {
     const char *program;
     int guest_argc;
     char **guest_argv;
+    const char *signature;          /* --signature FILE, or NULL */
+    unsigned signature_granularity; /* bytes per signature line: 4 (also when 0) or 8 */
 } cli_run_config_t;
 
 /* Option ids of the shared options: keep a command's own ids below CLI_RUN_OPT_FIRST. */
@@ -38,7 +40,9 @@ enum cli_run_opt {
     CLI_RUN_OPT_MAX_INSNS,
     CLI_RUN_OPT_USER_MODE,
     CLI_RUN_OPT_QUIET,
-    CLI_RUN_OPT_LAST = CLI_RUN_OPT_QUIET,
+    CLI_RUN_OPT_SIGNATURE,
+    CLI_RUN_OPT_SIGNATURE_GRANULARITY,
+    CLI_RUN_OPT_LAST = CLI_RUN_OPT_SIGNATURE_GRANULARITY,
 };
 
 #define CLI_RUN_OPTIONS \
@@ -48,8 +52,12 @@ enum cli_run_opt {
         { "max-insns", 0, "N", CLI_RUN_OPT_MAX_INSNS, "stop after N instructions (exit status 124)" }, \
         { "user-mode", 0, NULL, CLI_RUN_OPT_USER_MODE, \
           "give the core U-mode where it is optional (veer-el2)" }, \
+        { "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" }, \
+        { "signature", 0, "FILE", CLI_RUN_OPT_SIGNATURE, \
+          "at the end, write memory begin_signature..end_signature to FILE" }, \
     { \
-        "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" \
+        "signature-granularity", 0, "N", CLI_RUN_OPT_SIGNATURE_GRANULARITY, \
+            "bytes per line of the signature file: 4 (default) or 8" \
     }
 
 static inline bool cli_run_is_option(int id)
@@ -68,15 +76,29 @@ typedef struct cli_session {
     elf_image_t img;
     char *cmdline; /* program and guest arguments, for semihosting SYS_GET_CMDLINE */
     bool quiet;
+    /* --signature: the open file, the region [sig_begin, sig_begin + sig_len) and the line size */
+    FILE *sig_file;
+    const char *sig_path;
+    uint64_t sig_begin, sig_len;
+    unsigned sig_granularity;
 } cli_session_t;
 
-/* Builds the machine, loads the program and resets the hart to its entry point. Returns 0, or the
- * exit status to end with (a message has been printed). Call cli_session_close either way. */
+/* Builds the machine, loads the program and resets the hart to its entry point; with --signature,
+ * also finds the signature region (begin_signature, end_signature: 126 if the program has none)
+ * and opens the file (125 if it cannot be created). Returns 0, or the exit status to end with (a
+ * message has been printed). Call cli_session_close either way. */
 int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg);
 /* Runs the guest until it stops; Ctrl-C stops it with STOP_INTERRUPTED (a second Ctrl-C kills). */
 hart_stop_t cli_session_run(cli_session_t *s);
 /* Reports how the run ended (unless quiet) and returns pmusim's exit status for it. */
 int cli_session_status(const cli_session_t *s, hart_stop_t stop);
+/* cli_session_status, then the signature file if one was asked for, whatever the stop reason.
+ * A signature that cannot be written is reported and turns a status of 0 into 125. */
+int cli_session_finish(cli_session_t *s, hart_stop_t stop);
+/* Writes memory [begin, begin + len) as Spike does: one line per `granularity` bytes, the
+ * little-endian word in lowercase hex with 2 * granularity digits, bytes past the end as 00.
+ * False if the memory is not RAM or the file reports an error. */
+bool cli_write_signature(FILE *out, const bus_t *bus, uint64_t begin, uint64_t len, unsigned granularity);
 void cli_session_close(cli_session_t *s);
 
 /* "0x80000010 <main+0x10>" (8 hex digits on RV32) for messages. */

@@ -50,7 +50,7 @@ int cmd_run(int argc, char **argv)
     cli_session_t s;
     int status = cli_session_open(&s, &cfg);
     if (status == 0)
-        status = cli_session_status(&s, cli_session_run(&s));
+        status = cli_session_finish(&s, cli_session_run(&s));
     cli_session_close(&s);
     return status;
 }

@@ -175,7 +175,7 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
     double start = stat_now();
     hart_stop_t stop = cli_session_run(&s);
     double elapsed = stat_now() - start;
-    status = cli_session_status(&s, stop);
+    status = cli_session_finish(&s, stop);
 
     for (unsigned k = 0; k < events->n; k++) {
         events->ev[k].value = 0;

@@ -52,7 +52,7 @@ function(cli_add_common_checks)
     COMMAND ${exe} --help)
   cli_expect(NAME ${p}.help-run STATUS 0 LABEL ${l} NO_STDERR
     STDOUT "^Usage: pmusim run " "--machine NAME" "--ram-size SIZE" "--max-insns N" "--user-mode"
-           "--quiet" "^  124 " "^  130 "
+           "--quiet" "--signature FILE" "--signature-granularity N" "^  124 " "^  130 "
     COMMAND ${exe} run --help)
   cli_expect(NAME ${p}.help-command STATUS 0 LABEL ${l} NO_STDERR STDOUT "^Usage: pmusim machines"
     COMMAND ${exe} help machines)
