@@ -171,36 +171,6 @@ const bus_region_t *bus_region_span(const bus_t *bus, uint64_t addr, uint64_t *s
     return NULL;
 }
 
-bus_status_t bus_read(const bus_t *bus, uint64_t addr, unsigned size, uint64_t *val)
-{
-    const bus_region_t *r = bus_find(bus, addr, size);
-    if (!r)
-        return BUS_FAULT;
-    if (r->host) {
-        uint64_t v = 0;
-        memcpy(&v, r->host + (addr - r->base), size); /* little-endian host */
-        *val = v;
-        return BUS_OK;
-    }
-    if (!r->ops->read)
-        return BUS_FAULT;
-    return r->ops->read(r->opaque, addr - r->base, size, val);
-}
-
-bus_status_t bus_write(const bus_t *bus, uint64_t addr, unsigned size, uint64_t val)
-{
-    const bus_region_t *r = bus_find(bus, addr, size);
-    if (!r)
-        return BUS_FAULT;
-    if (r->host) {
-        memcpy(r->host + (addr - r->base), &val, size);
-        return BUS_OK;
-    }
-    if (!r->ops->write)
-        return BUS_FAULT;
-    return r->ops->write(r->opaque, addr - r->base, size, val);
-}
-
 uint8_t *bus_ram_ptr(const bus_t *bus, uint64_t addr, uint64_t len)
 {
     const bus_region_t *r = bus_find(bus, addr, len ? len : 1);

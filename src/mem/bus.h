@@ -6,8 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct machine;
-
 /* Result of a device or bus access. Anything but BUS_OK becomes an access fault. */
 typedef enum bus_status {
     BUS_OK = 0,
@@ -74,10 +72,6 @@ const bus_region_t *bus_find(const bus_t *bus, uint64_t addr, uint64_t len);
 /* The region holding addr, or NULL; *span_end is where that region (or the hole holding addr)
  * ends: the next address that may belong to something else (UINT64_MAX at the top). */
 const bus_region_t *bus_region_span(const bus_t *bus, uint64_t addr, uint64_t *span_end);
-
-/* Slow-path accesses (any region). Little-endian. */
-bus_status_t bus_read(const bus_t *bus, uint64_t addr, unsigned size, uint64_t *val);
-bus_status_t bus_write(const bus_t *bus, uint64_t addr, unsigned size, uint64_t val);
 
 /* Host pointer for [addr, addr+len) if it lies inside one RAM region, else NULL (loader, HTIF). */
 uint8_t *bus_ram_ptr(const bus_t *bus, uint64_t addr, uint64_t len);
