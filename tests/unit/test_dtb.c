@@ -47,8 +47,11 @@ static void check_virt(unit_t *u, const char *name, unsigned harts, const char *
     CHECK(fdt_path_offset(dtb, "/soc/serial@10000000") >= 0);
     CHECK(fdt_node_offset_by_compatible(dtb, -1, "sifive,test0") >= 0);
     int mem = fdt_path_offset(dtb, "/memory@80000000");
-    const fdt64_t *mreg = fdt_getprop(dtb, mem, "reg", &len);
-    CHECK(mem >= 0 && mreg && len == 16 && fdt64_to_cpu(mreg[1]) == 1u << 20);
+    const uint8_t *mreg = fdt_getprop(dtb, mem, "reg", &len);
+    fdt64_t size = 0;
+    if (mreg && len == 16)
+        memcpy(&size, mreg + 8, 8); /* properties are only 4-byte aligned */
+    CHECK(mem >= 0 && mreg && len == 16 && fdt64_to_cpu(size) == 1u << 20);
     machine_free(m);
 }
 
