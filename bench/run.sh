@@ -6,7 +6,7 @@
 # because a speed target is missed.
 #
 #   bench/run.sh [-n N] [--quick] [--startup-runs N] [--only IDS] [--build-dir DIR] [--no-build]
-#                [--update-doc]
+#                [--baseline PMUSIM] [--update-doc]
 #
 # Needs: bash >= 5 (EPOCHREALTIME), cmake, a C compiler, riscv64-unknown-elf-gcc + picolibc,
 # qemu-system-riscv32 (optional: without it the QEMU rows are skipped).
@@ -31,6 +31,9 @@ Options:
                      e.g. --only veer-run,veer-stat -n 11 for the cost of counting
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
   --no-build         use the existing build tree as it is
+  --baseline PMUSIM  also time another pmusim binary (an earlier commit's build) on the same
+                     programs, in the same alternated runs: rows base-pmusim, base-veer-run,
+                     base-veer-stat, and the speed of this build relative to it
   --update-doc       also write the table into docs/performance.md (between its markers)
   -h, --help         this help
 
@@ -46,6 +49,7 @@ BUILD=$ROOT/build-bench
 DO_BUILD=1
 UPDATE_DOC=0
 ONLY=
+BASELINE=
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 die() { echo "bench: $*" >&2; exit 1; }
@@ -60,6 +64,8 @@ while (($#)); do
         --build-dir) (($# >= 2)) || { usage >&2; exit 2; }; BUILD=$(realpath -m "$2"); shift 2 ;;
         --only) (($# >= 2)) || { usage >&2; exit 2; }; ONLY=,$2,; shift 2 ;;
         --no-build) DO_BUILD=0; shift ;;
+        --baseline) (($# >= 2)) || { usage >&2; exit 2; }; BASELINE=$(realpath -m "$2"); shift 2
+                    [[ -x $BASELINE ]] || die "--baseline: '$BASELINE' is not an executable" ;;
         --update-doc) UPDATE_DOC=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "bench: unknown option '$1'" >&2; usage >&2; exit 2 ;;
@@ -138,6 +144,11 @@ if [[ -n $QEMU ]]; then
     add_cmd main qemu-tcg    "QEMU TCG (no -icount)"                 "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -kernel "$GUESTS/$CM_VIRT.elf"
 fi
 add_cmd main veer-run     "\`pmusim run -M veer-el2\`"               "$CM_VEER" "$PMUSIM" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
+if [[ -n $BASELINE ]]; then
+    add_cmd main base-pmusim   "baseline \`pmusim run -M virt32\`"   "$CM_VIRT" "$BASELINE" run -M virt32 "$GUESTS/$CM_VIRT.elf"
+    add_cmd main base-veer-run "baseline \`pmusim run -M veer-el2\`" "$CM_VEER" "$BASELINE" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
+    add_cmd main base-veer-stat "baseline \`pmusim stat -M veer-el2 -e 4,11,12,24\`" "$CM_VEER" "$BASELINE" stat -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
+fi
 STAT_NOTE=
 if ((HAVE_STAT)); then
     add_cmd main veer-stat "\`pmusim stat -M veer-el2 -e 4,11,12,24\`" "$CM_VEER" "$PMUSIM" stat -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
@@ -388,6 +399,13 @@ report() {
         echo "| reconfig: MIPS reprogramming every ~100 insns / MIPS without ($RC) | no cliff (no number set) |" \
              "$m_on / $m_off = $(ratio "$m_on" "$m_off")× | – |"
     fi
+    local pair
+    for pair in pmusim:base-pmusim veer-run:base-veer-run veer-stat:base-veer-stat; do
+        local id=${pair%%:*} base=${pair#*:}
+        has "$id" && has "$base" || continue
+        echo "| ${LABEL[$id]} vs the baseline build ($BASELINE) | no slowdown (within noise) |" \
+             "$(ratio "${MED[$base]}" "${MED[$id]}")× (min $(ratio "${MIN[$base]}" "${MIN[$id]}")×) | – |"
+    done
     if [[ -n $STAT_NOTE ]]; then
         echo
         echo "Note: $STAT_NOTE"
