@@ -226,6 +226,26 @@ static bool rd_counter(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
     return true;
 }
 
+/* A register of csr_state_t written under a mask of its writable bits. */
+#define FIELD_WRITE(fn, field, writable) \
+    static void fn(hart_t *h, unsigned csr, uint64_t v) \
+    { \
+        (void)csr; \
+        h->csr.field = v & (writable); \
+    }
+FIELD_WRITE(wr_mscratch, mscratch, UINT64_MAX)
+FIELD_WRITE(wr_mcause, mcause, UINT64_MAX)
+FIELD_WRITE(wr_mtval, mtval, UINT64_MAX)
+FIELD_WRITE(wr_sscratch, sscratch, UINT64_MAX)
+FIELD_WRITE(wr_scause, scause, UINT64_MAX)
+FIELD_WRITE(wr_stval, stval, UINT64_MAX)
+FIELD_WRITE(wr_mepc, mepc, ~(uint64_t)1)
+FIELD_WRITE(wr_sepc, sepc, ~(uint64_t)1)
+FIELD_WRITE(wr_menvcfg, menvcfg, 1)
+FIELD_WRITE(wr_senvcfg, senvcfg, 1)
+FIELD_WRITE(wr_scounteren, scounteren, 0xffffffffu)
+#undef FIELD_WRITE
+
 static void wr_ignore(hart_t *h, unsigned csr, uint64_t v)
 {
     (void)h, (void)csr, (void)v; /* WARL with nothing writable: misa, mstatush, triggers */
@@ -274,36 +294,11 @@ static void wr_mcounteren(hart_t *h, unsigned csr, uint64_t v)
     h->csr.mcounteren =
         v & (h->pmu.model->inhibit_mask | (h->time_csr ? 2 : 0)) & (((uint64_t)h->pmu.model->hpm_mask) | 7);
 }
-static void wr_menvcfg(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.menvcfg = v & 1;
-}
 static void wr_mcountinhibit(hart_t *h, unsigned csr, uint64_t v)
 {
     (void)csr;
     pmu_set_inhibit(&h->pmu, v, hart_cycle(h));
     hart_pmu_changed(h);
-}
-static void wr_mscratch(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.mscratch = v;
-}
-static void wr_mepc(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.mepc = v & ~(uint64_t)1;
-}
-static void wr_mcause(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.mcause = v;
-}
-static void wr_mtval(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.mtval = v;
 }
 static void wr_sstatus(hart_t *h, unsigned csr, uint64_t v)
 {
@@ -325,36 +320,6 @@ static void wr_stvec(hart_t *h, unsigned csr, uint64_t v)
 {
     (void)csr;
     h->csr.stvec = tvec_legal(v);
-}
-static void wr_scounteren(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.scounteren = v & 0xffffffffu;
-}
-static void wr_senvcfg(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.senvcfg = v & 1;
-}
-static void wr_sscratch(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.sscratch = v;
-}
-static void wr_sepc(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.sepc = v & ~(uint64_t)1;
-}
-static void wr_scause(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.scause = v;
-}
-static void wr_stval(hart_t *h, unsigned csr, uint64_t v)
-{
-    (void)csr;
-    h->csr.stval = v;
 }
 static void wr_satp(hart_t *h, unsigned csr, uint64_t v)
 {
