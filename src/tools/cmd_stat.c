@@ -143,11 +143,29 @@ static void stat_print(const stat_config_t *cfg, FILE *out, const stat_report_t 
         stat_print_csv(out, r, cfg->sep);
     else
         stat_print_text(out, r);
-    fflush(out);
 }
 
-/* Runs the program with the events attached to observer slots and reports them. */
-static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *out)
+/* Flushes (and closes, unless it is stderr) the output of the counts. Counts that could not be
+ * written are an error: 125, after "pmusim: FILE: cannot write the counts: ..." (nothing can be
+ * said when stderr itself fails). */
+static int stat_close_output(const char *path, FILE *out, int status)
+{
+    int err = 0;
+    if (fflush(out) != 0 || ferror(out))
+        err = errno ? errno : EIO;
+    if (out != stderr && fclose(out) != 0 && !err)
+        err = errno ? errno : EIO;
+    if (!err)
+        return status;
+    if (out != stderr)
+        cli_error("%s: cannot write the counts: %s", path, strerror(err));
+    return CLI_EXIT_USAGE;
+}
+
+/* Runs the program with the events attached to observer slots and reports them. The output file
+ * is opened once the program is loaded (so `-o prog.elf prog.elf` runs the program, then
+ * replaces it with the counts) and before it runs (a bad path is reported at once). */
+static int stat_run(const stat_config_t *cfg, stat_event_list_t *events)
 {
     cli_session_t s;
     int status = cli_session_open(&s, &cfg->run);
@@ -172,6 +190,13 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
         }
     }
 
+    FILE *out = stderr;
+    if (cfg->output && !(out = fopen(cfg->output, "w"))) {
+        cli_error("%s: cannot write the counts: %s", cfg->output, strerror(errno));
+        cli_session_close(&s);
+        return CLI_EXIT_USAGE;
+    }
+
     double start = stat_now();
     hart_stop_t stop = cli_session_run(&s);
     double elapsed = stat_now() - start;
@@ -194,7 +219,9 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, FILE *o
         .insns = machine_insns(s.m),
         .events = events,
     };
+    errno = 0;
     stat_print(cfg, out, &r);
+    status = stat_close_output(cfg->output, out, status);
     cli_session_close(&s);
     return status;
 }
@@ -205,7 +232,6 @@ int cmd_stat(int argc, char **argv)
     /* every -e takes an argument of its own: argc bounds their number */
     cfg.event_args = calloc((size_t)argc + 1, sizeof(*cfg.event_args));
     stat_event_list_t *events = calloc(1, sizeof(*events));
-    FILE *out = stderr;
     int status = -1;
 
     if (!cfg.event_args || !events) {
@@ -223,19 +249,9 @@ int cmd_stat(int argc, char **argv)
         status = CLI_EXIT_USAGE;
         goto done;
     }
-    if (cfg.output && !(out = fopen(cfg.output, "w"))) {
-        cli_error("stat: cannot write '%s': %s", cfg.output, strerror(errno));
-        out = stderr;
-        status = CLI_EXIT_USAGE;
-        goto done;
-    }
-    status = stat_run(&cfg, events, out);
+    status = stat_run(&cfg, events);
 
 done:
-    if (out != stderr && fclose(out) != 0 && status == 0) {
-        cli_error("stat: cannot write '%s': %s", cfg.output, strerror(errno));
-        status = CLI_EXIT_USAGE;
-    }
     free(events);
     free(cfg.event_args);
     return status;
