@@ -314,3 +314,33 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
 }
+
+void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n)
+{
+    if (!h->dispatch) { /* blocks hold handler addresses: the executor publishes them first */
+        hart_set_budget(h, 0);
+        exec(h);
+    }
+    /* A block longer than n gets a stop patched over its instruction n for this one call. The
+     * block's shape, and with it where interrupts are taken, stays what it is in any run. */
+    block_t *b = block_at(h, h->pc);
+    dinsn_t *cut = NULL;
+    const void *saved = NULL;
+    uint64_t len = 1; /* fetch fault: the executor takes the trap and returns */
+    if (b) {
+        len = b->n_insns;
+        if (len > n) {
+            cut = &b->insn[n];
+            saved = cut->handler;
+            cut->handler = h->dispatch[OP_BUDGET_STOP];
+            len = n;
+        }
+    }
+    uint64_t flushes = h->bc.flushes;
+    h->one_block = true;
+    hart_set_budget(h, (int64_t)len);
+    exec(h);
+    h->one_block = false;
+    if (cut && flushes == h->bc.flushes) /* else the block is gone with the cache */
+        cut->handler = saved;
+}

@@ -106,6 +106,9 @@ typedef struct core_ext {
     /* Advances core-local timers by `cycles` spent in `state`; returns the cycles until one of
      * them next raises an interrupt (UINT64_MAX: never). */
     uint64_t (*advance)(hart_t *h, uint64_t cycles, enum hart_run_state state);
+    /* Cycles until a core-local timer raises an interrupt that is enabled in mie, if the core
+     * stays in `state` (a lower bound is fine); UINT64_MAX if none ever can: what can end a wait. */
+    uint64_t (*wake)(hart_t *h, enum hart_run_state state);
     /* Operand-dependent event classes the core's PMU decides at decode time (d->rd is 32 for
      * x0); added to the instruction's static events. */
     evset_t (*decode_events)(const decoded_insn_t *d);

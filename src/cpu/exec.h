@@ -79,5 +79,8 @@ static inline sys_result_t sys_ebreak(hart_t *h, uint64_t pc)
 uint64_t hart_advance_core(hart_t *h, enum hart_run_state state);
 /* Commits the events of instructions [0, n) of b and their cycles (partial block). */
 void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n);
+/* Runs the block at h->pc with `exec` and returns after it (also after a trap), executing at most
+ * its first n instructions (n > 0): exact ends of --max-insns. */
+void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n);
 
 #endif

@@ -503,6 +503,14 @@ L_BLOCK_END: {
     RETIRE_BLOCK();
     CHAIN(1, b->end_pc);
 }
+L_BUDGET_STOP: {
+    /* Patched over instruction i for one call by the run loop (exec_run_prefix): the run budget
+     * ends before it, so only the instructions before it commit. */
+    unsigned idx = (unsigned)(i - b->insn);
+    h->pc = PC;
+    exec_commit_prefix(h, b, idx);
+    return;
+}
 L_ILLEGAL:
     TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
 
@@ -512,7 +520,9 @@ trap_mid_block: {
     uint64_t epc = PC;
     exec_commit_prefix(h, b, idx);
     trap_enter(h, h->trap_cause, h->trap_tval, epc);
-    if (h->stop) return;
+    /* The budget is checked here as at every block boundary: a handler that runs a few
+     * instructions and traps again must not keep the executor from the run loop. */
+    if (h->stop || h->budget <= 0 || h->one_block) return;
     b = block_at(h, h->pc);
     if (!b) goto fetch_fault;
     i = b->insn;
@@ -530,7 +540,7 @@ stop_after_insn: {
 fetch_fault:
     /* Instruction fetch at h->pc failed: h->trap_cause/tval set by block_at. */
     trap_enter(h, h->trap_cause, h->trap_tval, h->pc);
-    if (h->stop || h->budget <= 0)
+    if (h->stop || h->budget <= 0 || h->one_block)
         return;
     b = block_at(h, h->pc);
     if (!b) goto fetch_fault;

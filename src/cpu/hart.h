@@ -43,12 +43,20 @@ enum hart_run_state {
 /* How a run ended (or why the executor returned). */
 typedef enum hart_stop {
     STOP_NONE = 0,
-    STOP_EXIT,         /* guest asked to exit: see machine exit code */
-    STOP_MAX_INSNS,    /* --max-insns reached */
-    STOP_INTERRUPTED,  /* SIGINT */
-    STOP_TRAP_LOOP,    /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
-    STOP_WFI_DEADLOCK, /* wfi with no interrupt source that can ever wake it */
+    STOP_EXIT,          /* guest asked to exit: see machine exit code */
+    STOP_MAX_INSNS,     /* --max-insns reached */
+    STOP_INTERRUPTED,   /* SIGINT */
+    STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
+    STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
+    STOP_HALT_DEADLOCK, /* VeeR firmware halt (mpmc) with no interrupt source that can ever end it */
 } hart_stop_t;
+
+/* Why a trap loop was recognised (STOP_TRAP_LOOP). */
+enum trap_loop_kind {
+    TRAP_LOOP_NO_PROGRESS = 0, /* traps in a row without any instruction committed in between */
+    TRAP_LOOP_HANDLER_FAULTS,  /* the same exception at the same pc, again and again, each one
+                                * raised before the handler of the previous one returned */
+};
 
 /* Control/status registers held by the hart (the PMU keeps its own). */
 typedef struct csr_state {
@@ -125,6 +133,12 @@ typedef struct hart {
     bool reservation_valid;   /* LR/SC */
     uint64_t reservation_addr;
     uint64_t trap_depth; /* consecutive traps without a committed instruction */
+    /* The same exception at the same pc taken again before an xRET: a handler that faults. */
+    bool trap_unreturned; /* an exception was taken and no mret/sret executed since */
+    uint64_t trap_repeat; /* how many times in a row (see trap.c) */
+    uint64_t repeat_cause, repeat_epc;
+    enum trap_loop_kind trap_loop_kind;
+    bool one_block; /* the executor returns after one block, also after a trap (exact --max-insns) */
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device

@@ -7,6 +7,10 @@
 /* Traps taken in a row with no instruction committed between them: the guest cannot make progress
  * (e.g. mtvec points at unmapped memory). */
 #define TRAP_LOOP_LIMIT 64
+/* The same exception at the same pc this many times in a row, each raised before the handler of
+ * the previous one returned (mret/sret): the handler itself faults (e.g. it saves registers on a
+ * stack that is not in memory) and runs into the same trap for ever. */
+#define TRAP_REPEAT_LIMIT 64
 
 static void count_trap_event(hart_t *h, bool interrupt, uint64_t code)
 {
@@ -33,15 +37,25 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
 
     if (hart_insns(h) == h->last_trap_insns) {
         if (++h->trap_depth >= TRAP_LOOP_LIMIT) {
-            h->stop = STOP_TRAP_LOOP;
-            h->trap_cause = cause;
-            h->trap_tval = tval;
-            h->pc = epc;
-            return;
+            h->trap_loop_kind = TRAP_LOOP_NO_PROGRESS;
+            goto trap_loop;
         }
     } else {
         h->trap_depth = 0;
         h->last_trap_insns = hart_insns(h);
+    }
+    if (!interrupt) {
+        if (h->trap_unreturned && cause == h->repeat_cause && epc == h->repeat_epc) {
+            if (++h->trap_repeat >= TRAP_REPEAT_LIMIT) {
+                h->trap_loop_kind = TRAP_LOOP_HANDLER_FAULTS;
+                goto trap_loop;
+            }
+        } else {
+            h->trap_repeat = 0;
+            h->repeat_cause = cause;
+            h->repeat_epc = epc;
+        }
+        h->trap_unreturned = true;
     }
     count_trap_event(h, interrupt, code);
     h->reservation_valid = false;
@@ -73,6 +87,14 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
     }
     if (h->xlen == 32)
         h->pc &= UINT32_MAX;
+    return;
+
+trap_loop:
+    /* The trap is not taken: the hart stops at the instruction that raised it. */
+    h->stop = STOP_TRAP_LOOP;
+    h->trap_cause = cause;
+    h->trap_tval = tval;
+    h->pc = epc;
 }
 
 void trap_return_m(hart_t *h)
@@ -89,6 +111,7 @@ void trap_return_m(hart_t *h)
     csr_set_mstatus(h, s);
     h->priv = mpp;
     h->pc = c->mepc;
+    h->trap_unreturned = false;
     hart_kick(h); /* MIE may have come back on */
 }
 
@@ -104,6 +127,7 @@ void trap_return_s(hart_t *h)
     csr_set_mstatus(h, s);
     h->priv = spp;
     h->pc = c->sepc;
+    h->trap_unreturned = false;
     hart_kick(h);
 }
 

@@ -203,6 +203,9 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     h->stop = STOP_NONE;
     h->trap_depth = 0;
     h->last_trap_insns = UINT64_MAX;
+    h->trap_unreturned = false;
+    h->trap_repeat = 0;
+    h->one_block = false;
     h->wfi_wait = h->halted = false;
     h->pause_cycles = 0;
     h->core_clock_mark = 0;
@@ -401,18 +404,30 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
     return a < b ? a : b;
 }
 
-/* The core waits (wfi, firmware halt, PAUSE): moves time to the next event. Returns false when
- * nothing can ever end the wait. */
+/* Cycles until something ends the wait of a core in `state`: an interrupt enabled in mie becoming
+ * pending (wfi and firmware halt end on mip & mie, whatever mstatus.MIE says), or the end of a
+ * PAUSE. UINT64_MAX: nothing ever will (software interrupts and external lines only change by
+ * stores, and the hart is not running). */
+static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_state state)
+{
+    uint64_t d = state == RUN_PAUSED ? h->pause_cycles : UINT64_MAX;
+    if (m->clint && ((h->csr.mie >> IRQ_MTI) & 1))
+        d = min_u64(d, clint_update(m->clint));
+    if (h->core_ext && h->core_ext->wake)
+        d = min_u64(d, h->core_ext->wake(h, state));
+    return d;
+}
+
 /* Hart h waits (wfi, firmware halt, PAUSE): moves its time to the next event, at most `limit`
- * cycles on. Returns false when nothing can ever end the wait. */
-static bool machine_wait(hart_t *h, uint64_t deadline, uint64_t limit)
+ * cycles on; *progress when something can end the wait. Returns false when nothing ever can. */
+static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress)
 {
     enum hart_run_state state = h->halted                         ? RUN_HALTED
                                 : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED
                                                                   : RUN_ACTIVE;
-    uint64_t d = deadline;
-    if (state == RUN_PAUSED)
-        d = min_u64(d, h->pause_cycles);
+    uint64_t d = machine_wake_deadline(m, h, state);
+    if (d != UINT64_MAX)
+        *progress = true;
     if (d == UINT64_MAX && limit == UINT64_MAX)
         return false;
     d = min_u64(d, limit);
@@ -465,10 +480,8 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         uint64_t left = until == UINT64_MAX ? UINT64_MAX : until - hart_cycle(h);
         if (h->wfi_wait || h->halted || h->pause_cycles) {
-            if (deadline != UINT64_MAX || h->pause_cycles)
-                *progress = true;
-            if (!machine_wait(h, deadline, left))
-                h->stop = STOP_WFI_DEADLOCK;
+            if (!machine_wait(m, h, left, progress))
+                h->stop = h->halted ? STOP_HALT_DEADLOCK : STOP_WFI_DEADLOCK;
             continue;
         }
         *progress = true;
@@ -478,13 +491,22 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         if (left < (uint64_t)budget)
             budget = (int64_t)left;
         if (h->max_insns) {
-            uint64_t done = machine_insns(m);
+            uint64_t done = machine_insns(m); /* the limit counts every hart's instructions */
             if (done >= h->max_insns) {
                 h->stop = STOP_MAX_INSNS;
                 break;
             }
-            if (h->max_insns - done < (uint64_t)budget)
-                budget = (int64_t)(h->max_insns - done);
+            /* The executor may run up to one block past its budget: it gets a budget that ends
+             * a block before the limit, and the last instructions are run block by block, the
+             * last block cut at the limit. The limit is exact. */
+            uint64_t rest = h->max_insns - done;
+            if (rest < BLOCK_MAX_INSNS) {
+                exec_run_prefix(h, exec, rest);
+                continue;
+            }
+            rest -= BLOCK_MAX_INSNS - 1;
+            if (rest < (uint64_t)budget)
+                budget = (int64_t)rest;
         }
         hart_set_budget(h, budget);
         exec(h);

@@ -205,6 +205,15 @@ static void cli_session_trap_loop(const cli_session_t *s)
     char pc[160], epc[160], cause[96], last[96];
 
     cli_session_format_pc(s, h->pc, pc, sizeof(pc));
+    if (h->trap_loop_kind == TRAP_LOOP_HANDLER_FAULTS) {
+        char tvec[160];
+        cli_session_format_pc(s, h->csr.mtvec & ~(uint64_t)3, tvec, sizeof(tvec));
+        cli_error("guest cannot continue: trap loop at pc %s: cause %s, tval 0x%llx, raised again each "
+                  "time before the trap handler (mtvec %s) returns",
+                  pc, cli_cause_text(h->trap_cause, h->xlen, cause, sizeof(cause)),
+                  (unsigned long long)h->trap_tval, tvec);
+        return;
+    }
     cli_session_format_pc(s, h->csr.mepc, epc, sizeof(epc));
     cli_error("guest cannot continue: trap loop at pc %s: cause %s, tval 0x%llx; mtvec 0x%llx has no "
               "usable trap handler (last trap taken: mcause %s at mepc %s)",
@@ -237,11 +246,14 @@ int cli_session_status(const cli_session_t *s, hart_stop_t stop)
             cli_session_trap_loop(s);
         return CLI_EXIT_GUEST_STUCK;
     case STOP_WFI_DEADLOCK:
+    case STOP_HALT_DEADLOCK:
         if (!s->quiet) {
-            cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-            cli_error("guest cannot continue: wfi at pc %s waits for an interrupt that can never come "
+            /* h->pc is after the wfi or the csrw to mpmc: both are 4 bytes */
+            cli_session_format_pc(s, h->pc - 4, pc, sizeof(pc));
+            cli_error("guest cannot continue: %s at pc %s waits for an interrupt that can never come "
                       "(mie 0x%llx, mip 0x%llx, mstatus 0x%llx)",
-                      pc, (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mip,
+                      stop == STOP_WFI_DEADLOCK ? "wfi" : "firmware halt (mpmc)", pc,
+                      (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mip,
                       (unsigned long long)h->csr.mstatus);
         }
         return CLI_EXIT_GUEST_STUCK;

@@ -73,6 +73,7 @@ static const char *stat_stop_name(hart_stop_t stop)
     case STOP_INTERRUPTED: return "interrupted";
     case STOP_TRAP_LOOP: return "trap-loop";
     case STOP_WFI_DEADLOCK: return "wfi-deadlock";
+    case STOP_HALT_DEADLOCK: return "halt-deadlock";
     case STOP_NONE:
     default: return "none";
     }

@@ -169,6 +169,40 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
     return next;
 }
 
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* Cycles until an internal timer raises an interrupt enabled in mie, staying in `st`. */
+static uint64_t veer_wake(hart_t *h, enum hart_run_state st)
+{
+    veer_core_state_t *s = state(h);
+    if (!s)
+        return UINT64_MAX;
+    uint32_t cnt0 = *reg(s, CSR_MITCNT0), cnt1 = *reg(s, CSR_MITCNT1);
+    uint32_t b0 = *reg(s, CSR_MITB0), b1 = *reg(s, CSR_MITB1);
+    uint32_t ctl0 = *reg(s, CSR_MITCTL0), ctl1 = *reg(s, CSR_MITCTL1);
+    bool counts0 = timer_counts(ctl0, st);
+    /* timer 0 is at its bound after d0 cycles, then every b0 + 1 */
+    uint64_t d0 = s->fired[0] ? (uint64_t)b0 + 1 : to_bound(cnt0, b0);
+    uint64_t next = UINT64_MAX;
+    if (counts0 && ((h->csr.mie >> IRQ_MITIP0) & 1))
+        next = d0;
+    if (timer_counts(ctl1, st) && ((h->csr.mie >> IRQ_MITIP1) & 1)) {
+        uint64_t k1 = s->fired[1] ? (uint64_t)b1 + 1 : to_bound(cnt1, b1);
+        uint64_t d1;
+        if (!(ctl1 & MITCTL_CASCADE))
+            d1 = k1;
+        else if (!counts0)
+            d1 = UINT64_MAX; /* it counts timer 0's hits, and timer 0 stands still */
+        else /* the k1-th hit of timer 0 (at least the next one); k1, b0 + 1 <= 2^32: no overflow */
+            d1 = sat_add(d0, (k1 ? k1 - 1 : 0) * ((uint64_t)b0 + 1));
+        next = d1 < next ? d1 : next;
+    }
+    return next;
+}
+
 static bool veer_read(hart_t *h, unsigned csr, uint64_t *val)
 {
     int k = find(csr);
@@ -241,6 +275,7 @@ static const core_ext_t veer_el2_ext = {
     .write = veer_write,
     .reset = veer_reset,
     .advance = veer_advance,
+    .wake = veer_wake,
     .decode_events = veer_decode_events,
 };
 
