@@ -109,6 +109,10 @@ static bool rv32(const hart_t *h)
 {
     return h->xlen == 32;
 }
+static bool has_u_rv32(const hart_t *h)
+{
+    return HAS_U(h) && h->xlen == 32;
+}
 
 /* A plain register of csr_state_t: read as stored. */
 #define FIELD_READ(fn, field) \
@@ -228,9 +232,9 @@ static bool rd_counter(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
 
 /* A register of csr_state_t written under a mask of its writable bits. */
 #define FIELD_WRITE(fn, field, writable) \
-    static void fn(hart_t *h, unsigned csr, uint64_t v) \
+    static void fn(hart_t *h, unsigned csr, uint64_t v, evset_t own) \
     { \
-        (void)csr; \
+        (void)csr, (void)own; \
         h->csr.field = v & (writable); \
     }
 FIELD_WRITE(wr_mscratch, mscratch, UINT64_MAX)
@@ -246,34 +250,35 @@ FIELD_WRITE(wr_senvcfg, senvcfg, 1)
 FIELD_WRITE(wr_scounteren, scounteren, 0xffffffffu)
 #undef FIELD_WRITE
 
-static void wr_ignore(hart_t *h, unsigned csr, uint64_t v)
+static void wr_ignore(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
+    (void)own;
     (void)h, (void)csr, (void)v; /* WARL with nothing writable: misa, mstatush, triggers */
 }
-static void wr_mstatus(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mstatus(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     mstatus_write(h, v);
 }
-static void wr_medeleg(hart_t *h, unsigned csr, uint64_t v)
+static void wr_medeleg(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     h->csr.medeleg = v & 0xb3ff;
 }
-static void wr_mideleg(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mideleg(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     h->csr.mideleg =
         v & h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
 }
-static void wr_mie(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mie(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     h->csr.mie = v & h->irq_mask;
 }
-static void wr_mip(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mip(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     uint64_t sw =
         h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
     h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
@@ -282,55 +287,56 @@ static uint64_t tvec_legal(uint64_t v)
 {
     return (v & 3) >= 2 ? (v & ~(uint64_t)3) : v; /* modes 2 and 3 are reserved */
 }
-static void wr_mtvec(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mtvec(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     h->csr.mtvec = tvec_legal(v);
 }
-static void wr_mcounteren(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mcounteren(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     /* Bits of implemented counters only; TM where time exists. */
     h->csr.mcounteren =
         v & (h->pmu.model->inhibit_mask | (h->time_csr ? 2 : 0)) & (((uint64_t)h->pmu.model->hpm_mask) | 7);
 }
-static void wr_mcountinhibit(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mcountinhibit(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     pmu_set_inhibit(&h->pmu, v, hart_cycle(h));
     hart_pmu_changed(h);
 }
-static void wr_sstatus(hart_t *h, unsigned csr, uint64_t v)
+static void wr_sstatus(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     mstatus_write(h, (h->csr.mstatus & ~sstatus_mask(h)) | (v & sstatus_mask(h)));
 }
-static void wr_sie(hart_t *h, unsigned csr, uint64_t v)
+static void wr_sie(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     h->csr.mie = (h->csr.mie & ~h->csr.mideleg) | (v & h->csr.mideleg & h->irq_mask);
 }
-static void wr_sip(hart_t *h, unsigned csr, uint64_t v)
+static void wr_sip(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     uint64_t sw = h->csr.mideleg & ((1ull << IRQ_SSI) | (1ull << IRQ_LCOF));
     h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
 }
-static void wr_stvec(hart_t *h, unsigned csr, uint64_t v)
+static void wr_stvec(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     h->csr.stvec = tvec_legal(v);
 }
-static void wr_satp(hart_t *h, unsigned csr, uint64_t v)
+static void wr_satp(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
-    (void)csr;
+    (void)csr, (void)own;
     /* Only Bare translation is implemented: a write selecting another mode is ignored. */
     uint64_t mode = h->xlen == 32 ? v >> 31 : v >> 60;
     if (mode == 0)
         h->csr.satp = 0;
 }
-static void wr_mhpmevent(hart_t *h, unsigned csr, uint64_t v)
+static void wr_mhpmevent(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
+    (void)own;
     unsigned n = csr - CSR_MHPMEVENT3 + 3;
     const pmu_model_t *m = h->pmu.model;
     if ((m->hpm_mask >> n) & 1) {
@@ -338,28 +344,35 @@ static void wr_mhpmevent(hart_t *h, unsigned csr, uint64_t v)
         hart_pmu_changed(h);
     }
 }
-static void wr_pmpcfg(hart_t *h, unsigned csr, uint64_t v)
+static void wr_pmpcfg(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
+    (void)own;
     pmpcfg_write(h, csr - CSR_PMPCFG0, v);
 }
-static void wr_pmpaddr(hart_t *h, unsigned csr, uint64_t v)
+static void wr_pmpaddr(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
+    (void)own;
     unsigned idx = csr - CSR_PMPADDR0;
     uint8_t cfg =
         (uint8_t)(h->csr.pmpcfg[h->xlen == 32 ? idx / 4 : (idx / 8) * 2] >> (8 * (idx % (h->xlen / 8))));
     if (!(cfg & 0x80))
         h->csr.pmpaddr[idx] = h->xlen == 32 ? v : v & ((1ull << 54) - 1);
 }
-static void wr_counter(hart_t *h, unsigned csr, uint64_t v)
+static void wr_counter(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     unsigned slot;
     bool high, user;
     counter_csr(csr, &slot, &high, &user);
-    uint64_t old = pmu_read(&h->pmu, slot, hart_cycle(h));
+    /* The write replaces this instruction's increment (pmu_write after the block retired).
+     * Writing one half of a 64-bit counter keeps the other half as it was before the
+     * instruction, or on cores that say so as the instruction left it (carry included). */
+    uint64_t now = hart_cycle(h);
+    uint64_t other = h->pmu.model->half_write_keeps_increment ? pmu_read(&h->pmu, slot, now)
+                                                              : pmu_read_before_insn(&h->pmu, slot, own, now);
     uint64_t n = h->xlen == 64 ? v
-                 : high        ? (old & UINT32_MAX) | (v << 32)
-                               : (old & ~(uint64_t)UINT32_MAX) | v;
-    pmu_write(&h->pmu, slot, n, hart_cycle(h)); /* the write wins over this instruction's increment */
+                 : high        ? (other & UINT32_MAX) | (v << 32)
+                               : (other & ~(uint64_t)UINT32_MAX) | v;
+    pmu_write(&h->pmu, slot, n, now);
 }
 
 /* Sorted by number. Rows whose read-only view (top bits 11) is refused by csr_permitted have no
@@ -385,6 +398,9 @@ static const csr_desc_t csr_table[] = {
     { CSR_MCOUNTEREN, CSR_MCOUNTEREN, "mcounteren", has_u, rd_mcounteren, wr_mcounteren, false },
     { CSR_MENVCFG, CSR_MENVCFG, "menvcfg", has_u, rd_menvcfg, wr_menvcfg, false },
     { CSR_MSTATUSH, CSR_MSTATUSH, "mstatush", rv32, rd_zero, wr_ignore, false },
+    /* RV32, where menvcfg exists; its fields (STCE, PBMTE, ADUE, CDE) belong to extensions pmusim
+     * does not implement: read-only 0 (WARL) */
+    { CSR_MENVCFGH, CSR_MENVCFGH, "menvcfgh", has_u_rv32, rd_zero, wr_ignore, false },
     { CSR_MCOUNTINHIBIT, CSR_MCOUNTINHIBIT, "mcountinhibit", NULL, rd_mcountinhibit, wr_mcountinhibit,
       false },
     { CSR_MHPMEVENT3, CSR_MHPMEVENT31, "mhpmevent3", NULL, rd_mhpmevent, wr_mhpmevent, false },
@@ -441,16 +457,16 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
     return true;
 }
 
-/* Writes a CSR that csr_read() accepted; returns whether the write can change the run loop's
+/* Writes a CSR that csr_read() accepted (`own`: the writing instruction's events); returns whether the write can change the run loop's
  * decisions (interrupts, timers). */
-static bool csr_write(hart_t *h, unsigned csr, uint64_t v)
+static bool csr_write(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     v &= xlen_mask(h);
     if (h->core_ext && h->core_ext->write && h->priv == PRIV_M && h->core_ext->write(h, csr, v))
         return true; /* a core's CSRs (timers, halt, pause) */
     const csr_desc_t *d = csr_find(csr);
     if (d && d->write)
-        d->write(h, csr, v);
+        d->write(h, csr, v, own);
     return d && d->run_loop;
 }
 
@@ -486,7 +502,7 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         case OP_CSRRSI: n = old | src; break;
         default: n = old & ~src; break;
         }
-        if (csr_write(h, csr, n)) {
+        if (csr_write(h, csr, n, own)) {
             hart_irq_state_changed(h);
             hart_kick(h);
         }

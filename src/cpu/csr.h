@@ -28,6 +28,7 @@ enum csr_number {
     CSR_MTVEC = 0x305,
     CSR_MCOUNTEREN = 0x306,
     CSR_MENVCFG = 0x30a,
+    CSR_MENVCFGH = 0x31a,
     CSR_MSTATUSH = 0x310,
     CSR_MCOUNTINHIBIT = 0x320,
     CSR_MHPMEVENT3 = 0x323,
@@ -122,7 +123,8 @@ typedef struct csr_desc {
     bool (*exists)(const hart_t *h); /* NULL: on every hart */
     /* false: the CSR cannot be read now (a counter the enable bits hide, satp under TVM) */
     bool (*read)(hart_t *h, unsigned csr, evset_t own_events, uint64_t *val);
-    void (*write)(hart_t *h, unsigned csr, uint64_t val); /* NULL: read-only */
+    /* `own_events`: the writing instruction's (a counter write replaces its increment) */
+    void (*write)(hart_t *h, unsigned csr, uint64_t val, evset_t own_events); /* NULL: read-only */
     bool run_loop; /* a write can change which interrupt is pending and enabled */
 } csr_desc_t;
 

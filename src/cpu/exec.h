@@ -39,9 +39,10 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
                             unsigned done);
 /* Atomic read-modify-write accesses: aligned main-RAM or other RAM only. */
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
-/* An AMO or a successful SC stored to addr: a watched granule (another hart's reservation) is
- * the platform's to see. */
-void mem_amo_stored(hart_t *h, uint64_t addr, unsigned size);
+/* An AMO or a successful SC stored to addr: over decoded code the hart drops its blocks
+ * (MEM_CODE_WRITTEN: the block ends after the instruction); a watched granule (tohost, another
+ * hart's reservation) is the platform's to see (MEM_STOP if that ended the run). */
+mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size);
 
 /* Block cache. */
 block_t *block_at(hart_t *h, uint64_t pc); /* NULL: fetch fault, cause in h->trap_cause */

@@ -120,16 +120,22 @@ typedef int64_t sreg;
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
     } while (0)
 
+/* A store of an AMO or SC to a watched granule (decoded code, tohost, another hart's reservation)
+ * is seen at once, like a plain store's: over code, the block ends after it. */
+#define AMO_STORED(a, size) do { \
+        if (unlikely(mem_amo_stored(h, (a), (size)) != MEM_OK)) goto stop_after_insn; \
+    } while (0)
 #define AMO(type, expr) do { \
-        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
+        uint64_t a_ = RS1; /* before rd is written: rd may be rs1 */ \
+        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
         if (unlikely(!p_)) goto trap_mid_block; \
         type old_, src_ = (type)RS2, new_; \
         memcpy(&old_, p_, sizeof old_); \
         new_ = (expr); \
         memcpy(p_, &new_, sizeof new_); \
-        mem_amo_stored(h, RS1, sizeof(type)); \
         W(i->rd, (sreg)old_); \
         h->reservation_valid = false; \
+        AMO_STORED(a_, sizeof(type)); \
         NEXT(); \
     } while (0)
 
@@ -356,12 +362,14 @@ L_REMUW: {
         NEXT(); \
     } while (0)
 #define STORE_CONDITIONAL(type) do { \
-        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
+        uint64_t a_ = RS1; \
+        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
         if (unlikely(!p_)) goto trap_mid_block; \
-        bool ok_ = h->reservation_valid && h->reservation_addr == RS1; \
-        if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); mem_amo_stored(h, RS1, sizeof(type)); } \
+        bool ok_ = h->reservation_valid && h->reservation_addr == a_; \
+        if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); } \
         W(i->rd, !ok_); \
         h->reservation_valid = false; \
+        if (ok_) AMO_STORED(a_, sizeof(type)); \
         NEXT(); \
     } while (0)
 L_LR_W: LOAD_RESERVED(int32_t);
@@ -479,7 +487,11 @@ L_SRET: {
     CHAIN_INDIRECT(h->pc);
 }
 L_WFI: {
-    if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 21)) /* TW */)))
+    /* Below M-mode: illegal with mstatus.TW = 1; in U-mode also whenever S-mode exists (QEMU's
+     * reading of the privileged spec, 3.1.6.5: U-mode wfi may only complete within a bounded
+     * time, and pmusim's may wait for ever). */
+    if (unlikely(h->priv != PRIV_M && ((h->csr.mstatus & (1ull << 21)) /* TW */ ||
+                                       (h->priv == PRIV_U && (h->isa & ISA_EXT_S)))))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
     h->pc = b->end_pc;
@@ -548,6 +560,7 @@ fetch_fault:
     DISPATCH();
 }
 
+#undef AMO_STORED
 #undef R
 #undef SR
 #undef W

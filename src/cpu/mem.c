@@ -41,8 +41,13 @@ static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size
         fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
         return NULL;
     }
-    if (!r)
-        fault(h, access_fault, addr);
+    if (!r) {
+        /* mtval is the first byte of the part that faulted (privileged spec, mtval): for an
+         * access that starts in a region and runs past its end, the first byte after it. */
+        const bus_region_t *first = bus_find(h->bus, addr, 1);
+        uint64_t tval = first ? first->base + first->size : addr;
+        fault(h, access_fault, h->xlen == 32 ? tval & UINT32_MAX : tval);
+    }
     return r;
 }
 
@@ -140,9 +145,24 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
     return r->host + (addr - r->base);
 }
 
-void mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
+mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
 {
-    if (addr - h->ram_base < h->ram_size && granule_bit(h->store_watch, addr - h->ram_base) && h->platform &&
-        h->platform->watched_store)
-        h->platform->watched_store(h->platform_ctx, h, addr, size);
+    mem_result_t res = MEM_OK;
+    uint64_t off = addr - h->ram_base;
+    if (off < h->ram_size) {
+        if (granule_bit(h->bc.code_map, off) || granule_bit(h->bc.code_map, off + size - 1)) {
+            hart_code_written(h);
+            res = MEM_CODE_WRITTEN;
+        }
+        if (granule_bit(h->store_watch, off) && h->platform && h->platform->watched_store)
+            h->platform->watched_store(h->platform_ctx, h, addr, size);
+    } else {
+        const bus_region_t *r = bus_find(h->bus, addr, size);
+        if (r && (r->flags & REGION_EXEC) && addr < h->bc.other_code_hi &&
+            h->bc.other_code_lo < addr + size) {
+            hart_code_written(h);
+            res = MEM_CODE_WRITTEN;
+        }
+    }
+    return h->stop != STOP_NONE ? MEM_STOP : res;
 }

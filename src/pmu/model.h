@@ -29,6 +29,10 @@ typedef struct pmu_model {
     uint32_t hpm_mask;     /* implemented mhpmcounterN, bit N (3..31) */
     unsigned hpm_bits;     /* width of the mhpmcounters */
     uint32_t inhibit_mask; /* writable mcountinhibit bits */
+    /* A CSR write of one half of a 64-bit counter (RV32) takes the other half from the counter as
+     * incremented by the writing instruction (VeeR RTL), instead of from its value before the
+     * instruction (the write replaces the increment: unprivileged spec, Zicsr). */
+    bool half_write_keeps_increment;
     const pmu_event_desc_t *events;
     size_t n_events;
     /* WARL: the value an mhpmevent write stores. */

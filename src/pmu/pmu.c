@@ -229,6 +229,17 @@ uint64_t pmu_read_for_insn(const pmu_t *p, unsigned n, evset_t own_events, uint6
     return v;
 }
 
+uint64_t pmu_read_before_insn(const pmu_t *p, unsigned n, evset_t own_events, uint64_t now)
+{
+    const pmu_slot_t *s = &p->slot[n];
+    uint64_t v = pmu_read(p, n, now);
+    if (!slot_counts(s))
+        return v;
+    if ((s->kind == SLOT_EVENTS && (s->events & own_events)) || s->kind == SLOT_CYCLES)
+        v = (v - 1) & s->width_mask; /* one event, or the one cycle of the instruction */
+    return v;
+}
+
 int pmu_add_observer(pmu_t *p, pmu_slot_kind_t kind, evset_t events, uint64_t now)
 {
     if (p->n_observers == PMU_OBSERVER_SLOTS)

@@ -100,6 +100,9 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already);
  * reads it (event counters exclude the reading instruction itself). */
 uint64_t pmu_read(const pmu_t *p, unsigned slot, uint64_t now);
 uint64_t pmu_read_for_insn(const pmu_t *p, unsigned slot, evset_t own_events, uint64_t now);
+/* The counter as it was before the instruction with events `own_events` (already retired with its
+ * block) added to it: event counters without its event, cycle counters without its cycle. */
+uint64_t pmu_read_before_insn(const pmu_t *p, unsigned slot, evset_t own_events, uint64_t now);
 void pmu_write(pmu_t *p, unsigned slot, uint64_t value, uint64_t now);
 
 /* Clocks. The value of a clock (a SLOT_*CYCLES kind) at `now`; `cycles` more were spent halted;

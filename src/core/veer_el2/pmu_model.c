@@ -119,6 +119,8 @@ static pmu_selection_t veer_select(const pmu_model_t *model, uint64_t value)
 }
 
 const pmu_model_t pmu_model_veer_el2 = {
+    /* RTL mhpmc3_incr, minstretl_cout_ns: the other half comes from the incremented counter */
+    .half_write_keeps_increment = true,
     .name = "veer-el2",
     .hpm_mask = 0x78, /* mhpmcounter3-6; 7-31 read 0 and ignore writes */
     .hpm_bits = 64,

@@ -1,7 +1,7 @@
 /* Group 9: VeeR EL2 built with user mode (pmusim run --user-mode). Reference §4 and
  * el2_dec_tlu_ctl.sv: the user counter views cycle, instret, hpmcounter3-6 (+h) exist; mcounteren
  * implements bits 0, 2-6 only (CY, IR, HPM3-6: all-ones reads 0x7D) and gates U-mode reads;
- * misa reports U. Counters count in U-mode like in M-mode. */
+ * misa reports U. Counters count in U-mode like in M-mode. wfi in U-mode follows mstatus.TW. */
 #include "pmu_test.h"
 
     TEST_NAME "usermode"
@@ -67,6 +67,37 @@ test_main:
     CHECK 9012, s11, 1
     CHECK 9013, s10, CAUSE_ILLEGAL
     CHECK 9014, a4, 17
+
+    /* ---- 9021-9024: wfi in U-mode. There is no S-mode, so mstatus.TW decides (privileged spec
+     * 3.1.6.5): with TW = 0 wfi executes in U-mode (a no-op on VeeR), with TW = 1 it is an
+     * illegal instruction. umode_entry brings the hart back to M-mode after the trap. */
+    li s11, 0
+    li s10, 0
+    li t0, 0x200000
+    csrc mstatus, t0        /* TW = 0 */
+    li t0, 0x1800
+    csrc mstatus, t0        /* MPP = U */
+    lla t1, 1f
+    csrw mepc, t1
+    mret
+1:  wfi                     /* executes */
+    ecall                   /* the only trap: environment call from U-mode (8) */
+    CHECK 9021, s11, 1
+    CHECK 9022, s10, 8
+    li s11, 0
+    li s10, 0
+    li t0, 0x200000
+    csrs mstatus, t0        /* TW = 1 */
+    li t0, 0x1800
+    csrc mstatus, t0
+    lla t1, 2f
+    csrw mepc, t1
+    mret
+2:  wfi                     /* illegal instruction; back in M-mode after it */
+    CHECK 9023, s11, 1
+    CHECK 9024, s10, CAUSE_ILLEGAL
+    li t0, 0x200000
+    csrc mstatus, t0
 
     lla t0, trap_entry
     csrw mtvec, t0
