@@ -25,6 +25,8 @@ typedef struct device_desc {
     uint64_t base;
 } device_desc_t;
 
+enum { HTIF_LOWER = 1, HTIF_UPPER = 2 };
+
 /* Cycles a hart runs before the next hart's turn (several harts). */
 #define MACHINE_DEFAULT_QUANTUM 1000
 #define MACHINE_MAX_HARTS 64
@@ -93,8 +95,11 @@ typedef struct machine {
 
     /* Program */
     const char *program_path;
-    htif_t htif;         /* tohost/fromhost: 0 if the program has no HTIF symbols */
-    semihost_t semihost; /* host calls through ebreak */
+    htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    /* HTIF: halves of tohost written since the last command was taken (platform_watched_store) */
+    unsigned htif_pending;       /* HTIF_LOWER | HTIF_UPPER */
+    uint64_t htif_pending_since; /* machine_insns() at the first of them */
+    semihost_t semihost;         /* host calls through ebreak */
 
     /* Outcome */
     bool exited;
