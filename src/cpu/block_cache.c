@@ -93,7 +93,7 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)
 static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out)
 {
     const uint8_t *p = NULL;
-    if (addr - h->ram_base <= h->ram_size - 2) {
+    if (addr - h->ram_base < h->ram_size && h->ram_size - (addr - h->ram_base) >= 2) {
         p = h->ram + (addr - h->ram_base);
     } else {
         const bus_region_t *r = bus_find(h->bus, addr, 2);

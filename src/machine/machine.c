@@ -1,6 +1,7 @@
 /* Building a machine from its description, and the run loop. */
 #include "machine/machine.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,80 @@
 
 static const hart_platform_t machine_platform;
 static void platform_rewatch(void *ctx, hart_t *h);
+
+/* "4G", "1760M", "1316352K", "100 bytes": a size as --ram-size takes it. */
+static const char *size_text(uint64_t v, char *buf, size_t n)
+{
+    static const char units[] = "TGMK";
+    for (int k = 0; k < 4; k++) {
+        unsigned shift = 10u * (unsigned)(4 - k);
+        if (v && (v & ((1ull << shift) - 1)) == 0) {
+            snprintf(buf, n, "%llu%c", (unsigned long long)(v >> shift), units[k]);
+            return buf;
+        }
+    }
+    snprintf(buf, n, "%llu bytes", (unsigned long long)v);
+    return buf;
+}
+
+/* Main memory of `size` bytes must lie inside the hart's address space and below every other
+ * region of the machine above it. Prints why not (one line, with the largest size that fits) and
+ * returns false. */
+static bool ram_size_fits(const machine_desc_t *desc, uint64_t size)
+{
+    uint64_t base = desc->ram_base;
+    /* the bytes from base to the end of the address space (2^64 - base: 0 means all of it) */
+    uint64_t space = desc->core->xlen == 32 ? (1ull << 32) - base : (uint64_t)0 - base;
+    uint64_t largest = space ? space : UINT64_MAX;
+    /* the other regions above main memory, in address order */
+    struct {
+        const char *name;
+        uint64_t base;
+    } above[MACHINE_MAX_MEM + MACHINE_MAX_DEV];
+    unsigned n_above = 0;
+    for (unsigned k = 0; k < MACHINE_MAX_MEM + MACHINE_MAX_DEV; k++) {
+        const char *name = NULL;
+        uint64_t rbase = 0;
+        if (k < MACHINE_MAX_MEM && desc->mem[k].name && !(desc->mem[k].flags & REGION_UNMAPPED)) {
+            name = desc->mem[k].name;
+            rbase = desc->mem[k].base;
+        } else if (k >= MACHINE_MAX_MEM && desc->dev[k - MACHINE_MAX_MEM].cls) {
+            name = desc->dev[k - MACHINE_MAX_MEM].cls;
+            rbase = desc->dev[k - MACHINE_MAX_MEM].base;
+        }
+        if (!name || rbase < base)
+            continue;
+        unsigned at = n_above++;
+        for (; at > 0 && above[at - 1].base > rbase; at--)
+            above[at] = above[at - 1];
+        above[at].name = name;
+        above[at].base = rbase;
+    }
+    if (n_above && above[0].base - base < largest)
+        largest = above[0].base - base;
+    if (size <= largest)
+        return true;
+
+    char given[32], fit[32], why[400];
+    size_t used;
+    if (space && size > space) {
+        used =
+            (size_t)snprintf(why, sizeof why, "at 0x%llx would run past the end of the %u-bit address space",
+                             (unsigned long long)base, desc->core->xlen);
+    } else {
+        used = (size_t)snprintf(why, sizeof why, "0x%llx-0x%llx would overlap", (unsigned long long)base,
+                                (unsigned long long)(base + size - 1));
+        for (unsigned k = 0; k < n_above && above[k].base - base < size && used < sizeof why; k++)
+            used += (size_t)snprintf(why + used, sizeof why - used, "%s %s at 0x%llx", k ? "," : "",
+                                     above[k].name, (unsigned long long)above[k].base);
+    }
+    fprintf(stderr,
+            "pmusim: --ram-size %s does not fit machine %s: main memory %s; the largest size that fits is %s "
+            "(0x%llx bytes)\n",
+            size_text(size, given, sizeof given), desc->name, why, size_text(largest, fit, sizeof fit),
+            (unsigned long long)largest);
+    return false;
+}
 
 /* ---- what devices get (dev_host_t) ---- */
 
@@ -93,6 +168,11 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     m->running = &m->harts[0];
 
     uint64_t ram_size = opts->ram_size ? opts->ram_size : desc->ram_size;
+    if (!ram_size_fits(desc, ram_size)) {
+        free(m->harts);
+        free(m);
+        return NULL;
+    }
     bus_region_t *ram;
     if (desc->testbench_memory && !opts->bounded_memory) {
         /* The VeeR testbench's memory: the whole address space, main RAM being the part of it
@@ -111,8 +191,9 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         ram = bus_add_ram(&m->bus, "ram", desc->ram_base, ram_size, desc->ram_flags | REGION_EXEC);
     }
     if (!ram) {
-        fprintf(stderr, "pmusim: cannot allocate %llu bytes of RAM for machine %s\n",
-                (unsigned long long)ram_size, desc->name);
+        char text[32];
+        fprintf(stderr, "pmusim: cannot allocate %s of RAM for machine %s: %s\n",
+                size_text(ram_size, text, sizeof text), desc->name, strerror(errno));
         bus_free(&m->bus);
         free(m->harts);
         free(m);
@@ -143,8 +224,9 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     }
 
     size_t map_bytes = block_granule_map_bytes(ram->size);
-    m->code_map = calloc(map_bytes, 1);
-    m->store_watch = calloc(map_bytes, 1);
+    m->map_bytes = map_bytes; /* 1 TiB of RAM needs 2 GiB per map: mapped, touched near code only */
+    m->code_map = bus_host_map(map_bytes);
+    m->store_watch = bus_host_map(map_bytes);
     for (unsigned k = 0; k < m->n_harts; k++) {
         hart_t *h = &m->harts[k];
         h->platform = &machine_platform;
@@ -186,8 +268,8 @@ void machine_free(machine_t *m)
         free(m->harts[k].core_state);
     }
     free(m->harts);
-    free(m->code_map);
-    free(m->store_watch);
+    bus_host_unmap(m->code_map, m->map_bytes);
+    bus_host_unmap(m->store_watch, m->map_bytes);
     bus_free(&m->bus);
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->destroy(m->dev[k].state);

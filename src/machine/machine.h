@@ -82,6 +82,7 @@ typedef struct machine {
     uint64_t time;                   /* the harts' common clock at the end of the last round */
     unsigned stop_hart;              /* the hart whose stop ended the run */
     uint8_t *code_map, *store_watch; /* granule maps of main RAM, shared by the harts */
+    size_t map_bytes;
 
     /* Devices, as the description lists them, and what they may ask of the machine. */
     dev_host_t dev_host;

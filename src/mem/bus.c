@@ -1,5 +1,6 @@
 #include "mem/bus.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -27,16 +28,33 @@ static bus_region_t *add_region(bus_t *bus, const char *name, uint64_t base, uin
     return r;
 }
 
+uint8_t *bus_host_map(uint64_t size)
+{
+    if (size == 0 || size > SIZE_MAX) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    void *p =
+        mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void bus_host_unmap(uint8_t *p, uint64_t size)
+{
+    if (p)
+        munmap(p, (size_t)size);
+}
+
 bus_region_t *bus_add_ram(bus_t *bus, const char *name, uint64_t base, uint64_t size, unsigned flags)
 {
-    uint8_t *host = calloc(1, size);
+    if (bus->n_regions == BUS_MAX_REGIONS || size == 0 || base + size < base || overlaps(bus, base, size)) {
+        errno = EEXIST;
+        return NULL;
+    }
+    uint8_t *host = bus_host_map(size);
     if (!host)
         return NULL;
     bus_region_t *r = add_region(bus, name, base, size, flags | REGION_RAM);
-    if (!r) {
-        free(host);
-        return NULL;
-    }
     r->host = host;
     return r;
 }
@@ -56,10 +74,8 @@ bool bus_set_background(bus_t *bus, const char *name, uint64_t base, uint64_t si
 {
     if (bus->has_background || size == 0 || base + size < base || size > SIZE_MAX)
         return false;
-    /* Reserved, not allocated: the host commits a page when the guest first touches it. */
-    void *host =
-        mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (host == MAP_FAILED)
+    uint8_t *host = bus_host_map(size); /* reserved: the host commits pages the guest touches */
+    if (!host)
         return false;
     bus->background =
         (bus_region_t){ .name = name, .base = base, .size = size, .flags = flags | REGION_RAM, .host = host };
@@ -105,10 +121,10 @@ void bus_free(bus_t *bus)
 {
     for (unsigned k = 0; k < bus->n_regions; k++)
         if (!bus->region[k].borrowed)
-            free(bus->region[k].host);
+            bus_host_unmap(bus->region[k].host, bus->region[k].size);
     bus->n_regions = 0;
     if (bus->has_background)
-        munmap(bus->background.host, (size_t)bus->background.size);
+        bus_host_unmap(bus->background.host, bus->background.size);
     bus->has_background = false;
 }
 

@@ -54,7 +54,14 @@ typedef struct bus {
     unsigned n_background_holes;
 } bus_t;
 
-/* Adds a region; returns NULL when it overlaps another one or the table is full. */
+/* Guest memory is mapped, not allocated: zeroed pages appear as the guest touches them, so a large
+ * RAM that a program barely uses costs nothing, and a size the host cannot map fails cleanly
+ * (NULL, errno ENOMEM) instead of aborting in an allocator. */
+uint8_t *bus_host_map(uint64_t size);
+void bus_host_unmap(uint8_t *p, uint64_t size);
+
+/* Adds a region; returns NULL when it overlaps another one or the table is full (errno EEXIST),
+ * or when the host cannot provide the memory (errno ENOMEM). */
 bus_region_t *bus_add_ram(bus_t *bus, const char *name, uint64_t base, uint64_t size, unsigned flags);
 bus_region_t *bus_add_device(bus_t *bus, const char *name, uint64_t base, uint64_t size,
                              const device_ops_t *ops, void *opaque, unsigned flags);
