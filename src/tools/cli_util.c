@@ -12,9 +12,9 @@ void cli_print_exit_statuses(FILE *out)
 {
     fputs("Exit status:\n"
           "  0-255  the guest's own exit code (modulo 256) when it exits; besides:\n"
-          "  123    the guest cannot continue (a trap with no usable handler, wfi nothing can wake)\n"
+          "  123    the guest cannot continue (trap loop, wfi or firmware halt nothing can wake)\n"
           "  124    stopped by --max-insns\n"
-          "  125    usage error: bad option or value, unknown command or machine\n"
+          "  125    usage error: bad option or value, unknown command or machine; counts not written\n"
           "  126    the program file cannot be loaded (missing, unreadable, not a suitable ELF), or\n"
           "         it has no begin_signature/end_signature for --signature\n"
           "  130    interrupted (Ctrl-C)\n",
