@@ -21,7 +21,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->mask = BC_BUCKETS - 1;
     bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
     bc->arena_size = BC_ARENA_SIZE;
-    bc->arena = malloc(bc->arena_size);
+    bc->arena = bus_host_map(bc->arena_size); /* mapped lazily: a short run barely uses it */
     bc->arena_used = 0;
     bc->code_map = code_map;
     bc->code_lo = SIZE_MAX;
@@ -35,7 +35,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
 void block_cache_free(hart_t *h)
 {
     free(h->bc.table);
-    free(h->bc.arena);
+    bus_host_unmap(h->bc.arena, h->bc.arena_size);
     memset(&h->bc, 0, sizeof h->bc);
     h->store_watch = NULL;
 }
