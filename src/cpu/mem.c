@@ -98,6 +98,31 @@ static bool granule_bit(const uint8_t *map, uint64_t off)
     return (map[g >> 3] >> (g & 7)) & 1;
 }
 
+/* After a store to host memory (main RAM, or another memory with `flags`): over decoded code the
+ * hart drops its blocks (MEM_CODE_WRITTEN: the block ends after the instruction), and a watched
+ * granule (HTIF tohost, another hart's reservation) goes to the platform. Plain stores, AMOs and
+ * SCs all come here. */
+static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64_t addr, unsigned size)
+{
+    if (main_ram) {
+        mem_result_t res = MEM_OK;
+        uint64_t off = addr - h->ram_base;
+        if (granule_bit(h->bc.code_map, off) || granule_bit(h->bc.code_map, off + size - 1)) {
+            hart_code_written(h);
+            res = MEM_CODE_WRITTEN;
+        }
+        if ((granule_bit(h->store_watch, off) || granule_bit(h->store_watch, off + size - 1)) &&
+            h->platform && h->platform->watched_store)
+            h->platform->watched_store(h->platform_ctx, h, addr, size);
+        return res;
+    }
+    if ((flags & REGION_EXEC) && addr < h->bc.other_code_hi && h->bc.other_code_lo < addr + size) {
+        hart_code_written(h); /* ICCM and other code memories: one range, flushed as a whole */
+        return MEM_CODE_WRITTEN;
+    }
+    return MEM_OK;
+}
+
 mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
                             unsigned done)
 {
@@ -108,20 +133,7 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
     mem_result_t res = MEM_OK;
     if (r->host) {
         memcpy(r->host + (addr - r->base), &val, size);
-        if (r->host == h->ram) {
-            uint64_t off = addr - h->ram_base;
-            if (granule_bit(h->bc.code_map, off) || granule_bit(h->bc.code_map, off + size - 1)) {
-                hart_code_written(h);
-                res = MEM_CODE_WRITTEN;
-            }
-            if ((granule_bit(h->store_watch, off) || granule_bit(h->store_watch, off + size - 1)) &&
-                h->platform && h->platform->watched_store)
-                h->platform->watched_store(h->platform_ctx, h, addr, size);
-        } else if ((r->flags & REGION_EXEC) && addr < h->bc.other_code_hi &&
-                   h->bc.other_code_lo < addr + size) {
-            hart_code_written(h); /* ICCM and other code memories: one range, flushed as a whole */
-            res = MEM_CODE_WRITTEN;
-        }
+        res = host_stored(h, r->host == h->ram, r->flags, addr, size);
     } else if (device_write(h, r, addr, size, val, done) != BUS_OK) {
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
@@ -147,22 +159,8 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
 
 mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
 {
-    mem_result_t res = MEM_OK;
-    uint64_t off = addr - h->ram_base;
-    if (off < h->ram_size) {
-        if (granule_bit(h->bc.code_map, off) || granule_bit(h->bc.code_map, off + size - 1)) {
-            hart_code_written(h);
-            res = MEM_CODE_WRITTEN;
-        }
-        if (granule_bit(h->store_watch, off) && h->platform && h->platform->watched_store)
-            h->platform->watched_store(h->platform_ctx, h, addr, size);
-    } else {
-        const bus_region_t *r = bus_find(h->bus, addr, size);
-        if (r && (r->flags & REGION_EXEC) && addr < h->bc.other_code_hi &&
-            h->bc.other_code_lo < addr + size) {
-            hart_code_written(h);
-            res = MEM_CODE_WRITTEN;
-        }
-    }
+    bool main_ram = addr - h->ram_base < h->ram_size;
+    const bus_region_t *r = main_ram ? NULL : bus_find(h->bus, addr, size);
+    mem_result_t res = host_stored(h, main_ram, r ? r->flags : 0, addr, size);
     return h->stop != STOP_NONE ? MEM_STOP : res;
 }
