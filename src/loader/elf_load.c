@@ -34,7 +34,6 @@
 /* An allocated section, as the address range (VMA) its contents occupy. */
 typedef struct elf_section {
     uint64_t addr, size;
-    const char *name;
 } elf_section_t;
 
 typedef struct elf_loader {
@@ -134,21 +133,20 @@ static bool elf_is_veer_preload(const elf_loader_t *L, uint64_t addr, uint64_t l
            len <= VEER_PRELOAD_END - addr;
 }
 
-/* The allocated section covering any byte of [vaddr, vaddr + len), or NULL. Without section
+/* Does an allocated section cover any byte of [vaddr, vaddr + len) of segment s? Without section
  * headers, the ELF and program headers are the only bytes known not to be program contents. */
-static const char *elf_covering_section(const elf_loader_t *L, const elf_segment_t *s, uint64_t vaddr,
-                                        uint64_t len)
+static bool elf_is_contents(const elf_loader_t *L, const elf_segment_t *s, uint64_t vaddr, uint64_t len)
 {
     if (L->n_sections == 0) {
         uint64_t off = s->offset + (vaddr - s->vaddr);
-        return off >= L->headers_end || vaddr - s->vaddr >= s->filesz ? "(no section headers)" : NULL;
+        return off >= L->headers_end || vaddr - s->vaddr >= s->filesz;
     }
     for (size_t k = 0; k < L->n_sections; k++) {
         const elf_section_t *sec = &L->sections[k];
         if (sec->addr < vaddr + len && vaddr < sec->addr + sec->size)
-            return sec->name;
+            return true;
     }
-    return NULL;
+    return false;
 }
 
 /* Checks that every byte of a segment that must be loaded has memory to go to (see the top of the
@@ -171,8 +169,7 @@ static int elf_place_segment(const elf_loader_t *L, const elf_segment_t *s, bool
                 memcpy(dst, L->raw + s->offset + seg_off, (size_t)file_n);
                 memset(dst + file_n, 0, (size_t)(n - file_n));
             }
-        } else if (!r && !elf_is_veer_preload(L, addr, n) &&
-                   elf_covering_section(L, s, s->vaddr + seg_off, n)) {
+        } else if (!r && !elf_is_veer_preload(L, addr, n) && elf_is_contents(L, s, s->vaddr + seg_off, n)) {
             return elf_fail(L, "segment %zu at 0x%llx (%llu bytes) is outside the memory of machine %s",
                             s->index, (unsigned long long)s->addr, (unsigned long long)s->memsz, L->t->name);
         }
@@ -196,10 +193,7 @@ static int elf_read_sections(elf_loader_t *L)
         if (!p)
             return elf_fail(L, "out of memory");
         L->sections = p;
-        size_t shstrndx = 0;
-        const char *name =
-            elf_getshdrstrndx(L->elf, &shstrndx) == 0 ? elf_strptr(L->elf, shstrndx, sh.sh_name) : NULL;
-        L->sections[L->n_sections++] = (elf_section_t){ sh.sh_addr, sh.sh_size, name ? name : "?" };
+        L->sections[L->n_sections++] = (elf_section_t){ sh.sh_addr, sh.sh_size };
     }
     return 0;
 }

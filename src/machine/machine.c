@@ -227,6 +227,11 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     m->map_bytes = map_bytes; /* 1 TiB of RAM needs 2 GiB per map: mapped, touched near code only */
     m->code_map = bus_host_map(map_bytes);
     m->store_watch = bus_host_map(map_bytes);
+    if (!m->code_map || !m->store_watch) {
+        fprintf(stderr, "pmusim: out of memory\n");
+        machine_free(m);
+        return NULL;
+    }
     for (unsigned k = 0; k < m->n_harts; k++) {
         hart_t *h = &m->harts[k];
         h->platform = &machine_platform;
@@ -249,7 +254,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->wfi_is_nop = desc->core->wfi_is_nop;
         h->core_ext = desc->core->ext;
         h->max_insns = opts->max_insns;
-        if (!m->code_map || !m->store_watch || !block_cache_init(h, m->code_map, m->store_watch)) {
+        if (!block_cache_init(h, m->code_map, m->store_watch)) {
             fprintf(stderr, "pmusim: out of memory\n");
             machine_free(m);
             return NULL;
@@ -312,6 +317,7 @@ void machine_reset(machine_t *m, uint64_t entry)
 {
     for (unsigned k = 0; k < m->n_harts; k++)
         hart_reset(m, &m->harts[k], k, entry);
+    /* each reset's flush marked the other harts to flush too: all are clean now */
     for (unsigned k = 0; k < m->n_harts; k++)
         m->harts[k].code_dirty = false;
     for (unsigned k = 0; k < m->n_dev; k++)
@@ -391,11 +397,9 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     const elf_symbol_t *s;
     m->htif.tohost = (s = elf_find_symbol(img, "tohost")) ? s->addr : 0;
     m->htif.fromhost = (s = elf_find_symbol(img, "fromhost")) ? s->addr : 0;
-    m->program_path = img->path;
     if (!m->semihost.cmdline)
         m->semihost.cmdline = img->path;
-    for (unsigned k = 0; k < m->n_harts; k++)
-        platform_rewatch(m, &m->harts[k]);
+    platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
     return 0;
 }
 
@@ -644,8 +648,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
 
 hart_stop_t machine_run(machine_t *m)
 {
-    for (unsigned k = 0; k < m->n_harts; k++)
-        platform_rewatch(m, &m->harts[k]);
+    platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
     if (m->n_harts == 1) {
         bool progress;
         machine_run_hart(m, &m->harts[0], UINT64_MAX, &progress);

@@ -95,7 +95,6 @@ typedef struct machine {
     struct clint *clint; /* the time source (mtime), if the machine has one */
 
     /* Program */
-    const char *program_path;
     htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
     /* HTIF: halves of tohost written since the last command was taken (platform_watched_store) */
     unsigned htif_pending;       /* HTIF_LOWER | HTIF_UPPER */

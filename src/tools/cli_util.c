@@ -293,6 +293,19 @@ const char *cli_suggest(const char *word, const char *const *cands, size_t n)
 
 /* ---- machines --------------------------------------------------------------------------------- */
 
+/* "a, b, c": names joined for a message (cut short if buf is too small). */
+static const char *cli_join_names(const char *const *names, size_t n, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t k = 0; k < n; k++) {
+        int w = snprintf(buf + used, size - used, "%s%s", used ? ", " : "", names[k]);
+        if (w > 0 && (size_t)w < size - used)
+            used += (size_t)w;
+    }
+    return buf;
+}
+
 static const machine_desc_t *cli_find_machine_name(const char *name)
 {
     const machine_desc_t *d = machine_find(name);
@@ -300,14 +313,11 @@ static const machine_desc_t *cli_find_machine_name(const char *name)
         return d;
 
     const char *cands[32];
-    char all[512] = "";
-    size_t n = 0, used = 0;
-    for (const machine_desc_t *const *p = machine_list(); *p && n < 32; p++) {
+    char all[512];
+    size_t n = 0;
+    for (const machine_desc_t *const *p = machine_list(); *p && n < 32; p++)
         cands[n++] = (*p)->name;
-        int w = snprintf(all + used, sizeof(all) - used, "%s%s", used ? ", " : "", (*p)->name);
-        if (w > 0 && (size_t)w < sizeof(all) - used)
-            used += (size_t)w;
-    }
+    cli_join_names(cands, n, all, sizeof(all));
     const char *best = cli_suggest(name, cands, n);
     if (best)
         cli_error("unknown machine '%s'; did you mean '%s'? (machines: %s)", name, best, all);
@@ -331,14 +341,11 @@ static bool cli_machine_option(const machine_desc_t *d, const char *item, machin
     const machine_param_t *p = machine_find_param(d, key);
     if (!p) {
         const char *cands[32] = { 0 };
-        char all[256] = "";
-        size_t n = 0, used = 0;
-        for (const machine_param_t *q = d->params; q && q->key && n < 32; q++) {
+        char all[256];
+        size_t n = 0;
+        for (const machine_param_t *q = d->params; q && q->key && n < 32; q++)
             cands[n++] = q->key;
-            int w = snprintf(all + used, sizeof(all) - used, "%s%s", used ? ", " : "", q->key);
-            if (w > 0 && (size_t)w < sizeof(all) - used)
-                used += (size_t)w;
-        }
+        cli_join_names(cands, n, all, sizeof(all));
         const char *best = cli_suggest(key, cands, n);
         if (!n)
             cli_error("-M %s: unknown option '%s': machine %s has no options", d->name, key, d->name);

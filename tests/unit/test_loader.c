@@ -123,7 +123,7 @@ static void test_good(unit_t *u, const tmpdir_t *t, unsigned xlen)
     CHECK_EQ(img.xlen, xlen);
     CHECK_EQ(img.entry, RAM);
     CHECK_STR(img.path, path);
-    CHECK(m->program_path == img.path);
+    CHECK(m->semihost.cmdline == img.path); /* no command line given: the program's path */
     CHECK(memcmp(mem, code, sizeof(code)) == 0);
     CHECK_EQ(mem[16], 0);            /* bss zero-filled up to memsz */
     CHECK_EQ(mem[63], 0);
