@@ -200,6 +200,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         return NULL;
     }
     pcoff[n] = (uint16_t)(at - pc);
+    if (h->observe_mem) /* a memory-hierarchy model sees the fetch when the block is decoded */
+        h->platform->mem_access(h->platform_ctx, h, pc, (unsigned)(at - pc), 2, NULL);
 
     block_cache_t *bc = &h->bc;
     size_t ninsn = n + (terminated ? 0 : 1);

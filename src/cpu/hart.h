@@ -29,6 +29,11 @@ typedef struct hart_platform {
     void (*code_written)(void *ctx, struct hart *h);
     /* LR made a reservation: the platform watches stores to it by other harts. */
     void (*reserve)(void *ctx, struct hart *h, uint64_t addr);
+    /* Harts with observe_mem: every access to memory or a device, for a memory-hierarchy model.
+     * kind: 0 load (LR too), 1 store (AMO and SC too), 2 instruction fetch; r: the region, or NULL
+     * for main RAM. */
+    void (*mem_access)(void *ctx, struct hart *h, uint64_t addr, unsigned size, unsigned kind,
+                       const bus_region_t *r);
 } hart_platform_t;
 
 enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
@@ -99,6 +104,7 @@ typedef struct hart {
     uint8_t *ram;
     uint64_t ram_base, ram_size, fast_size;
     bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
+    bool observe_mem;     /* every access goes to platform->mem_access (off the inline path) */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
     const hart_platform_t *platform;
@@ -174,7 +180,7 @@ static inline uint64_t hart_cycle(const hart_t *h)
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    h->fast_size = need_addresses || h->observe_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the

@@ -11,9 +11,12 @@ static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
     return MEM_FAULT;
 }
 
-/* PMU events of a completed access. */
-static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, bool store, evset_t insn_events)
+/* PMU events of a completed access, and the memory-hierarchy model's view of it. */
+static void access_events(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool misaligned,
+                          bool store, evset_t insn_events)
 {
+    if (h->observe_mem)
+        h->platform->mem_access(h->platform_ctx, h, addr, size, store, r->host == h->ram ? NULL : r);
     evset_t ev = 0;
     if (misaligned)
         ev |= store ? EVBIT(STORE_MISALIGNED) : EVBIT(LOAD_MISALIGNED);
@@ -88,7 +91,7 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
     } else if (device_read(h, r, addr, size, val, done) != BUS_OK) {
         return fault(h, CAUSE_LOAD_ACCESS, addr);
     }
-    access_events(h, r, misaligned, false, insn_events);
+    access_events(h, r, addr, size, misaligned, false, insn_events);
     return MEM_OK;
 }
 
@@ -137,7 +140,7 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
     } else if (device_write(h, r, addr, size, val, done) != BUS_OK) {
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
-    access_events(h, r, misaligned, true, insn_events);
+    access_events(h, r, addr, size, misaligned, true, insn_events);
     if (h->stop != STOP_NONE)
         return MEM_STOP;
     return res;
@@ -154,6 +157,8 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
         fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
         return NULL;
     }
+    if (h->observe_mem)
+        h->platform->mem_access(h->platform_ctx, h, addr, size, store, r->host == h->ram ? NULL : r);
     return r->host + (addr - r->base);
 }
 

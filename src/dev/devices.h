@@ -23,12 +23,18 @@ typedef struct dev_host {
     uint64_t (*cycles)(void *ctx);
     /* A device's next event moved: the run loop must look at its deadlines again. */
     void (*deadline_changed)(void *ctx);
+    /* Copies `len` bytes from src to dst through IOCU `iocu`, coherent or not (machines with a
+     * coherence manager; NULL elsewhere): false when a range is not memory. */
+    bool (*dma)(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent);
 } dev_host_t;
 
 /* The platform facts a device may be built from. */
 typedef struct device_params {
     unsigned n_harts;         /* harts whose interrupt lines the device drives */
     uint64_t cycles_per_tick; /* timers: time-base cycles per tick */
+    unsigned cores;           /* coherence manager: cores (0 = 1) */
+    uint64_t l2_size;         /* coherence manager: L2 bytes (0 = its default) */
+    uint64_t base;            /* where the device is mapped */
 } device_params_t;
 
 /* Where a device's device-tree node goes: the parent node (2 address and 2 size cells), the
@@ -63,6 +69,7 @@ int device_fdt_begin(const device_fdt_ctx_t *ctx, const char *name, const char *
                      uint64_t size);
 
 extern const device_class_t uart16550_class, clint_class, sifive_test_class, veer_mailbox_class;
+extern const device_class_t mips_cm_class, iocu_dma_class;
 /* The class called `name`, or NULL. */
 const device_class_t *device_class_find(const char *name);
 

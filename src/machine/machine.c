@@ -130,14 +130,21 @@ static void host_deadline_changed(void *ctx)
 static bool add_device(machine_t *m, const device_desc_t *d)
 {
     const device_class_t *cls = device_class_find(d->cls);
-    device_params_t params = { .n_harts = m->n_harts, .cycles_per_tick = m->desc->cycles_per_mtime_tick };
+    uint64_t base = cls == &mips_cm_class && m->cm_base ? m->cm_base : d->base;
+    device_params_t params = { .n_harts = m->n_harts,
+                               .cycles_per_tick = m->desc->cycles_per_mtime_tick,
+                               .cores = m->cores,
+                               .l2_size = m->l2_size,
+                               .base = base };
     void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
     if (!state)
         return false;
-    m->dev[m->n_dev++] = (struct machine_device){ cls, state, d->base };
+    m->dev[m->n_dev++] = (struct machine_device){ cls, state, base };
     if (cls == &clint_class)
         m->clint = state;
-    return bus_add_device(&m->bus, cls->name, d->base, cls->size, cls->ops, state, cls->region) != NULL;
+    if (cls == &mips_cm_class)
+        m->cm = state;
+    return bus_add_device(&m->bus, cls->name, base, cls->size, cls->ops, state, cls->region) != NULL;
 }
 
 machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
@@ -155,10 +162,17 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         .set_irq = host_set_irq,
         .cycles = host_cycles,
         .deadline_changed = host_deadline_changed,
+        .dma = machine_cm_dma,
     };
     m->htif.host = m->semihost.host = &m->dev_host;
     m->semihost.cmdline = opts->cmdline;
     m->n_harts = opts->harts ? opts->harts : 1;
+    m->harts_per_core = opts->harts_per_core ? opts->harts_per_core : 1;
+    m->cores = opts->cores ? opts->cores : 1;
+    if (opts->cores)
+        m->n_harts = m->cores * m->harts_per_core;
+    m->l2_size = opts->l2_size;
+    m->cm_base = opts->cm_base;
     m->quantum = opts->quantum ? opts->quantum : MACHINE_DEFAULT_QUANTUM;
     m->harts = calloc(m->n_harts, sizeof(*m->harts));
     if (!m->harts) {
@@ -254,6 +268,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->wfi_is_nop = desc->core->wfi_is_nop;
         h->core_ext = desc->core->ext;
         h->max_insns = opts->max_insns;
+        h->observe_mem = m->cm != NULL;
         if (!block_cache_init(h, m->code_map, m->store_watch)) {
             fprintf(stderr, "pmusim: out of memory\n");
             machine_free(m);
@@ -315,8 +330,11 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
 
 void machine_reset(machine_t *m, uint64_t entry)
 {
-    for (unsigned k = 0; k < m->n_harts; k++)
-        hart_reset(m, &m->harts[k], k, entry);
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        unsigned shift = m->desc->hartid_core_shift;
+        unsigned id = shift ? (k / m->harts_per_core) << shift | k % m->harts_per_core : k;
+        hart_reset(m, &m->harts[k], id, entry);
+    }
     /* each reset's flush marked the other harts to flush too: all are clean now */
     for (unsigned k = 0; k < m->n_harts; k++)
         m->harts[k].code_dirty = false;
@@ -520,6 +538,7 @@ static const hart_platform_t machine_platform = {
     .rewatch = platform_rewatch,
     .code_written = platform_code_written,
     .reserve = platform_reserve,
+    .mem_access = machine_cm_mem_access,
 };
 
 static uint64_t min_u64(uint64_t a, uint64_t b)

@@ -58,6 +58,9 @@ typedef struct machine_desc {
     /* Every address no region claims is memory (the VeeR testbench), unless -M ...,memory=bounded. */
     bool testbench_memory;
     const machine_param_t *params; /* the options of `-M name,key=value`, ending with {0}; or NULL */
+    /* Harts grouped in cores: mhartid = core << hartid_core_shift | hart in the core (0: mhartid is
+     * the hart's index). */
+    unsigned hartid_core_shift;
 } machine_desc_t;
 
 /* User-selectable options (CLI). */
@@ -69,6 +72,10 @@ typedef struct machine_opts {
     unsigned harts;      /* number of harts; 0 = 1 */
     uint64_t quantum;    /* cycles a hart runs before the next one's turn; 0 = the default */
     const char *cmdline; /* semihosting SYS_GET_CMDLINE */
+    /* Coherence-manager machines (docs/mips-cm.md): harts = cores * harts_per_core when cores is
+     * given; the L2 size and the GCR base (0 = the description's). */
+    unsigned cores, harts_per_core;
+    uint64_t l2_size, cm_base;
 } machine_opts_t;
 
 typedef struct machine {
@@ -93,6 +100,9 @@ typedef struct machine {
     } dev[MACHINE_MAX_DEV];
     unsigned n_dev;
     struct clint *clint; /* the time source (mtime), if the machine has one */
+    struct mips_cm *cm;  /* the coherence manager, if the machine has one (machine_cm.c) */
+    unsigned cores, harts_per_core;
+    uint64_t l2_size, cm_base; /* as the options gave them (0: the defaults) */
 
     /* Program */
     htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
@@ -141,5 +151,11 @@ hart_stop_t machine_run(machine_t *m);
 void machine_console_write(machine_t *m, const void *buf, size_t n);
 void machine_exit(machine_t *m, int code);
 void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level);
+
+/* Coherence-manager machines (machine_cm.c): every access of a hart goes to the CM's memory
+ * model; the DMA engine's copies through an IOCU. */
+void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, unsigned kind,
+                           const bus_region_t *r);
+bool machine_cm_dma(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent);
 
 #endif

@@ -117,7 +117,91 @@ static const machine_desc_t veer_el2 = {
     .params = veer_el2_params,
 };
 
-static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, NULL };
+/* ---- p8700: RV64 harts behind a MIPS Coherence Manager (docs/mips-cm.md) ---- */
+
+static bool set_cores(machine_opts_t *o, const char *value)
+{
+    uint64_t n;
+    if (!parse_count(value, 1, 8, &n))
+        return false;
+    o->cores = (unsigned)n;
+    return true;
+}
+
+static bool set_harts_per_core(machine_opts_t *o, const char *value)
+{
+    uint64_t n;
+    if (!parse_count(value, 1, 4, &n))
+        return false;
+    o->harts_per_core = (unsigned)n;
+    if (!o->cores)
+        o->cores = 1;
+    return true;
+}
+
+/* "1M", "256K", "65536": a power of two from 64 KiB to 8 MiB */
+static bool set_l2(machine_opts_t *o, const char *value)
+{
+    char *end;
+    if (!*value || *value == '-')
+        return false;
+    unsigned long long v = strtoull(value, &end, 0);
+    if ((*end == 'K' || *end == 'k') && !end[1])
+        v <<= 10;
+    else if ((*end == 'M' || *end == 'm') && !end[1])
+        v <<= 20;
+    else if (*end)
+        return false;
+    if (v < (64u << 10) || v > (8u << 20) || (v & (v - 1)))
+        return false;
+    o->l2_size = v;
+    return true;
+}
+
+/* 32 KiB aligned, below RAM */
+static bool set_gcr_base(machine_opts_t *o, const char *value)
+{
+    uint64_t v;
+    if (!parse_count(value, 0, 0x80000000ull - 0x8000, &v) || (v & 0x7FFF) || v == 0)
+        return false;
+    o->cm_base = v;
+    return true;
+}
+
+static const machine_param_t p8700_params[] = {
+    { "cores", "1..8", "cores behind the CM (default 1), each with its own L1 I and D caches", set_cores },
+    { "harts-per-core", "1..4", "harts per core (default 1); harts = cores * harts-per-core",
+      set_harts_per_core },
+    { "l2", "64K..8M", "size of the shared L2, a power of two (default 1M)", set_l2 },
+    { "gcr-base", "ADDR", "address of the CM's GCR block, 32 KiB aligned, below RAM (default 0x16100000)",
+      set_gcr_base },
+    { "quantum", "1..2^30",
+      "cycles a hart runs before the next hart's turn, with several harts (default 1000)", set_quantum },
+    { 0 },
+};
+
+/* P8700-like: RV64 M/S/U harts with mhartid core 11:4, hart 3:0; the virt devices; the CM GCR at
+ * Boston's address; a DMA engine behind the IOCUs; memory windows the caches do not hold. */
+static const machine_desc_t p8700 = {
+    .name = "p8700",
+    .summary = "RV64 harts behind a MIPS Coherence Manager: L1s, shared L2, CM performance counters",
+    .core = &core_generic_rv64,
+    .reset_pc = 0x80000000,
+    .ram_base = 0x80000000,
+    .ram_size = 128u << 20,
+    .mem = {
+        {"sram-uncached", 0x70000000, 1u << 20, REGION_UNCACHED},
+        {"sram-uca", 0x70100000, 1u << 20, REGION_UNCACHED_ACCEL},
+    },
+    .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 },
+             { "mips-cm", 0x16100000 }, { "iocu-dma", 0x16000000 } },
+    .cycles_per_mtime_tick = 100,
+    .time_csr = true,
+    .params = p8700_params,
+    .hartid_core_shift = 4,
+};
+
+static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, &p8700, NULL };
 const char *const machine_default_name = "veer-el2";
 
 const machine_desc_t *const *machine_list(void)

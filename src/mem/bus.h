@@ -21,12 +21,14 @@ typedef struct device_ops {
 
 /* Region kinds. Core-local regions (DCCM, ICCM, PIC on VeeR) are flagged for PMU address events. */
 enum region_flags {
-    REGION_RAM = 1u << 0,         /* backed by host memory */
-    REGION_EXEC = 1u << 1,        /* instruction fetch allowed */
-    REGION_CORE_LOCAL = 1u << 2,  /* tightly coupled memory: not an external bus access */
-    REGION_SIDE_EFFECT = 1u << 3, /* non-idempotent: misaligned accesses trap (VeeR) */
-    REGION_WORD_ONLY = 1u << 4,   /* only aligned 32-bit accesses; others are access faults */
-    REGION_UNMAPPED = 1u << 5     /* machine descriptions: a window the background memory leaves out */
+    REGION_RAM = 1u << 0,           /* backed by host memory */
+    REGION_EXEC = 1u << 1,          /* instruction fetch allowed */
+    REGION_CORE_LOCAL = 1u << 2,    /* tightly coupled memory: not an external bus access */
+    REGION_SIDE_EFFECT = 1u << 3,   /* non-idempotent: misaligned accesses trap (VeeR) */
+    REGION_WORD_ONLY = 1u << 4,     /* only aligned 32-bit accesses; others are access faults */
+    REGION_UNMAPPED = 1u << 5,      /* machine descriptions: a window the background memory leaves out */
+    REGION_UNCACHED = 1u << 6,      /* coherent machines: memory the caches never hold */
+    REGION_UNCACHED_ACCEL = 1u << 7 /* coherent machines: uncached accelerated memory */
 };
 
 typedef struct bus_region {

@@ -6,6 +6,7 @@
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 #include "tools/commands.h"
+#include "tools/stat_cm.h"
 #include "tools/stat_events.h"
 #include "tools/stat_report.h"
 
@@ -95,6 +96,8 @@ static void list_text(const machine_desc_t *desc)
         for (size_t k = 0; k < n_extra; k++)
             list_row("-", "-", extra[k].name, extra[k].accuracy, extra[k].description);
     }
+    if (stat_cm_machine(desc))
+        stat_cm_list_text(stdout);
 }
 
 static void list_json(const machine_desc_t *desc)
@@ -123,7 +126,10 @@ static void list_json(const machine_desc_t *desc)
         }
         fputs("\n    }", stdout);
     }
-    fputs(model->n_events ? "\n]\n" : "]\n", stdout);
+    bool first = model->n_events == 0;
+    if (stat_cm_machine(desc))
+        stat_cm_list_json(stdout, &first);
+    fputs(first ? "]\n" : "\n]\n", stdout);
 }
 
 static int list_mapfile(const machine_desc_t *desc)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dev/mips_cm.h"
 #include "tools/cli_run.h"
 #include "tools/commands.h"
 #include "tools/stat_events.h"
@@ -55,6 +56,8 @@ static void stat_usage(FILE *out)
           "EVENT is a name of the machine's PMU model ('pmusim list -M MACHINE' shows them; case\n"
           "does not matter and '_' may replace '-'), 'cycles' or 'instructions' (on every machine),\n"
           "or a selector code as written to mhpmevent: decimal (11), 0x-hex (0xb) or r-hex (rb).\n"
+          "On machines with a MIPS coherence manager (p8700), cm/NAME/, cm/NAME,qual=Q/ and\n"
+          "cm/event=N,qual=Q/ count CM events (docs/mips-cm.md).\n"
           "Without -e a default set is counted. Events marked (approx.) are not modelled exactly.\n"
           "\n"
           "Options:\n",
@@ -178,6 +181,15 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events)
      * same observer slots; the counts are the sum over the harts (system-wide, as perf stat -a). */
     for (unsigned k = 0; k < events->n; k++) {
         stat_event_t *e = &events->ev[k];
+        if (e->cm) { /* counted by the coherence manager (docs/mips-cm.md) */
+            e->slot = e->cm_event < 0 ? 0 : mips_cm_add_observer(s.m->cm, (unsigned)e->cm_event, e->cm_qual);
+            if (e->slot < 0) {
+                cli_error("stat: at most %u CM events can be counted in one run", MIPS_CM_MAX_OBSERVERS);
+                cli_session_close(&s);
+                return CLI_EXIT_USAGE;
+            }
+            continue;
+        }
         for (unsigned j = 0; j < s.m->n_harts; j++) {
             hart_t *h = &s.m->harts[j];
             e->slot = pmu_add_observer(&h->pmu, e->sel.kind, e->sel.events, hart_cycle(h));
@@ -205,6 +217,12 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events)
 
     for (unsigned k = 0; k < events->n; k++) {
         events->ev[k].value = 0;
+        if (events->ev[k].cm) {
+            events->ev[k].value = events->ev[k].cm_event < 0
+                                      ? mips_cm_cycles(s.m->cm)
+                                      : mips_cm_observer_read(s.m->cm, (unsigned)events->ev[k].slot);
+            continue;
+        }
         for (unsigned j = 0; j < s.m->n_harts; j++) {
             const hart_t *h = &s.m->harts[j];
             events->ev[k].value += pmu_read(&h->pmu, (unsigned)events->ev[k].slot, hart_cycle(h));

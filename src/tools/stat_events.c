@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tools/cli_util.h"
+#include "tools/stat_cm.h"
 #include "tools/stat_events.h"
 
 /* The names every machine understands, whatever its model's table says. */
@@ -174,7 +175,11 @@ bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const cha
     bool ok = true;
     char *item = copy;
     for (;;) {
-        char *comma = strchr(item, ',');
+        while (isspace((unsigned char)*item))
+            item++;
+        /* a CM term's own commas (cm/l2_hit,qual=Q/) do not separate events */
+        const char *term_end = !strncmp(item, "cm/", 3) ? stat_cm_term_end(item) : NULL;
+        char *comma = strchr(term_end ? term_end : item, ',');
         if (comma)
             *comma = 0;
         /* surrounding blanks are not part of a name ("loads, stores") */
@@ -193,7 +198,12 @@ bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const cha
             ok = false;
             break;
         }
-        if (!stat_event_resolve(model, machine, item, &l->ev[l->n])) {
+        if (!strncmp(item, "cm/", 3)) {
+            if (!stat_cm_resolve(machine, item, &l->ev[l->n])) {
+                ok = false;
+                break;
+            }
+        } else if (!stat_event_resolve(model, machine, item, &l->ev[l->n])) {
             ok = false;
             break;
         }

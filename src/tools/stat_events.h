@@ -25,6 +25,11 @@ typedef struct stat_event {
     pmu_selection_t sel;  /* what it counts */
     int slot;             /* observer slot once attached, else -1 */
     uint64_t value;       /* the count once read */
+    /* A CM event (`cm/.../`, machines with a coherence manager): counted by the CM, not the PMU. */
+    bool cm;
+    int cm_event; /* -1: CM cycles */
+    uint32_t cm_qual;
+    char cm_term[80]; /* the name shown: the term as given */
 } stat_event_t;
 
 typedef struct stat_event_list {

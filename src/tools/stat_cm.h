@@ -1,0 +1,41 @@
+/* CM performance events for `pmusim stat` and `pmusim list` on machines with a MIPS coherence
+ * manager: perf-style terms `cm/NAME[,qual=Q]/` and `cm/event=N[,qual=Q]/` (docs/mips-cm.md). */
+#ifndef PMUSIM_TOOLS_STAT_CM_H
+#define PMUSIM_TOOLS_STAT_CM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "machine/machine.h"
+
+typedef struct stat_cm_event {
+    const char *name; /* as `cm/NAME/` takes it */
+    int number;       /* CM event number; -1: the CM cycle counter */
+    const char *description;
+    const char *qualifier; /* pmusim's qualifier encoding, in one line */
+} stat_cm_event_t;
+
+extern const stat_cm_event_t stat_cm_events[]; /* ends with a NULL name */
+
+/* Does the machine have a coherence manager (a mips-cm device)? */
+bool stat_cm_machine(const machine_desc_t *desc);
+
+/* Where the term starting at `s` (with "cm/") ends: after its closing '/', or NULL. */
+const char *stat_cm_term_end(const char *s);
+
+/* Parses one term "cm/.../": the event number (-1: cycles) and qualifier (all ones when not
+ * given); false after a one-line message. */
+bool stat_cm_parse(const char *term, int *event, uint32_t *qual, const char **canonical);
+
+struct stat_event;
+/* A `cm/.../` term of `-e` on machine `machine` into an event; false after a message (the machine
+ * has no CM, or the term is malformed). */
+bool stat_cm_resolve(const char *machine, const char *term, struct stat_event *out);
+
+/* `pmusim list`: the CM events as rows of text, or as perf pmu-events JSON objects (each
+ * preceded by ",\n" when *first is false). */
+void stat_cm_list_text(FILE *out);
+void stat_cm_list_json(FILE *out, bool *first);
+
+#endif
