@@ -6,11 +6,12 @@
 static volatile uint64_t buf[64 * 8] __attribute__((aligned(64)));
 /* the handler's variables share one line, made resident before counting: its stores hit */
 static volatile struct {
-    int irqs;
+    int irqs, faults;
     uint32_t seen_ov;
 } st __attribute__((aligned(64)));
 #define irqs st.irqs
 #define seen_ov st.seen_ov
+#define faults st.faults
 
 __attribute__((interrupt("machine"), aligned(4))) static void handler(void)
 {
@@ -20,6 +21,11 @@ __attribute__((interrupt("machine"), aligned(4))) static void handler(void)
         seen_ov = REG(PC_OV);
         REG(PC_OV) = 7; /* W1C: CM_PCInt falls */
         irqs++;
+    } else if (cause == 5) { /* load access fault: step over the (4-byte) load */
+        faults++;
+        uint64_t epc;
+        __asm__ volatile("csrr %0, mepc" : "=r"(epc));
+        __asm__ volatile("csrw mepc, %0" ::"r"(epc + 4));
     }
 }
 
@@ -97,5 +103,11 @@ int main(void)
     if (REG(PC_CNT0) != 0 || REG(PC_CYCLE) == y1)
         return 12;
     REG(PC_CTL) = 0;
+
+    /* access widths: byte and halfword accesses are access faults; a word at +4 is the upper half */
+    (void)*(volatile uint8_t *)(GCR + PC_CTL);
+    (void)*(volatile uint16_t *)(GCR + PC_CTL);
+    if (faults != 2 || REG(PC_CTL + 4) != 0 || REG64(PC_CTL) != 2)
+        return 14;
     return 0;
 }
