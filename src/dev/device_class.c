@@ -11,6 +11,9 @@ static const device_class_t *const all_classes[] = {
     &clint_class,
     &sifive_test_class,
     &veer_mailbox_class,
+    &xlnx_uartlite_class,
+    &xlnx_axi_timer_class,
+    &xlnx_axi_intc_class,
 };
 
 const device_class_t *device_class_find(const char *name)
