@@ -7,7 +7,9 @@
 #include "dev/devices.h"
 
 static const device_class_t *const all_classes[] = {
-    &uart16550_class, &clint_class, &sifive_test_class, &veer_mailbox_class, &mips_cm_class, &iocu_dma_class,
+    &uart16550_class,     &clint_class,         &sifive_test_class,
+    &veer_mailbox_class,  &xlnx_uartlite_class, &xlnx_axi_timer_class,
+    &xlnx_axi_intc_class, &mips_cm_class,       &iocu_dma_class,
 };
 
 const device_class_t *device_class_find(const char *name)

@@ -23,7 +23,9 @@ typedef struct mem_desc {
 typedef struct device_desc {
     const char *cls; /* a device class name (dev/device_class.c); NULL ends the list */
     uint64_t base;
+    unsigned irq; /* MACHINE_IRQ(n): drives input n of the machine's interrupt controller; 0: none */
 } device_desc_t;
+#define MACHINE_IRQ(n) ((n) + 1u)
 
 enum { HTIF_LOWER = 1, HTIF_UPPER = 2 };
 
@@ -76,6 +78,7 @@ typedef struct machine_opts {
      * given; the L2 size and the GCR base (0 = the description's). */
     unsigned cores, harts_per_core;
     uint64_t l2_size, cm_base;
+    core_config_t core; /* configurable cores: the generics the options set */
 } machine_opts_t;
 
 typedef struct machine {
@@ -102,7 +105,8 @@ typedef struct machine {
     struct clint *clint; /* the time source (mtime), if the machine has one */
     struct mips_cm *cm;  /* the coherence manager, if the machine has one (machine_cm.c) */
     unsigned cores, harts_per_core;
-    uint64_t l2_size, cm_base; /* as the options gave them (0: the defaults) */
+    uint64_t l2_size, cm_base;   /* as the options gave them (0: the defaults) */
+    struct machine_device *intc; /* the device whose class has irq_input, if any */
 
     /* Program */
     htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
@@ -121,6 +125,10 @@ typedef struct machine {
 const machine_desc_t *machine_find(const char *name);
 const machine_desc_t *const *machine_list(void); /* NULL-terminated */
 extern const char *const machine_default_name;
+
+/* Whether the options describe hardware that can exist: NULL, or why not (in buf). */
+const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf,
+                               size_t size);
 
 /* The option `key` of a machine, or NULL. */
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);

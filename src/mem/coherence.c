@@ -1,6 +1,9 @@
 /* The coherent memory hierarchy of the CM machines, for counting only (docs/mips-cm.md "Memory
- * model"). Tags and MESI states; no data. */
+ * model"). The caches are tag models of mem/cache.h; this file adds the MESI states, the
+ * directory, the L2 behind the CM and the events. No data. */
 #include "mem/coherence.h"
+
+#include "mem/cache.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,22 +17,20 @@
 
 enum { ST_I = 0, ST_S, ST_E, ST_M }; /* L1 (L1I uses S); L2: S clean, M dirty */
 
-typedef struct way {
-    uint64_t tag; /* line number */
-    uint64_t stamp;
-    uint8_t state;
-} way_t;
-
-typedef struct cache {
-    unsigned sets, ways;
-    way_t *w;
-    uint64_t tick;
-} cache_t;
+/* A cache level: the tag model of mem/cache.h (hits, LRU, victims) and, per way, the line and its
+ * coherence state, which the tag model does not keep. */
+typedef struct level {
+    cache_t c;
+    struct meta {
+        uint64_t line;
+        uint8_t state;
+    } * meta; /* sets * ways, as c.tag */
+} level_t;
 
 struct coh_model {
     unsigned cores;
-    cache_t l1d[COH_MAX_CORES], l1i[COH_MAX_CORES];
-    cache_t l2;
+    level_t l1d[COH_MAX_CORES], l1i[COH_MAX_CORES];
+    level_t l2;
     coh_sink_fn sink;
     void *ctx;
 };
@@ -61,52 +62,63 @@ const uint32_t *coh_event_groups(unsigned event)
     }
 }
 
-static bool cache_init(cache_t *c, uint64_t size, unsigned ways)
+static bool level_init(level_t *l, uint64_t size, unsigned ways)
 {
-    c->ways = ways;
-    c->sets = (unsigned)(size / COH_LINE / ways);
-    c->w = calloc((size_t)c->sets * ways, sizeof *c->w);
-    c->tick = 0;
-    return c->w != NULL;
+    cache_config_t cfg = {
+        .size = size, .line = COH_LINE, .ways = ways, .write_policy = CACHE_WRITE_BACK, .write_allocate = true
+    };
+    if (!cache_init(&l->c, &cfg))
+        return false;
+    l->meta = calloc((size_t)l->c.sets * ways, sizeof *l->meta);
+    return l->meta != NULL;
 }
 
-static void cache_clear(cache_t *c)
+static void level_free(level_t *l)
 {
-    memset(c->w, 0, (size_t)c->sets * c->ways * sizeof *c->w);
-    c->tick = 0;
+    cache_free(&l->c);
+    free(l->meta);
+    l->meta = NULL;
 }
 
-static way_t *cache_set(const cache_t *c, uint64_t line)
+static void level_clear(level_t *l)
 {
-    return &c->w[(size_t)(line % c->sets) * c->ways];
+    cache_invalidate_all(&l->c);
+    memset(l->meta, 0, (size_t)l->c.sets * l->c.cfg.ways * sizeof *l->meta);
 }
 
-/* The way holding `line` (valid), or NULL. */
-static way_t *cache_find(const cache_t *c, uint64_t line)
+/* The way holding `line`, or NULL. */
+static struct meta *level_find(const level_t *l, uint64_t line)
 {
-    way_t *s = cache_set(c, line);
-    for (unsigned k = 0; k < c->ways; k++)
-        if (s[k].state != ST_I && s[k].tag == line)
-            return &s[k];
+    size_t base = (size_t)(line & l->c.set_mask) * l->c.cfg.ways;
+    for (unsigned w = 0; w < l->c.cfg.ways; w++)
+        if (l->c.tag[base + w] == line)
+            return &l->meta[base + w];
     return NULL;
 }
 
-static void cache_touch(cache_t *c, way_t *w)
+/* A hit on `line`: its LRU position. */
+static void level_touch(level_t *l, uint64_t line)
 {
-    w->stamp = ++c->tick;
+    cache_access(&l->c, line * COH_LINE, false);
 }
 
-/* The way `line` goes into: an invalid one, else the least recently used. */
-static way_t *cache_victim(const cache_t *c, uint64_t line)
+/* Allocates `line` (not present): the tag model picks the way; *victim is what the way held
+ * (state ST_I: nothing). */
+static struct meta *level_fill(level_t *l, uint64_t line, struct meta *victim)
 {
-    way_t *s = cache_set(c, line), *v = &s[0];
-    for (unsigned k = 0; k < c->ways; k++) {
-        if (s[k].state == ST_I)
-            return &s[k];
-        if (s[k].stamp < v->stamp)
-            v = &s[k];
-    }
-    return v;
+    cache_access(&l->c, line * COH_LINE, false);
+    struct meta *m = level_find(l, line);
+    *victim = *m;
+    m->line = line;
+    m->state = ST_I;
+    return m;
+}
+
+/* An intervention took the line away: the way is free. */
+static void level_drop(level_t *l, struct meta *m)
+{
+    l->c.tag[m - l->meta] = UINT64_MAX; /* invalid, as cache.h marks it */
+    m->state = ST_I;
 }
 
 coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *sink_ctx)
@@ -119,9 +131,9 @@ coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *s
     m->cores = cores;
     m->sink = sink;
     m->ctx = sink_ctx;
-    bool ok = cache_init(&m->l2, l2_size, L2_WAYS);
+    bool ok = level_init(&m->l2, l2_size, L2_WAYS);
     for (unsigned c = 0; c < cores; c++)
-        ok = ok && cache_init(&m->l1d[c], L1_SIZE, L1_WAYS) && cache_init(&m->l1i[c], L1_SIZE, L1_WAYS);
+        ok = ok && level_init(&m->l1d[c], L1_SIZE, L1_WAYS) && level_init(&m->l1i[c], L1_SIZE, L1_WAYS);
     if (!ok) {
         coh_free(m);
         return NULL;
@@ -134,30 +146,30 @@ void coh_free(coh_model_t *m)
     if (!m)
         return;
     for (unsigned c = 0; c < COH_MAX_CORES; c++) {
-        free(m->l1d[c].w);
-        free(m->l1i[c].w);
+        level_free(&m->l1d[c]);
+        level_free(&m->l1i[c]);
     }
-    free(m->l2.w);
+    level_free(&m->l2);
     free(m);
 }
 
 void coh_reset(coh_model_t *m)
 {
     for (unsigned c = 0; c < m->cores; c++) {
-        cache_clear(&m->l1d[c]);
-        cache_clear(&m->l1i[c]);
+        level_clear(&m->l1d[c]);
+        level_clear(&m->l1i[c]);
     }
-    cache_clear(&m->l2);
+    level_clear(&m->l2);
 }
 
 unsigned coh_l2_ways(const coh_model_t *m)
 {
-    return m->l2.ways;
+    return m->l2.c.cfg.ways;
 }
 
 unsigned coh_l2_sets(const coh_model_t *m)
 {
-    return m->l2.sets;
+    return m->l2.c.sets;
 }
 
 static void emit(coh_model_t *m, unsigned event, uint32_t sig, uint32_t amount)
@@ -176,24 +188,23 @@ static void memory_line(coh_model_t *m, bool write)
  * the line from memory (a whole-line write does not); `dirty` marks the line written. */
 static void l2_access(coh_model_t *m, unsigned port_bit, uint32_t kind, uint64_t line, bool fill, bool dirty)
 {
-    cache_t *l2 = &m->l2;
-    way_t *w = cache_find(l2, line);
+    level_t *l2 = &m->l2;
+    struct meta *w = level_find(l2, line), victim;
     uint32_t result;
     if (w) {
         result = w->state == ST_M ? CMQ9_HIT_DIRTY : CMQ9_HIT_CLEAN;
+        level_touch(l2, line);
     } else {
-        w = cache_victim(l2, line);
-        result = w->state == ST_M ? CMQ9_MISS_DIRTY : CMQ9_MISS_CLEAN;
-        if (w->state == ST_M)
+        w = level_fill(l2, line, &victim);
+        result = victim.state == ST_M ? CMQ9_MISS_DIRTY : CMQ9_MISS_CLEAN;
+        if (victim.state == ST_M)
             memory_line(m, true);
         if (fill)
             memory_line(m, false);
-        w->tag = line;
         w->state = ST_S;
     }
     if (dirty)
         w->state = ST_M;
-    cache_touch(l2, w);
     emit(m, CM_EV_L2_UTIL, CMQ8_UNSTALLED_START | CMQ8_STARTED, 1);
     emit(m, CM_EV_L2_HIT, port_bit | kind | result, 1);
 }
@@ -203,16 +214,15 @@ static void request(coh_model_t *m, uint32_t sig)
     emit(m, CM_EV_REQUEST, sig, 1);
 }
 
-/* Makes room for `line` in core c's L1D: a modified victim is written back. */
-static way_t *l1d_fill_way(coh_model_t *m, unsigned c, uint64_t line)
+/* Allocates `line` in core c's L1D: a modified victim is written back. */
+static struct meta *l1d_fill(coh_model_t *m, unsigned c, uint64_t line)
 {
-    way_t *v = cache_victim(&m->l1d[c], line);
-    if (v->state == ST_M) {
+    struct meta victim, *w = level_fill(&m->l1d[c], line, &victim);
+    if (victim.state == ST_M) {
         request(m, CMQ_PORT(c) | CMQ0_CCA_CACHED | CMQ0_CMD_WRITEBACK | CMQ0_LEN_LINE | CMQ0_TGT_MEM);
-        l2_access(m, CMQ_PORT(c), CMQ9_KIND_WRITEBACK, v->tag, false, true);
+        l2_access(m, CMQ_PORT(c), CMQ9_KIND_WRITEBACK, victim.line, false, true);
     }
-    v->state = ST_I;
-    return v;
+    return w;
 }
 
 static uint32_t coh_state_bit(uint8_t st)
@@ -223,49 +233,46 @@ static uint32_t coh_state_bit(uint8_t st)
 static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_access kind)
 {
     uint32_t port = CMQ_PORT(c);
+    struct meta victim;
     if (kind == COH_IFETCH) {
-        cache_t *ic = &m->l1i[c];
-        way_t *w = cache_find(ic, line);
-        if (w) {
-            cache_touch(ic, w);
+        level_t *ic = &m->l1i[c];
+        if (level_find(ic, line)) {
+            level_touch(ic, line);
             return;
         }
         request(m, port | CMQ0_CCA_CACHED | CMQ0_CMD_IFETCH | CMQ0_LEN_LINE | CMQ0_TGT_MEM);
         l2_access(m, port, CMQ9_KIND_IFETCH, line, true, false);
         emit(m, CM_EV_RSU, port, LINE_DWORDS);
-        w = cache_victim(ic, line);
-        w->tag = line;
-        w->state = ST_S;
-        cache_touch(ic, w);
+        level_fill(ic, line, &victim)->state = ST_S; /* I-side lines are never dirty */
         return;
     }
-    cache_t *dc = &m->l1d[c];
-    way_t *w = cache_find(dc, line);
+    level_t *dc = &m->l1d[c];
+    struct meta *w = level_find(dc, line);
     bool store = kind == COH_STORE;
     if (w && (!store || w->state != ST_S)) {
         if (store)
             w->state = ST_M; /* E -> M silently */
-        cache_touch(dc, w);
+        level_touch(dc, line);
         return;
     }
     if (w) { /* store to a shared line: upgrade, the other copies are invalidated */
         request(m, port | CMQ0_CCA_CACHED | CMQ0_CMD_UPGRADE | CMQ0_LEN_PARTIAL | CMQ0_TGT_MEM);
         for (unsigned o = 0; o < m->cores; o++) {
-            way_t *x = o == c ? NULL : cache_find(&m->l1d[o], line);
+            struct meta *x = o == c ? NULL : level_find(&m->l1d[o], line);
             if (x) {
                 emit(m, CM_EV_COH_REQ_RESP, coh_state_bit(x->state) | CMQ1_NONSPEC | CMQ1_CMD_STORE, 1);
-                x->state = ST_I;
+                level_drop(&m->l1d[o], x);
             }
         }
         w->state = ST_M;
-        cache_touch(dc, w);
+        level_touch(dc, line);
         return;
     }
     request(m, port | CMQ0_CCA_CACHED | (store ? CMQ0_CMD_READ_OWN : CMQ0_CMD_READ) | CMQ0_LEN_LINE |
                    CMQ0_TGT_MEM);
     bool supplied = false, shared = false;
     for (unsigned o = 0; o < m->cores; o++) {
-        way_t *x = o == c ? NULL : cache_find(&m->l1d[o], line);
+        struct meta *x = o == c ? NULL : level_find(&m->l1d[o], line);
         if (!x)
             continue;
         emit(m, CM_EV_COH_REQ_RESP,
@@ -277,7 +284,7 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
                 l2_access(m, CMQ_PORT(o), CMQ9_KIND_WRITEBACK, line, false, true);
         }
         if (store) {
-            x->state = ST_I;
+            level_drop(&m->l1d[o], x);
         } else {
             x->state = ST_S;
             shared = true;
@@ -286,10 +293,7 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
     if (!supplied)
         l2_access(m, port, store ? CMQ9_KIND_READ_OWN : CMQ9_KIND_READ, line, true, false);
     emit(m, CM_EV_RSU, port, LINE_DWORDS);
-    w = l1d_fill_way(m, c, line);
-    w->tag = line;
-    w->state = store ? ST_M : shared ? ST_S : ST_E;
-    cache_touch(dc, w);
+    l1d_fill(m, c, line)->state = store ? ST_M : shared ? ST_S : ST_E;
 }
 
 void coh_core_access(coh_model_t *m, unsigned core, uint64_t addr, unsigned size, enum coh_access kind,
@@ -331,14 +335,14 @@ static void iocu_line(coh_model_t *m, unsigned iocu, uint64_t line, unsigned byt
     bool supplied = false;
     if (coherent) {
         for (unsigned o = 0; o < m->cores; o++) {
-            way_t *x = cache_find(&m->l1d[o], line);
+            struct meta *x = level_find(&m->l1d[o], line);
             if (!x)
                 continue;
             emit(m, CM_EV_COH_REQ_RESP, coh_state_bit(x->state) | CMQ1_NONSPEC | CMQ1_CMD_IOCU, 1);
             if (write) {
                 if (x->state == ST_M && !whole) /* the rest of the line is merged in the L2 */
                     l2_access(m, CMQ_PORT(o), CMQ9_KIND_WRITEBACK, line, false, true);
-                x->state = ST_I;
+                level_drop(&m->l1d[o], x);
             } else if (x->state == ST_M || x->state == ST_E) {
                 supplied = true;
                 if (x->state == ST_M) { /* the owner's data goes to the L2: it keeps a clean copy */
