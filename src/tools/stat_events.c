@@ -42,6 +42,11 @@ static bool stat_name_eq(const char *a, const char *b)
     return *a == *b;
 }
 
+bool stat_is_latency(pmu_selection_t sel)
+{
+    return sel.kind == SLOT_EVENTS && sel.events && !(sel.events & ~EV_LATENCY_MASK);
+}
+
 static void stat_event_from_desc(const pmu_event_desc_t *d, bool has_code, stat_event_t *out)
 {
     *out = (stat_event_t){
@@ -52,6 +57,9 @@ static void stat_event_from_desc(const pmu_event_desc_t *d, bool has_code, stat_
         .code = d->code,
         .sel = d->sel,
         .slot = -1,
+        .latency = stat_is_latency(d->sel),
+        .sum_slot = -1,
+        .minmax_slot = -1,
     };
 }
 
@@ -125,6 +133,9 @@ static void stat_unknown_name(const pmu_model_t *model, const char *machine, con
 
 bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)
 {
+    bool raw_ok;
+    if (stat_raw_term(model, machine, spec, out, &raw_ok))
+        return raw_ok;
     const pmu_event_desc_t *d = stat_model_find(model, spec);
     if (d) {
         stat_event_from_desc(d, true, out);
@@ -175,6 +186,12 @@ bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const cha
     char *item = copy;
     for (;;) {
         char *comma = strchr(item, ',');
+        /* a raw term `pmu/a=1,b=2/` keeps its commas: the event ends at its closing slash */
+        char *slash = strchr(item, '/');
+        if (slash && (!comma || slash < comma)) {
+            char *close = strchr(slash + 1, '/');
+            comma = close ? strchr(close, ',') : NULL;
+        }
         if (comma)
             *comma = 0;
         /* surrounding blanks are not part of a name ("loads, stores") */

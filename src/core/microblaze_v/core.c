@@ -17,6 +17,12 @@
     (ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | ISA_EXT_ZBA | ISA_EXT_ZBB | \
      ISA_EXT_ZBC | ISA_EXT_ZBS)
 
+/* Identity: the sources give no mvendorid/marchid for MicroBlaze V. pmusim reports the JEDEC
+ * code of Xilinx (bank 1, 0x49), now AMD's adaptive computing line, and marchid 0
+ * (docs/pmu-microblaze-v.md, "Choices"). */
+#define MBV_MVENDORID 0x49
+#define MBV_MARCHID 0
+
 /* Defaults of the options (docs/pmu-microblaze-v.md, "Configuration"). */
 #define DEFAULT_PIPELINE 5
 #define DEFAULT_LINE_WORDS 4
@@ -249,6 +255,8 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
     mbv_state_t *s = st(h);
     pmu_t *p = &h->pmu;
     if (r->host && r->host == h->ram) {
+        if (!h->slow_mem)
+            return; /* timing off, no D-cache: external memory is not modelled (the inline path) */
         if (!s->has_dcache) { /* uncached: the peripheral AXI port */
             pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.mem_latency);
             mem_stall(h, s->cfg.mem_latency);
@@ -395,6 +403,8 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
 const core_desc_t core_mbv32 = {
     .name = "microblaze-v-rv32",
     .xlen = 32,
+    .mvendorid = MBV_MVENDORID,
+    .marchid = MBV_MARCHID,
     .isa = MBV_ISA,
     .pmu = &pmu_model_mbv,
     .ext = &mbv_ext,
@@ -405,6 +415,8 @@ const core_desc_t core_mbv32 = {
 const core_desc_t core_mbv64 = {
     .name = "microblaze-v-rv64",
     .xlen = 64,
+    .mvendorid = MBV_MVENDORID,
+    .marchid = MBV_MARCHID,
     .isa = MBV_ISA,
     .pmu = &pmu_model_mbv,
     .ext = &mbv_ext,
