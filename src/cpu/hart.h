@@ -91,9 +91,9 @@ typedef struct hart {
     uint64_t timer_irq_mask; /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
     const struct core_ext *core_ext;
-    void *core_state; /* state of core-specific CSRs and devices (core_ext) */
+    void *core_state;                  /* state of core-specific CSRs and devices (core_ext) */
     const struct pmu_model *pmu_model; /* the core's PMU model (an instance of a configurable core) */
-    bool slow_mem; /* the core models every data access (caches, timing): no inline RAM path */
+    bool slow_mem;         /* the core models every data access (caches, timing): no inline RAM path */
     uint64_t irq_rise[16]; /* cycle at which each interrupt line of mip 0-15 last rose */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is

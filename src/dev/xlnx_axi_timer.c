@@ -24,8 +24,8 @@
 
 typedef struct axi_timer_unit {
     uint32_t tcsr, tlr;
-    uint32_t value;   /* counter value at `since` */
-    uint64_t since;   /* cycle of `value` */
+    uint32_t value; /* counter value at `since` */
+    uint64_t since; /* cycle of `value` */
 } axi_timer_unit_t;
 
 typedef struct axi_timer {

@@ -95,7 +95,7 @@ typedef struct machine {
         uint64_t base;
     } dev[MACHINE_MAX_DEV];
     unsigned n_dev;
-    struct clint *clint; /* the time source (mtime), if the machine has one */
+    struct clint *clint;         /* the time source (mtime), if the machine has one */
     struct machine_device *intc; /* the device whose class has irq_input, if any */
 
     /* Program */
@@ -117,7 +117,8 @@ const machine_desc_t *const *machine_list(void); /* NULL-terminated */
 extern const char *const machine_default_name;
 
 /* Whether the options describe hardware that can exist: NULL, or why not (in buf). */
-const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf, size_t size);
+const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf,
+                               size_t size);
 
 /* The option `key` of a machine, or NULL. */
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);

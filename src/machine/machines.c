@@ -232,8 +232,8 @@ static const machine_param_t mbv_params[] = {
       "timing model: stalls, cache fills, bus latencies in mcycle and class 3 (default: on when a cache or "
       "the BTC is configured)",
       mbv_timing },
-    { "mem-latency", "1..1000", "cycles of an external memory (AXI) access or line fill's first word (default 10)",
-      mbv_mem_latency },
+    { "mem-latency", "1..1000",
+      "cycles of an external memory (AXI) access or line fill's first word (default 10)", mbv_mem_latency },
     { "io-latency", "1..1000", "cycles of a peripheral (AXI) access (default 4)", mbv_io_latency },
     { "fpu", "on|off", "F (and D on mbv64) extensions (default off; on is not implemented yet)", mbv_fpu },
     { "smode", "on|off", "S and U modes (default off: M only)", mbv_smode },

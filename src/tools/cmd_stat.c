@@ -220,9 +220,10 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events)
                 uint64_t mm = pmu_read(&h->pmu, (unsigned)e->minmax_slot, hart_cycle(h));
                 /* over several harts: the largest max and the smallest non-empty min */
                 uint64_t max = mm >> 16 > e->minmax >> 16 ? mm >> 16 : e->minmax >> 16;
-                uint64_t min = !(e->minmax & 0xFFFF) || ((mm & 0xFFFF) && (mm & 0xFFFF) < (e->minmax & 0xFFFF))
-                                   ? mm & 0xFFFF
-                                   : e->minmax & 0xFFFF;
+                uint64_t min =
+                    !(e->minmax & 0xFFFF) || ((mm & 0xFFFF) && (mm & 0xFFFF) < (e->minmax & 0xFFFF))
+                        ? mm & 0xFFFF
+                        : e->minmax & 0xFFFF;
                 e->minmax = max << 16 | min;
             }
         }

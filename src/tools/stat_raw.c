@@ -54,7 +54,8 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
             char names[160] = "";
             size_t used = 0;
             for (const pmu_format_field_t *g = model->formats; g->name && used < sizeof names; g++)
-                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", g->name);
+                used +=
+                    (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", g->name);
             cli_error("bad raw event '%s': unknown field '%.*s' (fields: %s)", spec, (int)(eq - p), p, names);
             return true;
         }
@@ -71,8 +72,8 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
         unsigned long long v = strtoull(num, &num_end, 0);
         unsigned width = f->hi - f->lo + 1;
         if (*num_end || errno || (width < 64 && v >> width)) {
-            cli_error("bad raw event '%s': %s=%s does not fit the field (bits %u-%u)", spec, f->name, num, f->lo,
-                      f->hi);
+            cli_error("bad raw event '%s': %s=%s does not fit the field (bits %u-%u)", spec, f->name, num,
+                      f->lo, f->hi);
             return true;
         }
         code |= (uint64_t)v << f->lo;
@@ -81,9 +82,10 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
     const pmu_event_desc_t *d = pmu_model_event_by_code(model, code);
     pmu_selection_t sel = code ? model->select(model, code) : (pmu_selection_t){ SLOT_OFF, 0 };
     if (sel.kind == SLOT_OFF) {
-        cli_error("raw event '%s' (selector 0x%llx) counts nothing on machine %s: an undefined class or event "
-                  "bit, the no-event bit, or an empty mask",
-                  spec, (unsigned long long)code, machine);
+        cli_error(
+            "raw event '%s' (selector 0x%llx) counts nothing on machine %s: an undefined class or event "
+            "bit, the no-event bit, or an empty mask",
+            spec, (unsigned long long)code, machine);
         return true;
     }
     *out = (stat_event_t){

@@ -189,10 +189,11 @@ void stat_print_csv(FILE *out, const stat_report_t *r, const char *sep)
         fprintf(out, "%llu%s%s%s%s%s\n", (unsigned long long)e->value, sep, sep, e->name, sep,
                 e->accuracy ? "approx" : "exact");
         if (e->latency) /* the latency pair: sum, min, max in cycles */
-            fprintf(out, "%llu%scycles%s%s:sum%sexact\n%llu%scycles%s%s:min%sexact\n%llu%scycles%s%s:max%sexact\n",
-                    (unsigned long long)e->sum, sep, sep, e->name, sep, (unsigned long long)(e->minmax & 0xFFFF),
-                    sep, sep, e->name, sep, (unsigned long long)(e->minmax >> 16 & 0xFFFF), sep, sep, e->name,
-                    sep);
+            fprintf(out,
+                    "%llu%scycles%s%s:sum%sexact\n%llu%scycles%s%s:min%sexact\n%llu%scycles%s%s:max%sexact\n",
+                    (unsigned long long)e->sum, sep, sep, e->name, sep,
+                    (unsigned long long)(e->minmax & 0xFFFF), sep, sep, e->name, sep,
+                    (unsigned long long)(e->minmax >> 16 & 0xFFFF), sep, sep, e->name, sep);
     }
 }
 
@@ -227,10 +228,12 @@ void stat_print_json(FILE *out, const stat_report_t *r)
             stat_json_string(out, e->accuracy);
         }
         if (e->latency)
-            fprintf(out, ", \"latency\": {\"n\": %llu, \"sum\": %llu, \"mean\": %.6g, \"min\": %llu, \"max\": %llu}",
-                    (unsigned long long)e->value, (unsigned long long)e->sum,
-                    e->value ? (double)e->sum / (double)e->value : 0.0, (unsigned long long)(e->minmax & 0xFFFF),
-                    (unsigned long long)(e->minmax >> 16 & 0xFFFF));
+            fprintf(
+                out,
+                ", \"latency\": {\"n\": %llu, \"sum\": %llu, \"mean\": %.6g, \"min\": %llu, \"max\": %llu}",
+                (unsigned long long)e->value, (unsigned long long)e->sum,
+                e->value ? (double)e->sum / (double)e->value : 0.0, (unsigned long long)(e->minmax & 0xFFFF),
+                (unsigned long long)(e->minmax >> 16 & 0xFFFF));
         fputc('}', out);
     }
     fputs(l->n ? "\n  ]\n}\n" : "]\n}\n", out);

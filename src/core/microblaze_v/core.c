@@ -82,7 +82,8 @@ static void resolve(const core_config_t *in, core_config_t *out)
     if (g & CORE_CFG_IO_LATENCY)
         out->io_latency = in->io_latency;
     /* timing: on by default when a cache or the BTC is configured */
-    out->timing = (g & CORE_CFG_TIMING) ? in->timing : (out->icache_bytes || out->dcache_bytes || out->btc_entries);
+    out->timing =
+        (g & CORE_CFG_TIMING) ? in->timing : (out->icache_bytes || out->dcache_bytes || out->btc_entries);
 }
 
 static const char *mbv_check_config(const core_config_t *in, char *buf, size_t size)
@@ -99,12 +100,14 @@ static const char *mbv_check_config(const core_config_t *in, char *buf, size_t s
     }
     unsigned line = c.cache_line_words * 4;
     if (c.icache_bytes && c.icache_bytes < line) {
-        snprintf(buf, size, "icache=%llu bytes is smaller than one cache line (cache-line=%u words = %u bytes)",
+        snprintf(buf, size,
+                 "icache=%llu bytes is smaller than one cache line (cache-line=%u words = %u bytes)",
                  (unsigned long long)c.icache_bytes, c.cache_line_words, line);
         return buf;
     }
     if (c.dcache_bytes && c.dcache_bytes < line) {
-        snprintf(buf, size, "dcache=%llu bytes is smaller than one cache line (cache-line=%u words = %u bytes)",
+        snprintf(buf, size,
+                 "dcache=%llu bytes is smaller than one cache line (cache-line=%u words = %u bytes)",
                  (unsigned long long)c.dcache_bytes, c.cache_line_words, line);
         return buf;
     }
@@ -153,9 +156,9 @@ static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, un
         }
         unsigned busy = (e & EVBIT(DIV)) ? s->div_ex : (e & EVBIT(MUL)) ? s->mul_ex : 0;
         ex += busy;
-        uint64_t done = (e & (EVBIT(LOAD) | EVBIT(ATOMIC)))       ? t + s->load_ready
-                        : (e & EVBIT(MUL)) ? t + busy + s->mul_ready
-                                           : t + busy + 1;
+        uint64_t done = (e & (EVBIT(LOAD) | EVBIT(ATOMIC))) ? t + s->load_ready
+                        : (e & EVBIT(MUL))                  ? t + busy + s->mul_ready
+                                                            : t + busy + 1;
         if (d->rd && d->rd < 32)
             ready[d->rd] = done;
         t += 1 + busy;
@@ -256,7 +259,7 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
     pmu_t *p = &h->pmu;
     if (r->host && r->host == h->ram) {
         if (!h->slow_mem)
-            return; /* timing off, no D-cache: external memory is not modelled (the inline path) */
+            return;           /* timing off, no D-cache: external memory is not modelled (the inline path) */
         if (!s->has_dcache) { /* uncached: the peripheral AXI port */
             pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.mem_latency);
             mem_stall(h, s->cfg.mem_latency);
