@@ -1,5 +1,6 @@
 /* Class 2, instruction and data caches (icache=1K, dcache=1K, 4-word lines, direct mapped,
- * write-through without write allocation; event-counters=8, latency-counters=0). */
+ * write-through without write allocation; event-counters=8, latency-counters=1: counters 11/12
+ * are a latency pair counting I-cache line fills, 10 + 3 cycles each with mem-latency 10). */
 #include "mbv_test.h"
 
     TEST_NAME "class2"
@@ -15,7 +16,8 @@ test_main:
     SELECT 8, EV(2, B(10))      /* D-cache write hits */
     SELECT 9, EV(2, B(7) | B(8))        /* OR rule: a read hit is one access */
     SELECT 10, EV(2, B(7) | B(8) | B(9) | B(10))
-    .irp n, 3,4,5,6,7,8,9,10
+    SELECT 11, EV(5, B(11))     /* I-cache memory reads: sum, max/min */
+    .irp n, 3,4,5,6,7,8,9,10,11,12
     ZERO \n
     .endr
     lla s1, cold                /* never accessed before: every line misses first */
@@ -42,6 +44,8 @@ test_main:
     CHECK_CTR 406, 8, 1
     CHECK_CTR 407, 9, 5         /* not 7 */
     CHECK_CTR 408, 10, 7        /* one per access */
+    CHECK_CTR 413, 11, 26       /* two line fills of 13 cycles */
+    CHECK_CTR 414, 12, 0x000D000D
 
     /* The same code again: every fetch hits now. */
     .irp n, 3,4
