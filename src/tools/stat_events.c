@@ -1,6 +1,7 @@
 /* Event names and codes for `pmusim stat` and `pmusim list`. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@ static const struct stat_default_set {
 } stat_default_sets[] = {
     { "veer-el2", "cycles,instructions,instr-committed,loads,stores,branches,branches-taken,exceptions" },
     { "generic", "cycles,instructions,branch-instructions" },
+    { "microblaze-v", "cycles,instructions,load,store,branch-taken,branch-not-taken,exception" },
 };
 static const char stat_default_fallback[] = "cycles,instructions";
 
@@ -161,6 +163,20 @@ bool stat_event_resolve(const pmu_model_t *model, const char *machine, const cha
      * selector of its table. */
     uint64_t legal = code ? model->legalize(model, code) : 0;
     d = legal ? pmu_model_event_by_code(model, legal) : NULL;
+    pmu_selection_t sel = legal && !d ? model->select(model, legal) : (pmu_selection_t){ SLOT_OFF, 0 };
+    if (!d && sel.kind != SLOT_OFF) { /* a selector combining events (a MicroBlaze V mask) */
+        *out = (stat_event_t){ .description = "raw selector",
+                               .has_code = true,
+                               .code = legal,
+                               .sel = sel,
+                               .slot = -1,
+                               .latency = stat_is_latency(sel),
+                               .sum_slot = -1,
+                               .minmax_slot = -1 };
+        snprintf(out->raw_name, sizeof out->raw_name, "%s", spec);
+        out->name = out->raw_name;
+        return true;
+    }
     if (!d) {
         cli_error("unknown event code %llu (0x%llx) for machine %s; 'pmusim list -M %s' lists its "
                   "events",
