@@ -98,19 +98,6 @@ static const char *mbv_check_config(const core_config_t *in, char *buf, size_t s
                  c.event_counters, c.latency_counters, n);
         return buf;
     }
-    unsigned line = c.cache_line_words * 4;
-    if (c.icache_bytes && c.icache_bytes < line) {
-        snprintf(buf, size,
-                 "icache=%llu bytes is smaller than one cache line (cache-line=%u words = %u bytes)",
-                 (unsigned long long)c.icache_bytes, c.cache_line_words, line);
-        return buf;
-    }
-    if (c.dcache_bytes && c.dcache_bytes < line) {
-        snprintf(buf, size,
-                 "dcache=%llu bytes is smaller than one cache line (cache-line=%u words = %u bytes)",
-                 (unsigned long long)c.dcache_bytes, c.cache_line_words, line);
-        return buf;
-    }
     if (c.fpu) {
         snprintf(buf, size, "fpu=on: pmusim does not implement the F and D extensions of MicroBlaze V yet");
         return buf;
