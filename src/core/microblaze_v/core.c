@@ -207,17 +207,25 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
         }
     }
     if (s->has_icache && in_main_ram(h, b->pc)) {
-        /* One request per instruction; the first fetch from each line looks the line up. */
-        uint64_t end = b->pc + (whole ? b->end_pc - b->pc : b->info[n].pcoff);
-        unsigned shift = s->icache.line_shift;
+        /* One request per instruction; the first fetch from each line looks the line up. In a
+         * direct-mapped cache only fills evict: a whole block whose lines were all present
+         * when the cache had made `fills` fills still hits while that number is the same
+         * (core_word[2] = fills + 1; never set for a block as large as half the cache). */
         uint64_t misses = 0;
-        for (uint64_t line = b->pc >> shift; line <= (end - 1) >> shift; line++) {
-            cache_result_t r = cache_access(&s->icache, line << shift, false);
-            if (!r.hit) {
-                misses++;
-                extra += r.cycles;
-                pmu_latency(p, EVBIT(LAT_ICACHE_READ), r.fill_latency);
+        uint32_t fills = (uint32_t)s->icache.fills + 1;
+        if (!whole || ((block_t *)b)->core_word[2] != fills) {
+            uint64_t end = b->pc + (whole ? b->end_pc - b->pc : b->info[n].pcoff);
+            unsigned shift = s->icache.line_shift;
+            for (uint64_t line = b->pc >> shift; line <= (end - 1) >> shift; line++) {
+                cache_result_t r = cache_access(&s->icache, line << shift, false);
+                if (!r.hit) {
+                    misses++;
+                    extra += r.cycles;
+                    pmu_latency(p, EVBIT(LAT_ICACHE_READ), r.fill_latency);
+                }
             }
+            if (whole && end - b->pc <= s->icache.cfg.size / 2) /* its lines cannot evict each other */
+                ((block_t *)b)->core_word[2] = (uint32_t)s->icache.fills + 1;
         }
         if (p->dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))) {
             pmu_commit_events_n(p, EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), n - misses);
