@@ -162,7 +162,8 @@ static unsigned btc_resolve(hart_t *h, const block_t *b, unsigned last, uint64_t
     mbv_state_t *s = st(h);
     evset_t ev = b->events[last];
     bool cond = (ev & EVBIT(BRANCH)) != 0;
-    bool taken = !cond || next_pc != b->end_pc;
+    bool taken = !cond || (next_pc & 1);
+    next_pc &= ~(uint64_t)1;
     unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
     if (!s->btc)
         return taken ? penalty : 0;

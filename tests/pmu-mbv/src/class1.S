@@ -18,6 +18,8 @@ test_main:
     .irp n, 3,4,5,6,7,8,9,10
     ZERO \n
     .endr
+    csrw mcycle, zero
+    csrw mcycleh, zero
     li a0, 5
     EXPECT_TRAPS 4
     PMU_GO
@@ -37,4 +39,9 @@ test_main:
     CHECK_CTR 206, 8, 1     /* BTC mispredicts */
     CHECK_CTR 207, 9, 5     /* taken | hit: once per branch: 1 + 3 + 1 (not 4 + 4) */
     CHECK_CTR 208, 10, 2    /* not taken | mispredict: the last loop branch once, the beqz */
+    /* Timing (on with the BTC, 5 stages): 19 instructions (10 in the loop, ecall, 7 in the
+     * handler, PMU_STOP) plus the branch penalty (2) of the first loop branch (not yet in the
+     * BTC) and of the last (mispredicted); the BTC hits cost nothing, traps no penalty. */
+    csrr t1, mcycle
+    CHECK 209, t1, 19 + 2 + 2
     TEST_END

@@ -11,12 +11,18 @@
 #if PIPE == 3
 #define OF_STALLS 0
 #define EX_STALLS 34
+#define BRANCH_PENALTY 1
+#define JUMP_PENALTY 1
 #elif PIPE == 5
 #define OF_STALLS 2
 #define EX_STALLS 32
+#define BRANCH_PENALTY 2
+#define JUMP_PENALTY 1
 #else
 #define OF_STALLS 5
 #define EX_STALLS 32
+#define BRANCH_PENALTY 4
+#define JUMP_PENALTY 2
 #endif
 #define MEM_STALLS 10
 #define INSNS 8
@@ -58,6 +64,22 @@ test_main:
     CHECK 506, t1, INSNS + OF_STALLS + EX_STALLS + MEM_STALLS
     csrr t1, minstret
     CHECK 507, t1, INSNS
+
+    /* Control transfers without a branch target cache: a taken branch and a jal cost the
+     * pipeline's penalties in mcycle (and nothing in class 3); a not-taken branch costs nothing. */
+    .irp n, 3,4,5,6
+    ZERO \n
+    .endr
+    csrw mcycle, zero
+    csrw mcycleh, zero
+    PMU_GO
+    bne zero, zero, 1f          /* not taken */
+    beq zero, zero, 1f          /* taken */
+1:  jal zero, 2f
+2:  PMU_STOP
+    csrr t1, mcycle
+    CHECK 508, t1, 4 + BRANCH_PENALTY + JUMP_PENALTY
+    CHECK_CTR 509, 6, 0
     TEST_END
 
     .data
