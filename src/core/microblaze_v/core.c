@@ -4,7 +4,6 @@
  * the timing model are in docs/pmu-microblaze-v.md ("Timing model"). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/core.h"
 #include "core/microblaze_v/mbv.h"
