@@ -38,8 +38,8 @@ typedef struct core_config {
     uint64_t icache_bytes, dcache_bytes; /* 0: no cache */
     unsigned cache_line_words;
     bool fpu, smode, timing;
-    unsigned pipeline; /* stages */
-    unsigned btc_entries; /* branch target cache entries, 0: none */
+    unsigned pipeline;                /* stages */
+    unsigned btc_entries;             /* branch target cache entries, 0: none */
     unsigned mem_latency, io_latency; /* cycles of an external memory / peripheral access */
 } core_config_t;
 

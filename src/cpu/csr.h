@@ -115,7 +115,8 @@ typedef struct core_ext {
     evset_t (*decode_events)(const decoded_insn_t *d);
     /* A timing model (all optional). block_built: a block of n instructions was decoded (dec);
      * it may set b->stall_cycles, b->core_word and b->timed. block_retired: the first n
-     * instructions of a timed block committed and control goes on at next_pc (0: a trap).
+     * instructions of a timed block committed and control goes on at next_pc & ~1 (0: a trap,
+     * an xRET); bit 0 of next_pc is set when a conditional branch ended the block taken.
      * data_access: a load or store on the slow path completed in region r (hart_t.slow_mem
      * sends every data access there). irq_taken: interrupt irq enters its handler. */
     void (*block_built)(hart_t *h, struct block *b, const decoded_insn_t *dec, unsigned n);

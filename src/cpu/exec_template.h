@@ -42,7 +42,8 @@ typedef int64_t sreg;
 #define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
-/* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model. */
+/* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
+ * set: a conditional branch was taken (its target may be the next instruction). */
 #define RETIRE_BLOCK_VIA(addends, next) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
@@ -116,7 +117,7 @@ typedef int64_t sreg;
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            RETIRE_BLOCK_VIA(add_taken, (ureg)(b->pc + IMM)); /* counts BR_TAKEN, see block_refresh_addends */ \
+            RETIRE_BLOCK_VIA(add_taken, (ureg)(b->pc + IMM) | 1); /* counts BR_TAKEN (block_refresh_addends); bit 0: taken */ \
             CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \

@@ -7,9 +7,15 @@
 #include "dev/devices.h"
 
 static const device_class_t *const all_classes[] = {
-    &uart16550_class,     &clint_class,         &sifive_test_class,
-    &veer_mailbox_class,  &xlnx_uartlite_class, &xlnx_axi_timer_class,
-    &xlnx_axi_intc_class, &mips_cm_class,       &iocu_dma_class,
+    &uart16550_class,      /* virt */
+    &clint_class,          /* virt, veer-el2 */
+    &sifive_test_class,    /* virt */
+    &veer_mailbox_class,   /* veer-el2 */
+    &xlnx_uartlite_class,  /* mbv32/mbv64: AXI UART Lite */
+    &xlnx_axi_timer_class, /* mbv32/mbv64: AXI timer */
+    &xlnx_axi_intc_class,  /* mbv32/mbv64: AXI interrupt controller */
+    &mips_cm_class,        /* p8700: CM GCR */
+    &iocu_dma_class,       /* p8700: DMA engine behind the IOCUs */
 };
 
 const device_class_t *device_class_find(const char *name)

@@ -13,8 +13,16 @@
 
 #include "dev/devices.h"
 
-enum { INTC_ISR = 0x00, INTC_IPR = 0x04, INTC_IER = 0x08, INTC_IAR = 0x0C, INTC_SIE = 0x10,
-       INTC_CIE = 0x14, INTC_IVR = 0x18, INTC_MER = 0x1C };
+enum {
+    INTC_ISR = 0x00,
+    INTC_IPR = 0x04,
+    INTC_IER = 0x08,
+    INTC_IAR = 0x0C,
+    INTC_SIE = 0x10,
+    INTC_CIE = 0x14,
+    INTC_IVR = 0x18,
+    INTC_MER = 0x1C
+};
 #define MER_ME 1u
 #define MER_HIE 2u
 #define IRQ_MEI 11u

@@ -24,8 +24,8 @@
 
 typedef struct axi_timer_unit {
     uint32_t tcsr, tlr;
-    uint32_t value;   /* counter value at `since` */
-    uint64_t since;   /* cycle of `value` */
+    uint32_t value; /* counter value at `since` */
+    uint64_t since; /* cycle of `value` */
 } axi_timer_unit_t;
 
 typedef struct axi_timer {
@@ -60,6 +60,10 @@ static void unit_advance(axi_timer_unit_t *u, uint64_t now)
         u->since += left;
         if (u->tcsr & TCSR_ARHT) {
             u->value = u->tlr;
+            /* whole reload periods at once: a short period over a long time must not loop */
+            uint64_t period = to_rollover(u);
+            if (now > u->since)
+                u->since += (now - u->since) / period * period;
         } else {
             u->value = (u->tcsr & TCSR_UDT) ? 0xFFFFFFFFu : 0;
             u->tcsr &= ~TCSR_ENT; /* stops */

@@ -132,13 +132,13 @@ static void host_deadline_changed(void *ctx)
     hart_kick(m->running);
 }
 
-static bool add_device(machine_t *m, const device_desc_t *d)
+static bool add_device(machine_t *m, const device_desc_t *d, unsigned irq)
 {
     const device_class_t *cls = device_class_find(d->cls);
     uint64_t base = cls == &mips_cm_class && m->cm_base ? m->cm_base : d->base;
     device_params_t params = { .n_harts = m->n_harts,
                                .cycles_per_tick = m->desc->cycles_per_mtime_tick,
-                               .irq = d->irq ? (int)d->irq - 1 : -1,
+                               .irq = irq ? (int)irq - 1 : -1,
                                .cores = m->cores,
                                .l2_size = m->l2_size,
                                .base = base };
@@ -238,7 +238,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         }
     }
     for (unsigned k = 0; k < MACHINE_MAX_DEV && desc->dev[k].cls; k++) {
-        if (!add_device(m, &desc->dev[k])) {
+        if (!add_device(m, &desc->dev[k], desc->dev_irq[k])) {
             fprintf(stderr, "pmusim: machine %s: cannot map device %u\n", desc->name, k);
             machine_free(m);
             return NULL;

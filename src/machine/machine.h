@@ -23,8 +23,8 @@ typedef struct mem_desc {
 typedef struct device_desc {
     const char *cls; /* a device class name (dev/device_class.c); NULL ends the list */
     uint64_t base;
-    unsigned irq; /* MACHINE_IRQ(n): drives input n of the machine's interrupt controller; 0: none */
 } device_desc_t;
+/* machine_desc_t.dev_irq[k]: device k drives input n of the machine's interrupt controller. */
 #define MACHINE_IRQ(n) ((n) + 1u)
 
 enum { HTIF_LOWER = 1, HTIF_UPPER = 2 };
@@ -54,6 +54,7 @@ typedef struct machine_desc {
     unsigned ram_flags;
     mem_desc_t mem[MACHINE_MAX_MEM]; /* further memories (ICCM, DCCM, ...) */
     device_desc_t dev[MACHINE_MAX_DEV];
+    unsigned dev_irq[MACHINE_MAX_DEV]; /* MACHINE_IRQ(n) or 0 (none), per entry of dev[] */
     uint64_t cycles_per_mtime_tick;
     bool time_csr;            /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
     bool accept_high_preload; /* VeeR testbench: ignore the ICCM/DCCM preload descriptors at 0xFFFFFFF0 */

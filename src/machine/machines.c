@@ -247,10 +247,10 @@ static const machine_param_t mbv_params[] = {
     { \
         .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
         .ram_size = 256u << 20, .mem = { { "lmb", 0x0, 128u << 10, REGION_EXEC | REGION_CORE_LOCAL } }, \
-        .dev = { { "xlnx,xps-uartlite", 0x40600000, 0 }, \
-                 { "xlnx,xps-intc", 0x41200000, 0 }, \
-                 { "xlnx,xps-timer", 0x41C00000, MACHINE_IRQ(0) } }, \
-        .cycles_per_mtime_tick = 1, .params = mbv_params, \
+        .dev = { { "xlnx,xps-uartlite", 0x40600000 }, \
+                 { "xlnx,xps-intc", 0x41200000 }, \
+                 { "xlnx,xps-timer", 0x41C00000 } }, \
+        .dev_irq = { 0, 0, MACHINE_IRQ(0) }, .cycles_per_mtime_tick = 1, .params = mbv_params, \
     }
 
 static const machine_desc_t mbv32 = MBV_MACHINE(

@@ -92,6 +92,14 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     unsigned ways = c->cfg.ways;
     c->accesses++;
     c->clock++;
+    if (ways == 1 && c->tag[base] == line && (!write || c->cfg.write_policy == CACHE_WRITE_BACK)) {
+        /* direct mapped, read hit (or write-back write hit): the common case */
+        c->hits++;
+        c->dirty[base] |= write;
+        r.hit = true;
+        r.cycles = c->cfg.hit_cycles;
+        return r;
+    }
     for (unsigned w = 0; w < ways; w++) {
         if (c->tag[base + w] != line)
             continue;

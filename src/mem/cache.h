@@ -16,9 +16,9 @@ typedef enum cache_write_policy {
 } cache_write_policy_t;
 
 typedef struct cache_config {
-    uint64_t size;       /* bytes, a power of two */
-    unsigned line;       /* bytes per line, a power of two, <= size */
-    unsigned ways;       /* associativity (1 = direct mapped); size / line / ways sets */
+    uint64_t size; /* bytes, a power of two */
+    unsigned line; /* bytes per line, a power of two, <= size */
+    unsigned ways; /* associativity (1 = direct mapped); size / line / ways sets */
     cache_write_policy_t write_policy;
     bool write_allocate; /* a write miss fills the line */
     /* Latencies in cycles beyond the access's own cycle: a hit; a line fill from the next level
@@ -39,9 +39,9 @@ typedef struct cache_result {
 typedef struct cache {
     cache_config_t cfg;
     unsigned sets, line_shift, set_mask;
-    uint64_t *tag;   /* sets * ways: line address, or UINT64_MAX for invalid */
-    uint8_t *dirty;  /* sets * ways */
-    uint32_t *age;   /* sets * ways: LRU stamps */
+    uint64_t *tag;  /* sets * ways: line address, or UINT64_MAX for invalid */
+    uint8_t *dirty; /* sets * ways */
+    uint32_t *age;  /* sets * ways: LRU stamps */
     uint32_t clock;
     struct cache *next; /* the level below, or NULL: memory with cfg.fill_cycles */
     /* Statistics, for tools and tests. */

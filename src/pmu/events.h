@@ -100,6 +100,11 @@ static inline unsigned evset_first(evset_t e)
      EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(EXCEPTION) | \
      EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | EV_MEMORY_MASK)
 
+/* Events that come with an amount of cycles (pmu_latency): their occurrences, sum and min/max. */
+#define EV_LATENCY_MASK \
+    (EVBIT(LAT_IRQ) | EVBIT(LAT_DCACHE_READ) | EVBIT(LAT_DCACHE_WRITE) | EVBIT(LAT_ICACHE_READ) | \
+     EVBIT(LAT_PERIPH_READ) | EVBIT(LAT_PERIPH_WRITE))
+
 /* The dynamic events of a memory-hierarchy and timing model. */
 #define EV_MEMORY_MASK \
     (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT) | EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT) | \

@@ -162,7 +162,7 @@ void pmu_set_selector(pmu_t *p, unsigned n, uint64_t selector, uint64_t now)
     pmu_slot_role_t role = slot_role(m, n);
     if (role == SLOT_ROLE_PAIR_SECOND)
         return; /* configured by the first counter of its pair; its selector reads 0 */
-    pmu_selection_t sel = !selector       ? (pmu_selection_t){ SLOT_OFF, 0 }
+    pmu_selection_t sel = !selector        ? (pmu_selection_t){ SLOT_OFF, 0 }
                           : m->select_slot ? m->select_slot(m, n, selector)
                                            : m->select(m, selector);
     bool inhibited = p->slot[n].inhibited;

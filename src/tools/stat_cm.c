@@ -40,12 +40,6 @@ bool stat_cm_machine(const machine_desc_t *desc)
     return false;
 }
 
-const char *stat_cm_term_end(const char *s)
-{
-    const char *close = strchr(s + 3, '/');
-    return close ? close + 1 : NULL;
-}
-
 static bool parse_u32(const char *text, size_t len, uint32_t *out)
 {
     char buf[32];

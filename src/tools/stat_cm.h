@@ -21,9 +21,6 @@ extern const stat_cm_event_t stat_cm_events[]; /* ends with a NULL name */
 /* Does the machine have a coherence manager (a mips-cm device)? */
 bool stat_cm_machine(const machine_desc_t *desc);
 
-/* Where the term starting at `s` (with "cm/") ends: after its closing '/', or NULL. */
-const char *stat_cm_term_end(const char *s);
-
 /* Parses one term "cm/.../": the event number (-1: cycles) and qualifier (all ones when not
  * given); false after a one-line message. */
 bool stat_cm_parse(const char *term, int *event, uint32_t *qual, const char **canonical);
