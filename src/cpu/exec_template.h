@@ -13,6 +13,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/mmu.h"
 #include "isa/isa.h"
 
 #if XLEN == 32
@@ -129,8 +130,7 @@ typedef int64_t sreg;
         if (unlikely(mem_amo_stored(h, (a), (size)) != MEM_OK)) goto stop_after_insn; \
     } while (0)
 #define AMO(type, expr) do { \
-        uint64_t a_ = RS1; /* before rd is written: rd may be rs1 */ \
-        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); /* before rd is written */ \
         if (unlikely(!p_)) goto trap_mid_block; \
         type old_, src_ = (type)RS2, new_; \
         memcpy(&old_, p_, sizeof old_); \
@@ -138,7 +138,7 @@ typedef int64_t sreg;
         memcpy(p_, &new_, sizeof new_); \
         W(i->rd, (sreg)old_); \
         h->reservation_valid = false; \
-        AMO_STORED(a_, sizeof(type)); \
+        AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
 
@@ -360,19 +360,18 @@ L_REMUW: {
         memcpy(&v_, p_, sizeof v_); \
         W(i->rd, (sreg)v_); \
         h->reservation_valid = true; \
-        h->reservation_addr = RS1; \
-        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, RS1); \
+        h->reservation_addr = h->amo_pa; /* physical */ \
+        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, h->amo_pa); \
         NEXT(); \
     } while (0)
 #define STORE_CONDITIONAL(type) do { \
-        uint64_t a_ = RS1; \
-        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
         if (unlikely(!p_)) goto trap_mid_block; \
-        bool ok_ = h->reservation_valid && h->reservation_addr == a_; \
+        bool ok_ = h->reservation_valid && h->reservation_addr == h->amo_pa; \
         if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); } \
         W(i->rd, !ok_); \
         h->reservation_valid = false; \
-        if (ok_) AMO_STORED(a_, sizeof(type)); \
+        if (ok_) AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
 L_LR_W: LOAD_RESERVED(int32_t);
@@ -505,7 +504,9 @@ L_SFENCE_VMA: {
     if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 20)) /* TVM */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
-    CHAIN(1, b->end_pc);
+    h->pc = b->end_pc;
+    mmu_sfence(h); /* drops the TLB and the blocks (found by virtual pc) */
+    return;
 }
 L_FENCE_I: {
     RETIRE_BLOCK();

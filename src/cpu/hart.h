@@ -107,6 +107,15 @@ typedef struct hart {
     uint8_t pmp_ram[4];
     bool pmp_m_open;
     bool mem_inline;
+    /* Address translation (cpu/mmu.c): page-table levels of satp.MODE (0: Bare, 2: Sv32, 3: Sv39,
+     * 4: Sv48) and a direct-mapped software TLB of 4 KiB pages (tag: vpn << 1 | 1; flags: the
+     * leaf PTE's V R W X U G A D bits). */
+    unsigned vm_levels;
+    struct tlb_entry {
+        uint64_t tag, ppage;
+        uint8_t flags;
+    } tlb[256];
+    uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
     const hart_platform_t *platform;
