@@ -109,10 +109,11 @@ typedef struct hart {
     bool mem_inline;
     /* Address translation (cpu/mmu.c): page-table levels of satp.MODE (0: Bare, 2: Sv32, 3: Sv39,
      * 4: Sv48) and a direct-mapped software TLB of 4 KiB pages (tag: vpn << 1 | 1; flags: the
-     * leaf PTE's V R W X U G A D bits). */
+     * leaf PTE's V R W X U G A D bits; host: where the page is when it is all in main RAM). */
     unsigned vm_levels;
     struct tlb_entry {
         uint64_t tag, ppage;
+        uint8_t *host; /* the page in main RAM, or NULL */
         uint8_t flags;
     } tlb[256];
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */

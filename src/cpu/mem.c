@@ -191,12 +191,16 @@ static mem_result_t virt_fault(hart_t *h, mem_result_t res, uint64_t pa, uint64_
 
 /* An aligned access to main RAM that needs nothing but the copy: PMP grants it uniformly and no
  * PMU event looks at its address. */
+static inline bool plain_ram_view(const hart_t *h, enum priv_mode priv, unsigned perm)
+{
+    return !(h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) &&
+           (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
+}
 static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mode priv, unsigned perm)
 {
     uint64_t off = pa - h->ram_base;
     return off < h->ram_size && h->ram_size - off >= size && !(pa & (size - 1)) &&
-           !(h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) &&
-           (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
+           plain_ram_view(h, priv, perm);
 }
 
 /* Translates both pages of an access that crosses a page boundary (the first fault wins, with
@@ -219,6 +223,13 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
     if (!mmu_on(h, priv))
         return load_phys(h, addr, size, val, insn_events, done);
     uint64_t pa, pa2;
+    uint8_t *host = mmu_tlb_host(h, addr, size, MMU_LOAD, priv);
+    if (host && plain_ram_view(h, priv, PMP_R)) {
+        uint64_t v = 0;
+        memcpy(&v, host, size);
+        *val = v;
+        return MEM_OK;
+    }
     if ((addr & 0xfff) + size <= 0x1000) {
         if (!mmu_translate(h, addr, MMU_LOAD, priv, &pa))
             return MEM_FAULT;
@@ -252,6 +263,11 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
     if (!mmu_on(h, priv))
         return store_phys(h, addr, size, val, insn_events, done);
     uint64_t pa, pa2;
+    uint8_t *host = mmu_tlb_host(h, addr, size, MMU_STORE, priv);
+    if (host && plain_ram_view(h, priv, PMP_W) && !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) {
+        memcpy(host, &val, size);
+        return MEM_OK;
+    }
     if ((addr & 0xfff) + size <= 0x1000) {
         if (!mmu_translate(h, addr, MMU_STORE, priv, &pa))
             return MEM_FAULT;

@@ -9,16 +9,6 @@
 #include "cpu/exec.h"
 #include "cpu/pmp.h"
 
-#define PTE_V 0x01u
-#define PTE_R 0x02u
-#define PTE_W 0x04u
-#define PTE_X 0x08u
-#define PTE_U 0x10u
-#define PTE_A 0x40u
-#define PTE_D 0x80u
-
-#define TLB_ENTRIES (sizeof(((hart_t *)0)->tlb) / sizeof(((hart_t *)0)->tlb[0]))
-
 static bool page_fault(hart_t *h, enum mmu_access type, uint64_t va)
 {
     static const uint64_t cause[] = { 12, 13, 15 };
@@ -33,31 +23,6 @@ static bool access_fault(hart_t *h, enum mmu_access type, uint64_t va)
     h->trap_cause = cause[type];
     h->trap_tval = va;
     return false;
-}
-
-/* The leaf PTE's permissions for this access (4.3.1: U vs S-mode, SUM, MXR). */
-static bool permitted(const hart_t *h, unsigned flags, enum mmu_access type, enum priv_mode priv)
-{
-    uint64_t ms = h->csr.mstatus;
-    switch (type) {
-    case MMU_FETCH:
-        if (!(flags & PTE_X))
-            return false;
-        break;
-    case MMU_LOAD:
-        if (!(flags & PTE_R) && !((ms & MSTATUS_MXR) && (flags & PTE_X)))
-            return false;
-        break;
-    case MMU_STORE:
-        if (!(flags & PTE_W))
-            return false;
-        break;
-    }
-    if (priv == PRIV_U)
-        return (flags & PTE_U) != 0;
-    if (flags & PTE_U) /* S-mode: never executes U pages; reads and writes them with SUM */
-        return type != MMU_FETCH && (ms & MSTATUS_SUM);
-    return true;
 }
 
 /* Host memory behind a page-table entry, or NULL (not memory). */
@@ -97,7 +62,7 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
         uint64_t low = (1ull << (level * bits)) - 1; /* the page numbers a superpage spans */
         if (ppn & low)
             return page_fault(h, type, va); /* misaligned superpage */
-        if (!permitted(h, (unsigned)pte, type, priv))
+        if (!mmu_permitted(h, (unsigned)pte, type, priv))
             return page_fault(h, type, va);
         uint64_t upd = pte | PTE_A | (type == MMU_STORE ? PTE_D : 0);
         if (upd != pte) {
@@ -110,6 +75,9 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
         struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
         e->tag = vpn << 1 | 1;
         e->ppage = page;
+        e->host = page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= 0x1000
+                      ? h->ram + (page - h->ram_base)
+                      : NULL;
         e->flags = (uint8_t)upd;
         *pa = page | (va & 0xfff);
         return true;
@@ -127,7 +95,7 @@ bool mmu_translate(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode 
     uint64_t vpn = va >> 12;
     const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
     if (e->tag == (vpn << 1 | 1) && (type != MMU_STORE || (e->flags & PTE_D))) {
-        if (!permitted(h, e->flags, type, priv))
+        if (!mmu_permitted(h, e->flags, type, priv))
             return page_fault(h, type, va);
         *pa = e->ppage | (va & 0xfff);
         return true;
