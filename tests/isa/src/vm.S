@@ -14,7 +14,8 @@
  *   - a PTE changed then sfence.vma: the new mapping is used
  *   - a store through one mapping to code run through another takes effect
  *   - RV64: a non-canonical address (13); satp keeps its value when written with a reserved mode
- *   - mstatus.TVM (satp, sfence.vma illegal in S-mode), TSR (sret illegal), sfence.vma in U-mode */
+ *   - mstatus.TVM (satp, sfence.vma illegal in S-mode), TSR (sret illegal), sfence.vma in U-mode
+ *   - PMP checks the walk's PTE reads as S-mode reads: denied, the load is an access fault (5) */
 #include "isa_test.h"
 
 #define PTE_V 0x01
@@ -308,6 +309,26 @@ setup:
   TEST_BEGIN(67)
         JUMP_IN(PRV_U, PG(5) + 16) /* u_code + 16: sfence.vma */
   CAUSE_IS(68, CAUSE_ILLEGAL_INSTRUCTION)
+
+  /* ---- PMP on the page-table walk: the walk reads l0 as S-mode; entry 0 denies it ---- */
+  TEST_BEGIN(69)
+        la t0, l0
+        srli t0, t0, 2
+        ori t0, t0, (4096 >> 3) - 1
+        csrw pmpaddr0, t0
+        li t0, -1
+        csrw pmpaddr1, t0
+        li t0, (0x1f << 8) | 0x18 /* entry 0 NAPOT no access, entry 1 NAPOT RWX */
+        csrw pmpcfg0, t0
+        sfence.vma
+        li a1, PG(0)
+        RUN_IN(PRV_S, lw a5, 0(a1))
+        li t0, 0x1f
+        csrw pmpcfg0, t0
+        li t0, -1
+        csrw pmpaddr0, t0
+  CAUSE_IS(70, CAUSE_LOAD_ACCESS)
+  TVAL_IS(71, PG(0))
 
         csrw satp, zero
 RVTEST_CODE_END
