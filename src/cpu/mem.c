@@ -2,6 +2,7 @@
  * watched granules (code, HTIF tohost) and the PMU's address-classified events. */
 #include <string.h>
 
+#include "cpu/csr.h"
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
@@ -95,6 +96,8 @@ static mem_result_t load_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t 
         return fault(h, CAUSE_LOAD_ACCESS, addr);
     }
     access_events(h, r, misaligned, false, insn_events);
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, false);
     return MEM_OK;
 }
 
@@ -144,6 +147,8 @@ static mem_result_t store_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
     access_events(h, r, misaligned, true, insn_events);
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, true);
     if (h->stop != STOP_NONE)
         return MEM_STOP;
     return res;
@@ -189,11 +194,11 @@ static mem_result_t virt_fault(hart_t *h, mem_result_t res, uint64_t pa, uint64_
     return res;
 }
 
-/* An aligned access to main RAM that needs nothing but the copy: PMP grants it uniformly and no
- * PMU event looks at its address. */
+/* An aligned access to main RAM that needs nothing but the copy: PMP grants it uniformly, no PMU
+ * event looks at its address and the core does not model data accesses (slow_mem). */
 static inline bool plain_ram_view(const hart_t *h, enum priv_mode priv, unsigned perm)
 {
-    return !(h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) &&
+    return !h->slow_mem && !(h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) &&
            (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
 }
 static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mode priv, unsigned perm)
