@@ -551,7 +551,7 @@ static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress
     uint64_t d = machine_wake_deadline(m, h, state);
     if (d != UINT64_MAX)
         *progress = true;
-    if (d == UINT64_MAX && limit == UINT64_MAX)
+    if (d == UINT64_MAX && (limit == UINT64_MAX || m->n_harts == 1)) /* a lone hart: nothing else can */
         return false;
     d = min_u64(d, limit);
     if (d == 0)
@@ -651,7 +651,7 @@ hart_stop_t machine_run(machine_t *m)
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
     if (m->n_harts == 1) {
         bool progress;
-        machine_run_hart(m, &m->harts[0], UINT64_MAX, &progress);
+        machine_run_hart(m, &m->harts[0], m->run_until ? m->run_until : UINT64_MAX, &progress);
         m->stop_hart = 0;
     } else {
         /* Round-robin: each hart in turn runs until its clock reaches the end of the round, so
@@ -670,6 +670,8 @@ hart_stop_t machine_run(machine_t *m)
             if (stopped)
                 break;
             m->time = round_end;
+            if (m->run_until && m->time >= m->run_until)
+                break; /* a pause asked for: every hart's stop is STOP_NONE */
             if (!progress) { /* every hart waits for an interrupt nothing can raise */
                 m->harts[0].stop = STOP_WFI_DEADLOCK;
                 m->stop_hart = 0;

@@ -101,6 +101,10 @@ typedef struct machine {
     uint64_t htif_pending_since; /* machine_insns() at the first of them */
     semihost_t semihost;         /* host calls through ebreak */
 
+    /* machine_run returns (with STOP_NONE) once the harts' clock reaches this cycle, at the next
+     * block or round boundary, to be called again (pmusim stat -I); 0: no such pause. */
+    uint64_t run_until;
+
     /* Outcome */
     bool exited;
     int exit_code;

@@ -24,8 +24,35 @@ typedef struct pmu_event_desc {
     pmu_selection_t sel;  /* what it counts (models with one event per selector value) */
 } pmu_event_desc_t;
 
+/* A field of the selector value, as perf's event terms name it (`veer/event=26/`): the term's
+ * value goes to bits lsb..lsb+width-1 (Linux's sysfs format/ files: "event: config:0-9"). */
+typedef struct pmu_term_format {
+    const char *name;
+    unsigned lsb, width;
+} pmu_term_format_t;
+
+/* A derived metric in perf's metric JSON terms (MetricExpr over event names, ScaleUnit such as
+ * "100%"), defined once per core in src/core/<core>/metrics.json and compiled in. */
+typedef struct pmu_metric_desc {
+    const char *name;  /* MetricName */
+    const char *expr;  /* MetricExpr */
+    const char *group; /* MetricGroup, or "" */
+    const char *scale_unit; /* ScaleUnit, or "" (the unit is then the metric's name) */
+    const char *description; /* BriefDescription */
+} pmu_metric_desc_t;
+
+typedef struct pmu_metric_table {
+    const pmu_metric_desc_t *metrics;
+    size_t n;
+} pmu_metric_table_t;
+
 typedef struct pmu_model {
     const char *name;
+    /* perf's name of the PMU in event terms (`veer/event=26/`) and the fields of its selector */
+    const char *pmu_name;
+    const pmu_term_format_t *terms;
+    size_t n_terms;
+    const pmu_metric_table_t *metrics; /* NULL: none */
     uint32_t hpm_mask;     /* implemented mhpmcounterN, bit N (3..31) */
     unsigned hpm_bits;     /* width of the mhpmcounters */
     uint32_t inhibit_mask; /* writable mcountinhibit bits */
