@@ -340,7 +340,7 @@ static hart_stop_t stat_run_intervals(const stat_config_t *cfg, cli_session_t *s
     const uint64_t step = cfg->interval_ms * 1000000u; /* cycles of the 1 GHz clock */
     stat_sample_t *prev = calloc(1, sizeof(*prev));
     hart_stop_t stop = STOP_NONE;
-    uint64_t next = step;
+    uint64_t next = step, last = 0;
 
     r->interval = true;
     r->first = true;
@@ -352,9 +352,13 @@ static hart_stop_t stat_run_intervals(const stat_config_t *cfg, cli_session_t *s
         uint64_t now = 0;
         for (unsigned j = 0; j < s->m->n_harts; j++)
             now = smp->ns[j] > now ? smp->ns[j] : now;
+        /* the run may end exactly at a print: no empty interval after it */
+        bool empty = !r->first && prev && now == last;
         r->timestamp = (double)now / 1e9;
-        stat_print_report(cfg, out, r);
+        if (!empty)
+            stat_print_report(cfg, out, r);
         r->first = false;
+        last = now;
         if (prev)
             *prev = *smp;
         if (stop != STOP_NONE || !prev)

@@ -116,9 +116,22 @@ def check_list(pmusim, machine, args):
         fail("not a JSON array")
     approx = list_accuracy(pmusim, machine)
     got = []
+    metrics = [ev for ev in d if isinstance(ev, dict) and "MetricName" in ev]
+    for m in metrics:
+        for key in ("MetricName", "MetricExpr", "BriefDescription"):
+            if not isinstance(m.get(key), str) or not m[key]:
+                fail("metric %r: %s missing or empty" % (m, key))
+    d = [ev for ev in d if not (isinstance(ev, dict) and "MetricName" in ev)]
+    generic = {"CYCLES", "CPU_CYCLES", "INSTRUCTIONS", "CACHE_REFERENCES", "CACHE_MISSES", "BRANCHES",
+               "BRANCH_INSTRUCTIONS", "BRANCH_MISSES", "BUS_CYCLES", "REF_CYCLES",
+               "STALLED_CYCLES_FRONTEND", "STALLED_CYCLES_BACKEND"}
     for ev in d:
         if not isinstance(ev, dict):
             fail("entry %r is not an object" % ev)
+        if ev.get("EventName") in generic:
+            fail("EventName %r shadows perf's generic event of that name" % ev["EventName"])
+        if "pmusim" in ev.get("BriefDescription", "") or "pprox" in ev.get("BriefDescription", ""):
+            fail("entry %r: an approximation note in BriefDescription" % ev)
         for key in ("EventName", "EventCode", "BriefDescription", "PublicDescription"):
             if not isinstance(ev.get(key), str) or not ev[key]:
                 fail("entry %r: %s missing or empty" % (ev, key))
@@ -139,7 +152,7 @@ def check_list(pmusim, machine, args):
     for n, c in names.items():
         if by_name.get(n) != c:
             fail("%s has EventCode %r, expected %r" % (n, by_name.get(n), c))
-    print("--- %d events, as expected" % len(d))
+    print("--- %d events and %d metrics, as expected" % (len(d), len(metrics)))
 
 
 def main():
