@@ -655,7 +655,8 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         hart_set_budget(h, budget);
         exec(h);
-        if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE && machine_stuck_in_self_loop(m, h))
+        if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
+            machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;
     }
 }
@@ -685,7 +686,7 @@ hart_stop_t machine_run(machine_t *m)
                 break;
             m->time = round_end;
             if (m->run_until && m->time >= m->run_until)
-                break; /* a pause asked for: every hart's stop is STOP_NONE */
+                break;       /* a pause asked for: every hart's stop is STOP_NONE */
             if (!progress) { /* every hart waits for an interrupt nothing can raise */
                 m->harts[0].stop = STOP_WFI_DEADLOCK;
                 m->stop_hart = 0;

@@ -34,10 +34,10 @@ typedef struct pmu_term_format {
 /* A derived metric in perf's metric JSON terms (MetricExpr over event names, ScaleUnit such as
  * "100%"), defined once per core in src/core/<core>/metrics.json and compiled in. */
 typedef struct pmu_metric_desc {
-    const char *name;  /* MetricName */
-    const char *expr;  /* MetricExpr */
-    const char *group; /* MetricGroup, or "" */
-    const char *scale_unit; /* ScaleUnit, or "" (the unit is then the metric's name) */
+    const char *name;        /* MetricName */
+    const char *expr;        /* MetricExpr */
+    const char *group;       /* MetricGroup, or "" */
+    const char *scale_unit;  /* ScaleUnit, or "" (the unit is then the metric's name) */
     const char *description; /* BriefDescription */
 } pmu_metric_desc_t;
 
@@ -53,9 +53,9 @@ typedef struct pmu_model {
     const pmu_term_format_t *terms;
     size_t n_terms;
     const pmu_metric_table_t *metrics; /* NULL: none */
-    uint32_t hpm_mask;     /* implemented mhpmcounterN, bit N (3..31) */
-    unsigned hpm_bits;     /* width of the mhpmcounters */
-    uint32_t inhibit_mask; /* writable mcountinhibit bits */
+    uint32_t hpm_mask;                 /* implemented mhpmcounterN, bit N (3..31) */
+    unsigned hpm_bits;                 /* width of the mhpmcounters */
+    uint32_t inhibit_mask;             /* writable mcountinhibit bits */
     /* A CSR write of one half of a 64-bit counter (RV32) takes the other half from the counter as
      * incremented by the writing instruction (VeeR RTL), instead of from its value before the
      * instruction (the write replaces the increment: unprivileged spec, Zicsr). */

@@ -136,7 +136,9 @@ static void list_json(const machine_desc_t *desc)
     size_t n_metrics = model->metrics ? model->metrics->n : 0;
     for (size_t k = 0; k < n_metrics; k++) {
         const pmu_metric_desc_t *m = &model->metrics->metrics[k];
-        fputs(model->n_events || k ? ",\n    {\n        \"MetricName\": " : "\n    {\n        \"MetricName\": ", stdout);
+        fputs(model->n_events || k ? ",\n    {\n        \"MetricName\": "
+                                   : "\n    {\n        \"MetricName\": ",
+              stdout);
         stat_json_string(stdout, m->name);
         fputs(",\n        \"MetricExpr\": ", stdout);
         stat_json_string(stdout, m->expr);

@@ -35,7 +35,8 @@ static const cli_option_t stat_options[] = {
     { "json", 'j', NULL, STAT_OPT_JSON, "JSON output: perf stat's objects, one per line" },
     { "output", 'o', "FILE", STAT_OPT_OUTPUT, "write the counts to FILE instead of standard error" },
     { "repeat", 'r', "N", STAT_OPT_REPEAT, "run the program N times: mean counts and their variance" },
-    { "interval-print", 'I', "MS", STAT_OPT_INTERVAL, "print the counts every MS milliseconds of guest time" },
+    { "interval-print", 'I', "MS", STAT_OPT_INTERVAL,
+      "print the counts every MS milliseconds of guest time" },
     { "per-hart", 'A', NULL, STAT_OPT_PER_HART, "a row per hart instead of totals (perf's -A, --no-aggr)" },
     { "no-aggr", 0, NULL, STAT_OPT_PER_HART, "the same as --per-hart" },
     { "metrics", 0, "NAMES", STAT_OPT_METRICS,
@@ -155,8 +156,8 @@ static int stat_parse(stat_config_t *cfg, int argc, char **argv)
 
 /* --metrics NAMES: each a MetricName or MetricGroup of the core's metrics (case does not matter);
  * the events their expressions name are added to the list unless already counted. */
-static bool stat_select_metrics(const stat_config_t *cfg, const machine_desc_t *desc, stat_event_list_t *events,
-                                stat_metric_list_t *ml)
+static bool stat_select_metrics(const stat_config_t *cfg, const machine_desc_t *desc,
+                                stat_event_list_t *events, stat_metric_list_t *ml)
 {
     const pmu_model_t *model = desc->core->pmu;
     const pmu_metric_table_t *t = model->metrics;
@@ -186,9 +187,10 @@ static bool stat_select_metrics(const stat_config_t *cfg, const machine_desc_t *
             stat_metric_t *m = &ml->m[ml->n];
             memset(m, 0, sizeof(*m));
             m->desc = d;
-            if (!stat_metric_names(d->expr, m->ref_names, STAT_METRIC_MAX_REFS, &m->n_refs) || m->n_refs == 0) {
-                cli_error("stat: metric %s of machine %s: cannot read its expression '%s'", d->name, desc->name,
-                          d->expr);
+            if (!stat_metric_names(d->expr, m->ref_names, STAT_METRIC_MAX_REFS, &m->n_refs) ||
+                m->n_refs == 0) {
+                cli_error("stat: metric %s of machine %s: cannot read its expression '%s'", d->name,
+                          desc->name, d->expr);
                 ok = false;
                 break;
             }
@@ -290,7 +292,8 @@ static int stat_attach(cli_session_t *s, stat_event_list_t *events)
             hart_pmu_changed(h);
         }
         if (e->slot < 0) {
-            cli_error("stat: no PMU observer slot left for event '%s' (at most %d)", e->label, PMU_OBSERVER_SLOTS);
+            cli_error("stat: no PMU observer slot left for event '%s' (at most %d)", e->label,
+                      PMU_OBSERVER_SLOTS);
             return CLI_EXIT_USAGE;
         }
     }

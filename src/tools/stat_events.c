@@ -148,7 +148,9 @@ static bool stat_resolve_code(const pmu_model_t *model, const char *machine, uin
                   (unsigned long long)code, (unsigned long long)code, machine, machine);
         return false;
     }
-    static const pmu_event_desc_t raw = { 0, "raw", "a selector value of no named event", NULL, { SLOT_OFF, 0 } };
+    static const pmu_event_desc_t raw = {
+        0, "raw", "a selector value of no named event", NULL, { SLOT_OFF, 0 }
+    };
     stat_event_from_desc(&raw, true, out);
     out->code = legal;
     out->sel = sel;
@@ -159,7 +161,8 @@ static bool stat_resolve_code(const pmu_model_t *model, const char *machine, uin
 /* perf's PMU terms: "veer/event=26/", "sbi/type=0,event=5/"; "cpu/.../" is the core's PMU on
  * every machine. Each term is a field of the selector (pmu_model_t.terms); "config=N" gives the
  * whole selector; a term without "=value" is 1, as in perf. */
-static bool stat_resolve_terms(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)
+static bool stat_resolve_terms(const pmu_model_t *model, const char *machine, const char *spec,
+                               stat_event_t *out)
 {
     const char *slash = strchr(spec, '/');
     size_t len = strlen(spec);
@@ -169,11 +172,12 @@ static bool stat_resolve_terms(const pmu_model_t *model, const char *machine, co
         return false;
     }
     size_t plen = (size_t)(slash - spec);
-    bool core_pmu = (plen == 3 && strncmp(spec, "cpu", 3) == 0) ||
-                    (model->pmu_name && strlen(model->pmu_name) == plen && strncmp(spec, model->pmu_name, plen) == 0);
+    bool core_pmu =
+        (plen == 3 && strncmp(spec, "cpu", 3) == 0) ||
+        (model->pmu_name && strlen(model->pmu_name) == plen && strncmp(spec, model->pmu_name, plen) == 0);
     if (!core_pmu) {
-        cli_error("unknown PMU '%.*s' in event '%s' for machine %s; its PMU is '%s' (or 'cpu')", (int)plen, spec,
-                  spec, machine, model->pmu_name ? model->pmu_name : "cpu");
+        cli_error("unknown PMU '%.*s' in event '%s' for machine %s; its PMU is '%s' (or 'cpu')", (int)plen,
+                  spec, spec, machine, model->pmu_name ? model->pmu_name : "cpu");
         return false;
     }
     char *terms = strndup(slash + 1, len - plen - 2);
@@ -198,7 +202,8 @@ static bool stat_resolve_terms(const pmu_model_t *model, const char *machine, co
             errno = 0;
             v = strtoull(eq + 1, &end, 0);
             if (!eq[1] || *end || errno || eq[1] == '-') {
-                cli_error("bad event '%s': term '%s' needs a number (decimal or 0x-hex), not '%s'", spec, t, eq + 1);
+                cli_error("bad event '%s': term '%s' needs a number (decimal or 0x-hex), not '%s'", spec, t,
+                          eq + 1);
                 ok = false;
                 break;
             }
@@ -214,8 +219,8 @@ static bool stat_resolve_terms(const pmu_model_t *model, const char *machine, co
                     strncat(known, ", ", sizeof(known) - strlen(known) - 1);
                     strncat(known, model->terms[j].name, sizeof(known) - strlen(known) - 1);
                 }
-                cli_error("bad event '%s': unknown term '%s'; the terms of PMU %.*s are %s", spec, t, (int)plen, spec,
-                          known);
+                cli_error("bad event '%s': unknown term '%s'; the terms of PMU %.*s are %s", spec, t,
+                          (int)plen, spec, known);
                 ok = false;
                 break;
             }
@@ -491,9 +496,20 @@ void stat_event_perf_name(const char *name, char *buf, size_t size)
 
 /* perf's generic (legacy) hardware events: a core PMU event of the same name would shadow them. */
 static const char *const stat_perf_generic[] = {
-    "cycles",        "cpu-cycles",  "instructions",  "cache-references",        "cache-misses",
-    "branches",      "branch-instructions", "branch-misses", "bus-cycles", "stalled-cycles-frontend",
-    "stalled-cycles-backend", "ref-cycles", "idle-cycles-frontend", "idle-cycles-backend",
+    "cycles",
+    "cpu-cycles",
+    "instructions",
+    "cache-references",
+    "cache-misses",
+    "branches",
+    "branch-instructions",
+    "branch-misses",
+    "bus-cycles",
+    "stalled-cycles-frontend",
+    "stalled-cycles-backend",
+    "ref-cycles",
+    "idle-cycles-frontend",
+    "idle-cycles-backend",
 };
 
 void stat_event_json_name(const pmu_model_t *model, const char *name, char *buf, size_t size)

@@ -367,8 +367,8 @@ void stat_print_text(FILE *out, const stat_report_t *r)
 
     if (!r->interval) {
         if (r->runs > 1)
-            fprintf(out, "\n Performance counter stats for '%s' (machine %s, %u runs):\n\n", r->command, r->machine,
-                    r->runs);
+            fprintf(out, "\n Performance counter stats for '%s' (machine %s, %u runs):\n\n", r->command,
+                    r->machine, r->runs);
         else
             fprintf(out, "\n Performance counter stats for '%s' (machine %s):\n\n", r->command, r->machine);
     } else if (r->first) {
@@ -398,8 +398,8 @@ void stat_print_text(FILE *out, const stat_report_t *r)
             noise[0] = 0;
             if (r->runs > 1)
                 snprintf(noise, sizeof(noise), "( +-%6.2f%% )", e->variance_pct);
-            snprintf(line, sizeof(line), "%s%18s      %-25s %-36s %-14s %s", prefix, count, e->label, metric, noise,
-                     e->accuracy ? "(approx.)" : "");
+            snprintf(line, sizeof(line), "%s%18s      %-25s %-36s %-14s %s", prefix, count, e->label, metric,
+                     noise, e->accuracy ? "(approx.)" : "");
             stat_rtrim(line);
             fprintf(out, "%s\n", line);
             for (unsigned j = 1; j < n_ms; j++) {
@@ -414,12 +414,14 @@ void stat_print_text(FILE *out, const stat_report_t *r)
         return;
 
     if (r->runs > 1)
-        fprintf(out, "\n%18.9f +- %.9f seconds time elapsed  ( +-%6.2f%% )\n", r->elapsed_seconds, r->elapsed_stddev,
+        fprintf(out, "\n%18.9f +- %.9f seconds time elapsed  ( +-%6.2f%% )\n", r->elapsed_seconds,
+                r->elapsed_stddev,
                 r->elapsed_seconds > 0 ? 100.0 * r->elapsed_stddev / r->elapsed_seconds : 0.0);
     else
         fprintf(out, "\n%18.9f seconds time elapsed\n", r->elapsed_seconds);
     if (r->elapsed_seconds > 0)
-        fprintf(out, "%18.1f M simulated instructions per second\n", (double)r->insns / r->elapsed_seconds / 1e6);
+        fprintf(out, "%18.1f M simulated instructions per second\n",
+                (double)r->insns / r->elapsed_seconds / 1e6);
 
     if (any_approx) {
         fprintf(out, "\n (approx.): pmusim does not model these events exactly on %s:\n", r->machine);

@@ -17,8 +17,8 @@
 
 typedef struct stat_metric {
     const pmu_metric_desc_t *desc;
-    double scale;      /* from ScaleUnit: "100%" is 100 */
-    char unit[64];     /* what perf prints as the metric's unit: "%  branch_miss_rate", "IPC" */
+    double scale;  /* from ScaleUnit: "100%" is 100 */
+    char unit[64]; /* what perf prints as the metric's unit: "%  branch_miss_rate", "IPC" */
     int refs[STAT_METRIC_MAX_REFS];
     char ref_names[STAT_METRIC_MAX_REFS][48]; /* the names in the expression, in order */
     unsigned n_refs;
@@ -54,7 +54,8 @@ void stat_print_json(FILE *out, const stat_report_t *r);
  * with `lookup` giving each name's value; false if it does not parse. With `names` given, lists
  * the event names it uses instead (values 0) and returns how many in *n_names. Division by 0
  * gives NaN (the metric is then not printed). */
-bool stat_metric_eval(const char *expr, double (*lookup)(void *ctx, const char *name), void *ctx, double *out);
+bool stat_metric_eval(const char *expr, double (*lookup)(void *ctx, const char *name), void *ctx,
+                      double *out);
 bool stat_metric_names(const char *expr, char names[][48], unsigned max, unsigned *n_names);
 
 /* "10,206,778" */
