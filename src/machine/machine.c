@@ -574,6 +574,20 @@ uint64_t machine_insns(const machine_t *m)
     return n;
 }
 
+/* A lone hart at a `j .` that no interrupt can take it out of: M-mode with mstatus.MIE clear, or
+ * no interrupt enabled in mie, and no half-written HTIF command the host will still take (checked
+ * once per run chunk, and only once such a block exists). */
+static bool machine_stuck_in_self_loop(const machine_t *m, const hart_t *h)
+{
+    if (m->n_harts != 1 || m->htif_pending) /* another hart, or a host command, can still act */
+        return false;
+    const block_t *b = block_find(h, h->pc);
+    if (!b || !b->self_loop)
+        return false;
+    bool mie_bit = (h->csr.mstatus & (1u << 3)) != 0;
+    return h->csr.mie == 0 || (h->priv == PRIV_M && !mie_bit);
+}
+
 /* Runs hart h until its clock reaches `until` (UINT64_MAX: until it stops). With several harts a
  * hart that waits with nothing to wake it only idles to `until`: another hart may wake it. */
 static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *progress)
@@ -644,6 +658,9 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         hart_set_budget(h, budget);
         exec(h);
+        if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
+            machine_stuck_in_self_loop(m, h))
+            h->stop = STOP_JUMP_SELF;
     }
 }
 

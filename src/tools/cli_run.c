@@ -257,6 +257,14 @@ int cli_session_status(const cli_session_t *s, hart_stop_t stop)
                       (unsigned long long)h->csr.mstatus);
         }
         return CLI_EXIT_GUEST_STUCK;
+    case STOP_JUMP_SELF:
+        if (!s->quiet) {
+            cli_session_format_pc(s, h->pc, pc, sizeof(pc));
+            cli_error("guest cannot continue: jump to itself at pc %s with interrupts off (mie 0x%llx, "
+                      "mstatus 0x%llx): the program ended without exiting",
+                      pc, (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mstatus);
+        }
+        return CLI_EXIT_GUEST_STUCK;
     case STOP_NONE:
     default:
         cli_session_format_pc(s, h->pc, pc, sizeof(pc));
