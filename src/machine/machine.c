@@ -9,6 +9,7 @@
 #include "cpu/exec.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
+#include "loader/raw_load.h"
 
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
 #define RUN_CHUNK (1 << 20)
@@ -401,6 +402,17 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     if (!m->semihost.cmdline)
         m->semihost.cmdline = img->path;
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
+    return 0;
+}
+
+int machine_load_raw(machine_t *m, const char *path, uint64_t addr, elf_image_t *img)
+{
+    elf_target_t target = { .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen };
+    if (raw_load(&target, path, addr, img) != 0)
+        return -1;
+    if (!m->semihost.cmdline)
+        m->semihost.cmdline = img->path;
+    platform_rewatch(m, &m->harts[0]);
     return 0;
 }
 

@@ -128,6 +128,10 @@ struct elf_image;
  * one line on stderr. */
 int machine_load_program(machine_t *m, const char *path, struct elf_image *img);
 
+/* Loads a raw binary image at `addr` (entry point addr, no symbols, no HTIF); 0 or -1 with one
+ * line on stderr. */
+int machine_load_raw(machine_t *m, const char *path, uint64_t addr, struct elf_image *img);
+
 /* Resets the hart to the description's reset state with pc = entry. */
 void machine_reset(machine_t *m, uint64_t entry);
 
