@@ -343,7 +343,8 @@ static hart_stop_t stat_run_intervals(const stat_config_t *cfg, cli_session_t *s
     const uint64_t step = cfg->interval_ms * 1000000u; /* cycles of the 1 GHz clock */
     stat_sample_t *prev = calloc(1, sizeof(*prev));
     hart_stop_t stop = STOP_NONE;
-    uint64_t next = step, last = 0;
+    /* without memory for the previous sample, the whole run is one interval */
+    uint64_t next = prev ? step : 0, last = 0;
 
     r->interval = true;
     r->first = true;
@@ -364,7 +365,7 @@ static hart_stop_t stat_run_intervals(const stat_config_t *cfg, cli_session_t *s
         last = now;
         if (prev)
             *prev = *smp;
-        if (stop != STOP_NONE || !prev)
+        if (stop != STOP_NONE)
             break;
         next = (now / step + 1) * step; /* the next multiple of the interval */
     }
