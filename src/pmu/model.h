@@ -16,6 +16,18 @@ typedef struct pmu_selection {
     evset_t events;
 } pmu_selection_t;
 
+typedef enum pmu_slot_role {
+    SLOT_ROLE_PLAIN = 0,
+    SLOT_ROLE_PAIR_FIRST,  /* the first counter of a latency pair: its selector configures both */
+    SLOT_ROLE_PAIR_SECOND, /* the second: follows the first */
+} pmu_slot_role_t;
+
+/* A field of the selector, as perf's sysfs `format` files describe it ("config:1-4"). */
+typedef struct pmu_format_field {
+    const char *name;
+    unsigned lo, hi; /* bits of the selector */
+} pmu_format_field_t;
+
 typedef struct pmu_event_desc {
     uint64_t code;    /* selector value written to mhpmevent */
     const char *name; /* short name, as used by `pmusim stat -e` */
@@ -23,13 +35,6 @@ typedef struct pmu_event_desc {
     const char *accuracy; /* NULL = exact; else how pmusim approximates it */
     pmu_selection_t sel;  /* what it counts (models with one event per selector value) */
 } pmu_event_desc_t;
-
-/* A field of the selector value, as perf's event terms name it (`veer/event=26/`): the term's
- * value goes to bits lsb..lsb+width-1 (Linux's sysfs format/ files: "event: config:0-9"). */
-typedef struct pmu_term_format {
-    const char *name;
-    unsigned lsb, width;
-} pmu_term_format_t;
 
 /* A derived metric in perf's metric JSON terms (MetricExpr over event names, ScaleUnit such as
  * "100%"), defined once per core in src/core/<core>/metrics.json and compiled in. */
@@ -48,10 +53,6 @@ typedef struct pmu_metric_table {
 
 typedef struct pmu_model {
     const char *name;
-    /* perf's name of the PMU in event terms (`veer/event=26/`) and the fields of its selector */
-    const char *pmu_name;
-    const pmu_term_format_t *terms;
-    size_t n_terms;
     const pmu_metric_table_t *metrics; /* NULL: none */
     uint32_t hpm_mask;                 /* implemented mhpmcounterN, bit N (3..31) */
     unsigned hpm_bits;                 /* width of the mhpmcounters */
@@ -66,10 +67,21 @@ typedef struct pmu_model {
     uint64_t (*legalize)(const struct pmu_model *model, uint64_t value);
     /* What a (legal) selector value counts. */
     pmu_selection_t (*select)(const struct pmu_model *model, uint64_t value);
+    /* Optional, for models whose counters differ (NULL: every counter is alike). What the
+     * selector of counter `slot` counts, and the counter's role: a latency pair is two adjacent
+     * counters configured by the first one's selector (SLOT_SUM there, SLOT_MINMAX in the second,
+     * whose own selector reads 0 and ignores writes). */
+    pmu_selection_t (*select_slot)(const struct pmu_model *model, unsigned slot, uint64_t value);
+    pmu_slot_role_t (*slot_role)(const struct pmu_model *model, unsigned slot);
+    const void *config; /* a configurable core's instance data (counter counts...), or NULL */
+    /* Raw selector terms, perf's `pmu/term=value,.../` syntax: the PMU's name and its fields. */
+    const char *raw_pmu;
+    const struct pmu_format_field *formats; /* ends with a NULL name */
 } pmu_model_t;
 
 extern const pmu_model_t pmu_model_generic; /* virt32/virt64: SBI event indices */
 extern const pmu_model_t pmu_model_veer_el2;
+extern const pmu_model_t pmu_model_mbv; /* MicroBlaze V, default counter configuration */
 
 /* The model's event with this name, or with this selector code, or NULL. */
 const pmu_event_desc_t *pmu_model_find_event(const pmu_model_t *model, const char *name);

@@ -289,6 +289,14 @@ static int stat_attach(cli_session_t *s, stat_event_list_t *events)
         for (unsigned j = 0; j < s->m->n_harts; j++) {
             hart_t *h = &s->m->harts[j];
             e->slot = pmu_add_observer_modes(&h->pmu, e->sel.kind, e->sel.events, e->modes, hart_cycle(h));
+            if (e->latency && e->slot >= 0) { /* N above; the sum and the min/max as well */
+                e->sum_slot =
+                    pmu_add_observer_modes(&h->pmu, SLOT_SUM, e->sel.events, e->modes, hart_cycle(h));
+                e->minmax_slot =
+                    pmu_add_observer_modes(&h->pmu, SLOT_MINMAX, e->sel.events, e->modes, hart_cycle(h));
+                if (e->sum_slot < 0 || e->minmax_slot < 0)
+                    e->slot = -1;
+            }
             hart_pmu_changed(h);
         }
         if (e->slot < 0) {
@@ -314,6 +322,28 @@ static void stat_read(const cli_session_t *s, const stat_event_list_t *events, s
         smp->ns[j] = hart_cycle(h);
         for (unsigned k = 0; k < events->n; k++)
             smp->value[k][j] = pmu_read(&h->pmu, (unsigned)events->ev[k].slot, hart_cycle(h));
+    }
+}
+
+/* Latency events: the sum of the latencies over the harts, and the largest max and smallest
+ * non-empty min (bits 31:16 and 15:0), over the whole run (the last run with -r). */
+static void stat_read_latency(const cli_session_t *s, stat_event_list_t *events)
+{
+    for (unsigned k = 0; k < events->n; k++) {
+        stat_event_t *e = &events->ev[k];
+        if (!e->latency)
+            continue;
+        e->sum = e->minmax = 0;
+        for (unsigned j = 0; j < s->m->n_harts; j++) {
+            const hart_t *h = &s->m->harts[j];
+            e->sum += pmu_read(&h->pmu, (unsigned)e->sum_slot, hart_cycle(h));
+            uint64_t mm = pmu_read(&h->pmu, (unsigned)e->minmax_slot, hart_cycle(h));
+            uint64_t max = mm >> 16 > e->minmax >> 16 ? mm >> 16 : e->minmax >> 16;
+            uint64_t min = !(e->minmax & 0xFFFF) || ((mm & 0xFFFF) && (mm & 0xFFFF) < (e->minmax & 0xFFFF))
+                               ? mm & 0xFFFF
+                               : e->minmax & 0xFFFF;
+            e->minmax = max << 16 | min;
+        }
     }
 }
 
@@ -438,6 +468,7 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
 
         stat_read(&s, events, smp);
         stat_set_counts(events, s.m->n_harts, smp, NULL);
+        stat_read_latency(&s, events);
         /* Welford's running mean and variance, per event and for the time elapsed */
         for (unsigned k = 0; k < events->n; k++) {
             double x = (double)events->ev[k].value, d = x - sum[k];

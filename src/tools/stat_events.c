@@ -27,6 +27,7 @@ static const struct stat_default_set {
 } stat_default_sets[] = {
     { "veer-el2", "cycles,instructions,instr-committed,loads,stores,branches,branches-taken,exceptions" },
     { "generic", "cycles,instructions,branch-instructions" },
+    { "microblaze-v", "cycles,instructions,load,store,branch-taken,branch-not-taken,exception" },
 };
 static const char stat_default_fallback[] = "cycles,instructions";
 
@@ -44,6 +45,11 @@ static bool stat_name_eq(const char *a, const char *b)
     return *a == *b;
 }
 
+bool stat_is_latency(pmu_selection_t sel)
+{
+    return sel.kind == SLOT_EVENTS && sel.events && !(sel.events & ~EV_LATENCY_MASK);
+}
+
 static void stat_event_from_desc(const pmu_event_desc_t *d, bool has_code, stat_event_t *out)
 {
     *out = (stat_event_t){
@@ -56,6 +62,9 @@ static void stat_event_from_desc(const pmu_event_desc_t *d, bool has_code, stat_
         .slot = -1,
         .modes = PMU_MODES_ALL,
         .group = -1,
+        .latency = stat_is_latency(d->sel),
+        .sum_slot = -1,
+        .minmax_slot = -1,
     };
     snprintf(out->label, sizeof(out->label), "%s", d->name);
 }
@@ -148,112 +157,32 @@ static bool stat_resolve_code(const pmu_model_t *model, const char *machine, uin
                   (unsigned long long)code, (unsigned long long)code, machine, machine);
         return false;
     }
-    static const pmu_event_desc_t raw = {
-        0, "raw", "a selector value of no named event", NULL, { SLOT_OFF, 0 }
-    };
-    stat_event_from_desc(&raw, true, out);
-    out->code = legal;
-    out->sel = sel;
-    snprintf(out->label, sizeof(out->label), "%s", label);
+    /* a selector combining events (a MicroBlaze V mask), named as written */
+    *out = (stat_event_t){ .description = "raw selector",
+                           .has_code = true,
+                           .code = legal,
+                           .sel = sel,
+                           .slot = -1,
+                           .modes = PMU_MODES_ALL,
+                           .group = -1,
+                           .latency = stat_is_latency(sel),
+                           .sum_slot = -1,
+                           .minmax_slot = -1 };
+    snprintf(out->raw_name, sizeof out->raw_name, "%s", label);
+    snprintf(out->label, sizeof out->label, "%s", label);
+    out->name = out->raw_name;
     return true;
-}
-
-/* perf's PMU terms: "veer/event=26/", "sbi/type=0,event=5/"; "cpu/.../" is the core's PMU on
- * every machine. Each term is a field of the selector (pmu_model_t.terms); "config=N" gives the
- * whole selector; a term without "=value" is 1, as in perf. */
-static bool stat_resolve_terms(const pmu_model_t *model, const char *machine, const char *spec,
-                               stat_event_t *out)
-{
-    const char *slash = strchr(spec, '/');
-    size_t len = strlen(spec);
-    if (slash == spec || len < 3 || spec[len - 1] != '/' || strchr(slash + 1, '/') != spec + len - 1) {
-        cli_error("bad event '%s': PMU terms are written PMU/TERM=VALUE,.../ (e.g. %s/event=11/)", spec,
-                  model->pmu_name ? model->pmu_name : "cpu");
-        return false;
-    }
-    size_t plen = (size_t)(slash - spec);
-    bool core_pmu =
-        (plen == 3 && strncmp(spec, "cpu", 3) == 0) ||
-        (model->pmu_name && strlen(model->pmu_name) == plen && strncmp(spec, model->pmu_name, plen) == 0);
-    if (!core_pmu) {
-        cli_error("unknown PMU '%.*s' in event '%s' for machine %s; its PMU is '%s' (or 'cpu')", (int)plen,
-                  spec, spec, machine, model->pmu_name ? model->pmu_name : "cpu");
-        return false;
-    }
-    char *terms = strndup(slash + 1, len - plen - 2);
-    if (!terms) {
-        cli_error("out of memory");
-        return false;
-    }
-    uint64_t code = 0, seen = 0;
-    bool ok = *terms != 0;
-    if (!ok)
-        cli_error("bad event '%s': no terms between the slashes", spec);
-    for (char *t = terms, *next; ok && t; t = next) {
-        next = strchr(t, ',');
-        if (next)
-            *next++ = 0;
-        char *eq = strchr(t, '=');
-        if (eq)
-            *eq = 0;
-        uint64_t v = 1;
-        char *end = NULL;
-        if (eq) {
-            errno = 0;
-            v = strtoull(eq + 1, &end, 0);
-            if (!eq[1] || *end || errno || eq[1] == '-') {
-                cli_error("bad event '%s': term '%s' needs a number (decimal or 0x-hex), not '%s'", spec, t,
-                          eq + 1);
-                ok = false;
-                break;
-            }
-        }
-        unsigned lsb = 0, width = 64;
-        size_t k = 0;
-        if (strcmp(t, "config") != 0) {
-            for (; k < model->n_terms && strcmp(model->terms[k].name, t) != 0; k++)
-                ;
-            if (k == model->n_terms) {
-                char known[160] = "config";
-                for (size_t j = 0; j < model->n_terms; j++) {
-                    strncat(known, ", ", sizeof(known) - strlen(known) - 1);
-                    strncat(known, model->terms[j].name, sizeof(known) - strlen(known) - 1);
-                }
-                cli_error("bad event '%s': unknown term '%s'; the terms of PMU %.*s are %s", spec, t,
-                          (int)plen, spec, known);
-                ok = false;
-                break;
-            }
-            lsb = model->terms[k].lsb;
-            width = model->terms[k].width;
-        } else {
-            k = 63;
-        }
-        if ((seen >> k) & 1) {
-            cli_error("bad event '%s': term '%s' given twice", spec, t);
-            ok = false;
-            break;
-        }
-        seen |= 1ull << k;
-        if (width < 64 && v >> width) {
-            cli_error("bad event '%s': %s=%s does not fit its %u bits", spec, t, eq + 1, width);
-            ok = false;
-            break;
-        }
-        code |= v << lsb;
-    }
-    free(terms);
-    return ok && stat_resolve_code(model, machine, code, spec, out);
 }
 
 bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)
 {
-    if (strchr(spec, '/'))
-        return stat_resolve_terms(model, machine, spec, out);
+    bool raw_ok;
+    if (stat_raw_term(model, machine, spec, out, &raw_ok))
+        return raw_ok;
     const pmu_event_desc_t *d = stat_model_find(model, spec);
     /* the pmu-events JSON spelling of a name perf would otherwise take for its own: VEER_CYCLES */
-    size_t plen = model->pmu_name ? strlen(model->pmu_name) : 0;
-    if (!d && plen && strncasecmp(spec, model->pmu_name, plen) == 0 && spec[plen] == '_')
+    size_t plen = model->raw_pmu ? strlen(model->raw_pmu) : 0;
+    if (!d && plen && strncasecmp(spec, model->raw_pmu, plen) == 0 && spec[plen] == '_')
         d = stat_model_find(model, spec + plen + 1);
     if (d) {
         stat_event_from_desc(d, true, out);
@@ -470,6 +399,8 @@ int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e)
         return -1;
     }
     l->ev[l->n] = *e;
+    if (e->name == e->raw_name) /* a raw term names itself */
+        l->ev[l->n].name = l->ev[l->n].raw_name;
     return (int)l->n++;
 }
 
@@ -515,9 +446,9 @@ static const char *const stat_perf_generic[] = {
 void stat_event_json_name(const pmu_model_t *model, const char *name, char *buf, size_t size)
 {
     for (size_t k = 0; k < sizeof(stat_perf_generic) / sizeof(stat_perf_generic[0]); k++)
-        if (stat_name_eq(stat_perf_generic[k], name) && model->pmu_name) {
+        if (stat_name_eq(stat_perf_generic[k], name) && model->raw_pmu) {
             char pmu[32], rest[96];
-            stat_event_perf_name(model->pmu_name, pmu, sizeof(pmu));
+            stat_event_perf_name(model->raw_pmu, pmu, sizeof(pmu));
             stat_event_perf_name(name, rest, sizeof(rest));
             snprintf(buf, size, "%s_%s", pmu, rest);
             return;

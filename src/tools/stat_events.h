@@ -39,6 +39,12 @@ typedef struct stat_event {
      * hart, the count and that time. */
     double mean, variance_pct, runtime_ns;
     uint64_t hart_value[STAT_MAX_HARTS], hart_runtime_ns[STAT_MAX_HARTS];
+    /* Latency events (pmu_event_desc_t.latency): value is N; these count the sum of the
+     * latencies and their max (bits 31:16) and min (15:0), in two more observer slots. */
+    bool latency;
+    int sum_slot, minmax_slot;
+    uint64_t sum, minmax;
+    char raw_name[80]; /* the name of a raw term, as given */
 } stat_event_t;
 
 typedef struct stat_event_list {
@@ -65,6 +71,16 @@ bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, co
 /* Appends `e` (resolved, with its modes) unless an event counting the same thing at the same
  * levels is listed; returns its index, or -1 after a message when the list is full. */
 int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e);
+
+/* A selection counting latency events (events.h EV_LATENCY_MASK): stat reports their sum,
+ * mean, min and max with the count. */
+bool stat_is_latency(pmu_selection_t sel);
+
+/* A raw term in perf's syntax, `pmu/field=value,.../` (fields from the model's formats, e.g.
+ * `mbv/class=2,mask=0x3/`). True when spec is one (then *ok says whether it resolved, after a
+ * message if not). */
+bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out,
+                   bool *ok);
 
 /* The events counted when no -e is given (what a perf user expects for this model). */
 void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const char *machine);

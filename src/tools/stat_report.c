@@ -357,11 +357,40 @@ static void stat_format_mean(const stat_report_t *r, double mean, char *buf, siz
         snprintf(buf, size, "%.0f", mean);
 }
 
+/* Latency events: "# sum 132 cycles, mean 4.00, min 4, max 4" (over the whole run). */
+static void stat_latency_text(const stat_event_t *e, char *buf, size_t size)
+{
+    char sum[32];
+    stat_format_count(e->sum, sum, sizeof sum);
+    if (!e->value)
+        snprintf(buf, size, "# sum 0 cycles (no occurrence)");
+    else
+        snprintf(buf, size, "# sum %s cycles, mean %.2f, min %llu, max %llu", sum,
+                 (double)e->sum / (double)e->value, (unsigned long long)(e->minmax & 0xFFFF),
+                 (unsigned long long)(e->minmax >> 16 & 0xFFFF));
+}
+
+/* Latency events in CSV and JSON: rows of their own after the count, NAME:sum (with the mean as
+ * its metric), NAME:min and NAME:max, in cycles (totals only). */
+typedef struct stat_latency_row {
+    const char *suffix;
+    uint64_t value;
+    bool mean;
+} stat_latency_row_t;
+
+static unsigned stat_latency_rows(const stat_event_t *e, stat_latency_row_t *rows)
+{
+    rows[0] = (stat_latency_row_t){ "sum", e->sum, true };
+    rows[1] = (stat_latency_row_t){ "min", e->minmax & 0xFFFF, false };
+    rows[2] = (stat_latency_row_t){ "max", e->minmax >> 16 & 0xFFFF, false };
+    return 3;
+}
+
 void stat_print_text(FILE *out, const stat_report_t *r)
 {
     const stat_event_list_t *l = r->events;
     bool any_approx = false;
-    char count[48], metric[128], line[400], prefix[48], noise[32];
+    char count[48], metric[160], line[400], prefix[48], noise[32];
     stat_view_t views[STAT_MAX_HARTS];
     unsigned n_views = stat_views(r, views);
 
@@ -395,6 +424,8 @@ void stat_print_text(FILE *out, const stat_report_t *r)
                 stat_text_metric(&ms[0], metric, sizeof(metric));
             else
                 metric[0] = 0;
+            if (e->latency && v->hart < 0) /* N is the count; then sum, mean, min and max of the latencies */
+                stat_latency_text(e, metric, sizeof(metric));
             noise[0] = 0;
             if (r->runs > 1)
                 snprintf(noise, sizeof(noise), "( +-%6.2f%% )", e->variance_pct);
@@ -478,6 +509,18 @@ void stat_print_csv(FILE *out, const stat_report_t *r, const char *sep)
                     fputs(sep, out);
                 fprintf(out, "%.2f%s%s\n", ms[j].value, sep, ms[j].unit);
             }
+            stat_latency_row_t rows[3];
+            for (unsigned j = 0; e->latency && v->hart < 0 && j < stat_latency_rows(e, rows); j++) {
+                fprintf(out, "%s%llu%scycles%s%s:%s", prefix, (unsigned long long)rows[j].value, sep, sep,
+                        e->label, rows[j].suffix);
+                if (r->runs > 1)
+                    fprintf(out, "%s%.2f%%", sep, e->variance_pct);
+                fprintf(out, "%s%.0f%s100.00%s", sep, stat_view_runtime(v, k), sep, sep);
+                if (rows[j].mean && e->value)
+                    fprintf(out, "%.2f%smean cycles\n", (double)e->sum / (double)e->value, sep);
+                else
+                    fprintf(out, "%s\n", sep);
+            }
         }
     }
 }
@@ -522,6 +565,24 @@ void stat_print_json(FILE *out, const stat_report_t *r)
                 fprintf(out, "\"metric-value\" : %f, \"metric-unit\" : ", ms[j].value);
                 stat_json_string(out, ms[j].unit);
                 fputs("}\n", out);
+            }
+            stat_latency_row_t rows[3];
+            for (unsigned j = 0; e->latency && v->hart < 0 && j < stat_latency_rows(e, rows); j++) {
+                char name[STAT_LABEL_MAX + 8];
+                snprintf(name, sizeof(name), "%s:%s", e->label, rows[j].suffix);
+                fputc('{', out);
+                if (r->interval)
+                    fprintf(out, "\"interval\" : %.9f, ", r->timestamp);
+                fprintf(out, "\"counter-value\" : \"%f\", \"unit\" : \"cycles\", \"event\" : ",
+                        (double)rows[j].value);
+                stat_json_string(out, name);
+                if (r->runs > 1)
+                    fprintf(out, ", \"variance\" : %.2f", e->variance_pct);
+                fprintf(out, ", \"event-runtime\" : %.0f, \"pcnt-running\" : 100.00",
+                        stat_view_runtime(v, k));
+                fprintf(out, ", \"metric-value\" : %f, \"metric-unit\" : \"%s\"}\n",
+                        rows[j].mean && e->value ? (double)e->sum / (double)e->value : 0.0,
+                        rows[j].mean && e->value ? "mean cycles" : "");
             }
         }
     }

@@ -33,15 +33,16 @@ static pmu_selection_t generic_select(const pmu_model_t *model, uint64_t value)
 }
 
 /* An SBI event index: type[19:16], code[15:0] */
-static const pmu_term_format_t generic_terms[] = { { "event", 0, 16 }, { "type", 16, 4 } };
+static const pmu_format_field_t generic_formats[] = { { "event", 0, 15 },
+                                                      { "type", 16, 19 },
+                                                      { NULL, 0, 0 } };
 
 extern const pmu_metric_table_t pmu_metrics_generic; /* metrics.json, compiled in */
 
 const pmu_model_t pmu_model_generic = {
     .name = "generic",
-    .pmu_name = "sbi",
-    .terms = generic_terms,
-    .n_terms = sizeof generic_terms / sizeof generic_terms[0],
+    .raw_pmu = "sbi",
+    .formats = generic_formats,
     .metrics = &pmu_metrics_generic,
     .hpm_mask = 0xFFFFFFF8u,
     .hpm_bits = 64,

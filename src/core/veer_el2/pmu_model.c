@@ -118,8 +118,8 @@ static pmu_selection_t veer_select(const pmu_model_t *model, uint64_t value)
     return e ? e->sel : (pmu_selection_t){ SLOT_OFF, 0 };
 }
 
-/* mhpmevent holds the event number in 10 bits */
-static const pmu_term_format_t veer_terms[] = { { "event", 0, 10 } };
+/* mhpmevent holds the event number in 10 bits (perf's format "event: config:0-9") */
+static const pmu_format_field_t veer_formats[] = { { "event", 0, 9 }, { NULL, 0, 0 } };
 
 extern const pmu_metric_table_t pmu_metrics_veer_el2; /* metrics.json, compiled in */
 
@@ -127,9 +127,8 @@ const pmu_model_t pmu_model_veer_el2 = {
     /* RTL mhpmc3_incr, minstretl_cout_ns: the other half comes from the incremented counter */
     .half_write_keeps_increment = true,
     .name = "veer-el2",
-    .pmu_name = "veer",
-    .terms = veer_terms,
-    .n_terms = sizeof veer_terms / sizeof veer_terms[0],
+    .raw_pmu = "veer",
+    .formats = veer_formats,
     .metrics = &pmu_metrics_veer_el2,
     .hpm_mask = 0x78, /* mhpmcounter3-6; 7-31 read 0 and ignore writes */
     .hpm_bits = 64,
