@@ -139,6 +139,7 @@ bool stat_cm_resolve(const char *machine, const char *term, stat_event_t *out)
     out->cm_qual = qual;
     snprintf(out->cm_term, sizeof out->cm_term, "%s", term);
     out->name = out->cm_term;
+    snprintf(out->label, sizeof out->label, "%s", term);
     out->description = canonical;
     out->slot = -1;
     return true;
