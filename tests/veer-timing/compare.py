@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Compares pmusim with the VeeR EL2 RTL's numbers (rtl-data.csv) on the measurement programs.
+
+    compare.py --pmusim PMUSIM --guests DIR --data rtl-data.csv [--programs P,...] [--group G]
+               [--table] [--machine-opts OPTS]
+
+Runs `pmusim run -M veer-el2[,OPTS] DIR/<program>.elf` for every program of the data, and compares
+per case: mcycle (the mean over the passes), and each event of group G. Groups and tolerances:
+
+    mcycle    mcycle                                3% per case (examples: whole run)
+    predict   25 (mispredicts)                      10% or 3 counts
+    icache    3 (misses), 42 (I-bus transactions)   10% or 3 counts
+    dbus      43 (D-bus transactions)               10% or 3 counts
+    exact     4, 24 (instruction-level)             exact
+
+Exits 0 if every compared number is within its tolerance, 1 if not, 77 (skipped) if a program
+is missing. --table prints a Markdown table instead of checking."""
+import argparse
+import collections
+import csv
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import collect  # noqa: E402
+
+GROUPS = {
+    "mcycle": ([], 0.03, 0),
+    "predict": ([25], 0.10, 3),
+    "icache": ([3, 42], 0.10, 3),
+    "dbus": ([43], 0.10, 3),
+    "exact": ([4, 24], 0.0, 0),
+}
+
+
+def load(rows):
+    """{(program, case): {"mcycle": mean, "minstret": n, event: count}}"""
+    cases = collections.OrderedDict()
+    cyc = collections.defaultdict(list)
+    for r in rows:
+        program, case, p, mcycle, minstret, ev, count = r
+        key = (program, case)
+        d = cases.setdefault(key, {})
+        if ev not in d or True:
+            d[int(ev)] = int(count)
+        d["minstret"] = int(minstret)
+        cyc[key].append(int(mcycle))
+    for key, v in cyc.items():
+        # one mcycle per pass (each pass has 4 rows with the same mcycle)
+        passes = v[::4] if len(v) >= 4 else v
+        cases[key]["mcycle"] = sum(passes) / len(passes)
+    return cases
+
+
+def run_pmusim(pmusim, guests, program, opts):
+    elf = os.path.join(guests, program + ".elf")
+    if not os.path.exists(elf):
+        return None
+    m = "veer-el2" + ("," + opts if opts else "")
+    if program.startswith("ex-") or program.startswith("vt-coremark"):
+        # whole program: pmusim's own count of cycles and instructions at the end
+        res = subprocess.run([pmusim, "stat", "-M", m, "-x", ",", "-e", "cycles,minstret", elf],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        vals = {}
+        for line in res.stderr.splitlines():
+            f = line.split(",")
+            if len(f) >= 3 and f[0].isdigit():
+                vals[f[2]] = int(f[0])
+        return [(program, "-", 0, vals.get("cycles", 0), vals.get("minstret", 0), 0, 0)]
+    res = subprocess.run([pmusim, "run", "-M", m, elf], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    return collect.rows(program, res.stdout)
+
+
+def err(a, b):
+    return (b - a) / a if a else (0.0 if b == 0 else float("inf"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pmusim", required=True)
+    ap.add_argument("--guests", required=True)
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--programs", default="")
+    ap.add_argument("--group", default="mcycle")
+    ap.add_argument("--table", action="store_true")
+    ap.add_argument("--machine-opts", default="")
+    a = ap.parse_args()
+
+    with open(a.data) as f:
+        rd = list(csv.reader(f))[1:]
+    rtl = load(rd)
+    programs = [p for p in collections.OrderedDict((r[0], 1) for r in rd)]
+    if a.programs:
+        programs = [p for p in programs if p in a.programs.split(",")]
+    sim = {}
+    for p in programs:
+        elf_name = p[3:] + "-veer" if p.startswith("ex-") else p
+        rows = run_pmusim(a.pmusim, a.guests, elf_name, a.machine_opts)
+        if rows is None:
+            print(f"SKIP: {elf_name}.elf not built")
+            return 77
+        sim.update(load([(p,) + tuple(r[1:]) for r in rows]))
+
+    events, tol, slack = GROUPS[a.group]
+    bad = 0
+    if a.table:
+        hdr = ["case", "RTL mcycle", "pmusim", "error"]
+        for e in [25, 3, 43]:
+            hdr += [f"RTL {e}", f"pmusim {e}"]
+        print("| " + " | ".join(hdr) + " |")
+        print("|" + "---|" * len(hdr))
+    for key, r in rtl.items():
+        s = sim.get(key)
+        name = key[0] + ":" + key[1] if key[1] != "-" else key[0]
+        if s is None:
+            print(f"{name}: missing in pmusim's output")
+            bad += 1
+            continue
+        if a.table:
+            cells = [name, f"{r['mcycle']:.0f}", f"{s['mcycle']:.0f}", f"{100 * err(r['mcycle'], s['mcycle']):+.1f}%"]
+            for e in [25, 3, 43]:
+                cells += [str(r.get(e, "-")), str(s.get(e, "-"))]
+            print("| " + " | ".join(cells) + " |")
+            continue
+        checks = [("mcycle", r["mcycle"], s["mcycle"])] if a.group == "mcycle" else []
+        for e in events:
+            if e in r:
+                checks.append((f"event {e}", r[e], s.get(e, 0)))
+        for what, want, got in checks:
+            ok = abs(got - want) <= max(tol * abs(want), slack)
+            print(f"{'ok  ' if ok else 'FAIL'} {name} {what}: RTL {want:.0f}, pmusim {got:.0f} "
+                  f"({100 * err(want, got):+.1f}%)")
+            bad += not ok
+    if a.table:
+        return 0
+    print(f"{bad} of the compared numbers outside the tolerance" if bad else "all within the tolerance")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
