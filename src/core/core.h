@@ -23,7 +23,8 @@ typedef struct core_desc {
     bool misaligned_traps;  /* misaligned loads and stores trap instead of being done in hardware */
     bool wfi_is_nop;        /* wfi does not wait */
     const pmu_model_t *pmu;
-    const core_ext_t *ext; /* custom CSRs, core-local timers and run states; NULL for none */
+    const core_ext_t *ext;            /* custom CSRs, core-local timers and run states; NULL for none */
+    const struct core_timing *timing; /* timing model (cpu/timing.h); NULL: one cycle per insn */
 } core_desc_t;
 
 extern const core_desc_t core_veer_el2;

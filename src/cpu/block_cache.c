@@ -4,6 +4,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/timing.h"
 #include "isa/isa.h"
 
 #define BC_BUCKETS (1u << 16)
@@ -268,6 +269,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
     block_mark_code(h, pc, at);
+    if (h->timing)
+        b->stall_cycles = h->timing->block_cycles(h, b);
     return b;
 }
 

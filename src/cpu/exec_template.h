@@ -13,6 +13,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/timing.h"
 #include "isa/isa.h"
 
 #if XLEN == 32
@@ -61,6 +62,7 @@ typedef int64_t sreg;
  * an indirect one (jalr, trap vector) is a one-entry cache checked against the target. */
 #define CHAIN_(s, target, indirect) do { \
         uint64_t t_ = (target); \
+        if (unlikely(h->timing)) h->timing->block_end(h, b, t_); \
         if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
         block_t *n_ = b->succ[s]; \
         if (unlikely(!n_ || ((indirect) && n_->pc != t_))) { \
@@ -76,6 +78,14 @@ typedef int64_t sreg;
 
 #define TRAP(cause, tval) do { h->trap_cause = (cause); h->trap_tval = (tval); goto trap_mid_block; } while (0)
 
+/* Timing model hooks (cpu/timing.h): a slow-path access, a divide's operands. */
+#define TIMING_ACCESS(addr, size, store) do { \
+        if (unlikely(h->timing)) h->timing->access(h, b, (unsigned)(i - b->insn), (addr), (size), (store)); \
+    } while (0)
+#define TIMING_DIV(sgn, rem) do { \
+        if (unlikely(h->timing)) h->timing->div(h, b, (unsigned)(i - b->insn), RS1, RS2, (sgn), (rem)); \
+    } while (0)
+
 /* Loads and stores: main RAM inline; misaligned, other regions, devices and PMU address events
  * on the slow path. */
 #define ADDR ((ureg)(RS1 + IMM))
@@ -89,6 +99,7 @@ typedef int64_t sreg;
             mem_result_t r_ = mem_load_slow(h, a_, sizeof(type), &w_, b->events[i - b->insn], \
                                           (unsigned)(i - b->insn)); \
             if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block; \
+            TIMING_ACCESS(a_, sizeof(type), false); \
             v_ = (type)w_; \
         } \
         W(i->rd, conv v_); \
@@ -108,6 +119,7 @@ typedef int64_t sreg;
                 if (r_ == MEM_FAULT) goto trap_mid_block; \
                 goto stop_after_insn; \
             } \
+            TIMING_ACCESS(a_, sizeof(type), true); \
         } \
         NEXT(); \
     } while (0)
@@ -300,6 +312,7 @@ L_MULH: W(i->rd, mulh_ss(SR(i->rs1), SR(i->rs2))); NEXT();
 L_MULHSU: W(i->rd, mulh_su(SR(i->rs1), RS2)); NEXT();
 L_MULHU: W(i->rd, mulh_uu(RS1, RS2)); NEXT();
 L_DIV: {
+    TIMING_DIV(true, false);
     sreg a = SR(i->rs1), d = SR(i->rs2);
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); }
     else if (unlikely(a == SMIN && d == -1)) W(i->rd, a);
@@ -307,11 +320,13 @@ L_DIV: {
     NEXT();
 }
 L_DIVU: {
+    TIMING_DIV(false, false);
     ureg d = RS2;
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); } else W(i->rd, RS1 / d);
     NEXT();
 }
 L_REM: {
+    TIMING_DIV(true, true);
     sreg a = SR(i->rs1), d = SR(i->rs2);
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, a); }
     else if (unlikely(a == SMIN && d == -1)) W(i->rd, 0);
@@ -319,6 +334,7 @@ L_REM: {
     NEXT();
 }
 L_REMU: {
+    TIMING_DIV(false, true);
     ureg d = RS2;
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, RS1); } else W(i->rd, RS1 % d);
     NEXT();
@@ -507,6 +523,7 @@ L_SFENCE_VMA: {
 L_FENCE_I: {
     RETIRE_BLOCK();
     h->pc = b->end_pc;
+    if (unlikely(h->timing)) h->timing->block_end(h, b, h->pc);
     block_cache_flush(h);
     return;
 }
@@ -583,6 +600,8 @@ fetch_fault:
 #undef TRAP
 #undef ADDR
 #undef LOAD
+#undef TIMING_ACCESS
+#undef TIMING_DIV
 #undef STORE
 #undef BRANCH
 #undef AMO

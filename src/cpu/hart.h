@@ -91,7 +91,9 @@ typedef struct hart {
     uint64_t timer_irq_mask; /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
     const struct core_ext *core_ext;
-    void *core_state; /* state of core-specific CSRs and devices (core_ext) */
+    void *core_state;                 /* state of core-specific CSRs and devices (core_ext) */
+    const struct core_timing *timing; /* the core's timing model (cpu/timing.h), NULL: 1 CPI */
+    void *timing_state;
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
      * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event

@@ -7,6 +7,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/timing.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
 
@@ -253,6 +254,12 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->time_csr = desc->time_csr;
         h->wfi_is_nop = desc->core->wfi_is_nop;
         h->core_ext = desc->core->ext;
+        h->timing = opts->timing_off ? NULL : desc->core->timing;
+        if (h->timing && !h->timing->attach(h)) {
+            fprintf(stderr, "pmusim: out of memory\n");
+            machine_free(m);
+            return NULL;
+        }
         h->max_insns = opts->max_insns;
         if (!block_cache_init(h, m->code_map, m->store_watch)) {
             fprintf(stderr, "pmusim: out of memory\n");
@@ -271,6 +278,8 @@ void machine_free(machine_t *m)
     for (unsigned k = 0; k < m->n_harts; k++) {
         block_cache_free(&m->harts[k]);
         free(m->harts[k].core_state);
+        if (m->harts[k].timing)
+            m->harts[k].timing->detach(&m->harts[k]);
     }
     free(m->harts);
     bus_host_unmap(m->code_map, m->map_bytes);

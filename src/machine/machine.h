@@ -66,6 +66,7 @@ typedef struct machine_opts {
     uint64_t max_insns;  /* 0 = unlimited */
     bool user_mode;      /* machines where U-mode is optional (veer-el2) */
     bool bounded_memory; /* testbench_memory machines: only the listed memories exist */
+    bool timing_off;     /* run one cycle per instruction even if the core has a timing model */
     unsigned harts;      /* number of harts; 0 = 1 */
     uint64_t quantum;    /* cycles a hart runs before the next one's turn; 0 = the default */
     const char *cmdline; /* semihosting SYS_GET_CMDLINE */

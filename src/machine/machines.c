@@ -31,6 +31,15 @@ static bool set_user_mode(machine_opts_t *o, const char *value)
     return parse_on_off(value, &o->user_mode);
 }
 
+static bool set_timing(machine_opts_t *o, const char *value)
+{
+    bool on;
+    if (!parse_on_off(value, &on))
+        return false;
+    o->timing_off = !on;
+    return true;
+}
+
 static bool set_memory(machine_opts_t *o, const char *value)
 {
     if (!strcmp(value, "testbench"))
@@ -88,6 +97,10 @@ static const machine_param_t veer_el2_params[] = {
       set_memory },
     { "user-mode", "on|off", "implement U-mode (off by default, as in the default VeeR build)",
       set_user_mode },
+    { "timing", "on|off",
+      "on (default): the VeeR EL2 timing model (pipeline, predictor, I-cache, buses) drives mcycle "
+      "and the pipeline events; off: one cycle per instruction",
+      set_timing },
     { 0 },
 };
 

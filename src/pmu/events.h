@@ -57,7 +57,19 @@ typedef unsigned __int128 evset_t;
     X(IRQ_TIMER, "timer interrupt taken") \
     X(IRQ_EXTERNAL, "external interrupt taken") \
     X(IRQ_SOFTWARE, "software interrupt taken") \
-    X(IRQ_OTHER, "other interrupt taken (local/counter overflow)")
+    X(IRQ_OTHER, "other interrupt taken (local/counter overflow)") \
+    X(BR_MISPREDICT, "predictable control transfer mispredicted (core timing model)") \
+    /* --- amounts reported by a core timing model (SLOT_SUM selectors) --- */ \
+    X(TM_ICACHE_HIT, "fetch groups read from the I-cache") \
+    X(TM_ICACHE_MISS, "I-cache misses") \
+    X(TM_IBUS_TRANS, "I-bus transactions") \
+    X(TM_DBUS_TRANS, "D-bus transactions") \
+    X(TM_DBUS_MISALIGNED, "misaligned D-bus accesses split in two") \
+    X(TM_FETCH_STALL, "cycles fetch stalled") \
+    X(TM_DECODE_STALL, "cycles decode stalled") \
+    X(TM_POSTSYNC_STALL, "cycles stalled after a postsync instruction") \
+    X(TM_PRESYNC_STALL, "cycles stalled before a presync instruction") \
+    X(TM_SB_STALL, "cycles stalled on the store buffer or the load/store bus queue")
 
 enum pmusim_event {
 #define X(name, desc) EV_##name,
@@ -80,6 +92,6 @@ static inline unsigned evset_first(evset_t e)
 #define EV_DYNAMIC_MASK \
     (EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN) | EVBIT(LOAD_MISALIGNED) | EVBIT(STORE_MISALIGNED) | \
      EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(EXCEPTION) | \
-     EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER))
+     EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | EVBIT(BR_MISPREDICT))
 
 #endif

@@ -270,6 +270,8 @@ static evset_t veer_decode_events(const decoded_insn_t *d)
     }
 }
 
+extern const struct core_timing veer_el2_timing; /* timing.c */
+
 static const core_ext_t veer_el2_ext = {
     .read = veer_read,
     .write = veer_write,
@@ -295,4 +297,5 @@ const core_desc_t core_veer_el2 = {
     .wfi_is_nop = true,
     .pmu = &pmu_model_veer_el2,
     .ext = &veer_el2_ext,
+    .timing = &veer_el2_timing,
 };

@@ -1,0 +1,453 @@
+/* The VeeR EL2 timing model: mcycle and the pipeline events of the default build
+ * (configs/veer.config), calibrated against the RTL under Verilator on the programs of
+ * tests/veer-timing (docs/pmu-veer-el2.md, "Timing model"). The executor asks it through the hook
+ * of cpu/timing.h:
+ *
+ *   - at block build, the static cost of a block: load-to-use stalls and load/store bus queueing
+ *     of external accesses, postsync CSR writes, fences (block_t.stall_cycles, added at run time
+ *     with one addition per block);
+ *   - at every block transition: the I-cache (16 KiB, 2 ways, 64-byte lines, LRU; fence.i
+ *     invalidates it) and the branch predictor of the terminating instruction, built as the RTL's
+ *     el2_ifu_bp_ctl: gshare BHT of 2-bit counters indexed by pc[9:2] ^ ghr[7:0] and pc[1], a BTB
+ *     that holds taken transfers (a transfer not in it is predicted not taken); returns
+ *     mispredict (on the measured programs the RTL's return stack predicted none of them);
+ *   - after a slow-path load or store: DCCM and PIC accesses take back the external cost that the
+ *     block's static cost assumed, misaligned external accesses cost their second transaction;
+ *   - before a divide: the divider's cycles, data-dependent as the RTL's 4-bit-per-cycle divider
+ *     with its early-out ("shortq") and small-number paths (el2_exu_div_new_4bit_fullshortq).
+ *
+ * External memory is modelled as the testbench's AXI slave (one cycle to respond). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "cpu/block.h"
+#include "cpu/exec.h"
+#include "cpu/timing.h"
+#include "isa/isa.h"
+
+/* Cycles, from the RTL measurements (tests/veer-timing/rtl-data.csv). */
+enum {
+    EXT_LOAD_LATENCY = 5,  /* an external load's result is usable 5 instructions later */
+    BUS_QUEUE_CYCLES = 1,  /* back-to-back external accesses to different bus words */
+    MISPREDICT_CYCLES = 1, /* flush and refetch after a mispredicted or unpredicted transfer */
+    POSTSYNC_CYCLES = 2,   /* a write of a postsync CSR (mstatus, mtvec, mepc, mrac, ...) */
+    PRESYNC_CYCLES = 2,    /* a presync CSR access waits for the pipeline to drain */
+    FENCE_CYCLES = 2,
+    FENCEI_CYCLES = 12,     /* flush, I-cache invalidation and refetch */
+    MRET_CYCLES = 2,        /* a flush */
+    TRAP_CYCLES = 3,        /* ecall/ebreak: a flush to the trap vector */
+    ICACHE_MISS_CYCLES = 5, /* until the first fetch group of the line arrives, in straight-line code */
+    ICACHE_MISS_REDIRECT_CYCLES = 10, /* the same after a jump */
+    IBUS_PER_MISS = 8,                /* a line fill reads 8 64-bit beats, each its own transaction */
+    MISALIGNED_EXT_CYCLES = 2,
+};
+
+enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_ENTRIES = 512 };
+
+typedef struct veer_timing {
+    /* I-cache: tag = line address + 1 (0: invalid); lru = the way to replace next */
+    uint64_t ic_tag[IC_SETS][IC_WAYS];
+    uint8_t ic_lru[IC_SETS];
+    uint64_t last_line; /* line of the last fetch group looked up, + 1; 0 after an invalidation */
+    uint64_t prev_line; /* line of the last fetch group, + 1, kept over invalidations */
+    uint64_t entered;   /* pc whose first line fetch_entry looked up */
+    bool entry_missed;  /* ... and missed */
+    /* predictor */
+    uint8_t bht[BHT_ROWS][2];
+    uint64_t btb[BTB_ENTRIES]; /* pc + 1 of the transfer the entry holds; 0: empty */
+    uint8_t ghr;
+    /* accesses of the current block that were not external (bit k: instruction k), gathered by
+     * the access hook and taken into account at the end of the block */
+    const block_t *dccm_block;
+    uint64_t dccm_mask;
+} veer_timing_t;
+
+static veer_timing_t *state(hart_t *h)
+{
+    return h->timing_state;
+}
+
+static bool vt_attach(hart_t *h)
+{
+    h->timing_state = calloc(1, sizeof(veer_timing_t));
+    return h->timing_state != NULL;
+}
+
+static void vt_detach(hart_t *h)
+{
+    free(h->timing_state);
+    h->timing_state = NULL;
+}
+
+static void add_amount(hart_t *h, evset_t ev, uint64_t n)
+{
+    if (n && (h->pmu.sum_interest & ev))
+        pmu_commit_amount(&h->pmu, ev, n);
+}
+
+/* ---- static costs -------------------------------------------------------------------------- */
+
+static bool is_mem(evset_t ev)
+{
+    return (ev & (EVBIT(LOAD) | EVBIT(STORE))) && !(ev & EVBIT(ATOMIC));
+}
+
+/* The data side of a block, scheduled statically: each instruction issues one cycle after the
+ * previous one, or when its source registers are ready; an external load's result is ready
+ * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after);
+ * an external access right after another one to a different bus word (8 bytes; stores: a
+ * different word) waits BUS_QUEUE_CYCLES more, stores to the same word coalesce. `dccm` marks
+ * the accesses that went to the DCCM or PIC (bit k: instruction k). */
+typedef struct data_cost {
+    unsigned cycles; /* beyond one per instruction */
+    unsigned queue;  /* of which bus queueing */
+    unsigned transactions;
+} data_cost_t;
+
+static bool same_bus_word(const block_t *b, unsigned k)
+{
+    const dinsn_t *p = &b->insn[k - 1], *d = &b->insn[k];
+    bool base_kept = p->rs1 == d->rs1 && !((b->events[k - 1] & EVBIT(LOAD)) && p->rd == d->rs1);
+    if (!base_kept)
+        return false;
+    if ((b->events[k] & EVBIT(STORE)) && (b->events[k - 1] & EVBIT(STORE)))
+        return p->imm == d->imm;
+    if ((b->events[k] & EVBIT(LOAD)) && (b->events[k - 1] & EVBIT(LOAD)))
+        return (p->imm >> 3) == (d->imm >> 3);
+    return false;
+}
+
+static data_cost_t data_cost(const block_t *b, uint64_t dccm)
+{
+    data_cost_t c = { 0, 0, 0 };
+    uint32_t ready[33] = { 0 };
+    uint32_t t = 0, prev_mem = 0;
+    bool prev_ext = false;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        const dinsn_t *d = &b->insn[k];
+        evset_t ev = b->events[k];
+        uint32_t st = t;
+        if (ready[d->rs1] > st)
+            st = ready[d->rs1];
+        if (ready[d->rs2] > st)
+            st = ready[d->rs2];
+        bool mem = is_mem(ev), ext = mem && !((dccm >> k) & 1);
+        if (ext) {
+            bool same = k > 0 && prev_ext && prev_mem + 1 == t && same_bus_word(b, k);
+            c.transactions += !same;
+            if (k > 0 && prev_ext && prev_mem + 1 >= st && !same) {
+                uint32_t q = prev_mem + 1 + BUS_QUEUE_CYCLES;
+                if (q > st) {
+                    c.queue += q - st;
+                    st = q;
+                }
+            }
+            prev_mem = st;
+        }
+        prev_ext = ext;
+        t = st + 1;
+        ready[d->rd] = (ext && (ev & EVBIT(LOAD))) ? st + EXT_LOAD_LATENCY : t;
+        ready[0] = 0;
+    }
+    c.cycles = t - b->n_insns;
+    return c;
+}
+
+static bool csr_postsync(unsigned csr)
+{
+    switch (csr) {
+    case 0x300: /* mstatus */
+    case 0x305: /* mtvec */
+    case 0x341: /* mepc */
+    case 0x7C0: /* mrac */
+    case 0x7C2: /* mcpc */
+    case 0x7C4: /* dmst */
+    case 0x320: /* mcountinhibit */
+    case 0x7F9: /* mfdc */
+    case 0x7A1: /* mtdata1 */
+    case 0x7A2: /* mtdata2 */ return true;
+    default: return false;
+    }
+}
+
+static bool csr_presync(unsigned csr)
+{
+    return csr == 0xB02 || csr == 0xB82 || (csr >= 0xB03 && csr <= 0xB06) || (csr >= 0xB83 && csr <= 0xB86) ||
+           csr == 0x7C2 || csr == 0x320 || csr == 0x7F9 || csr == 0x7A1;
+}
+
+/* The cycles of the block's CSR instruction (always its last one), beyond its own. */
+static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned *post)
+{
+    evset_t ev = b->events[k];
+    unsigned csr = (unsigned)b->insn[k].imm & 0xFFF;
+    *pre = csr_presync(csr) ? PRESYNC_CYCLES : 0;
+    *post = !(ev & EVBIT(CSR_READ)) && csr_postsync(csr) ? POSTSYNC_CYCLES : 0;
+    return *pre + *post;
+}
+
+static uint32_t vt_block_cycles(hart_t *h, const block_t *b)
+{
+    (void)h;
+    uint32_t cyc = data_cost(b, 0).cycles;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        evset_t ev = b->events[k];
+        if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
+            unsigned pre, post;
+            cyc += csr_cycles(b, k, &pre, &post);
+        } else if (ev & EVBIT(FENCE))
+            cyc += FENCE_CYCLES;
+        else if (ev & EVBIT(FENCEI))
+            cyc += FENCEI_CYCLES;
+        else if (ev & EVBIT(MRET))
+            cyc += MRET_CYCLES;
+        else if (ev & (EVBIT(ECALL) | EVBIT(EBREAK)))
+            cyc += TRAP_CYCLES;
+    }
+    return cyc;
+}
+
+/* ---- fetch: the I-cache -------------------------------------------------------------------- */
+
+static void icache_invalidate(veer_timing_t *s)
+{
+    memset(s->ic_tag, 0, sizeof s->ic_tag);
+    s->last_line = 0;
+}
+
+/* Looks up one line; returns true on a hit, fills it on a miss. */
+static bool icache_access(veer_timing_t *s, uint64_t line)
+{
+    unsigned set = (unsigned)line & (IC_SETS - 1);
+    uint64_t tag = line + 1;
+    for (unsigned w = 0; w < IC_WAYS; w++)
+        if (s->ic_tag[set][w] == tag) {
+            s->ic_lru[set] = (uint8_t)(w ^ 1);
+            return true;
+        }
+    unsigned w = s->ic_lru[set];
+    s->ic_tag[set][w] = tag;
+    s->ic_lru[set] = (uint8_t)(w ^ 1);
+    return false;
+}
+
+static uint64_t groups(uint64_t lo, uint64_t hi)
+{
+    return hi > lo ? ((hi - 1) >> 2) - (lo >> 2) + 1 : 0;
+}
+
+/* Looks up the lines of the bytes lo..hi-1 and accounts misses and their cycles; returns the
+ * 4-byte fetch groups of lo..hi-1 that lie in missed lines (those come from the fill buffer and
+ * are not I-cache hits). */
+static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t hi)
+{
+    uint64_t first = lo >> 6, last = (hi - 1) >> 6, missed = 0;
+    unsigned misses = 0, cycles = 0;
+    for (uint64_t line = first; line <= last; line++) {
+        if (line + 1 == s->last_line)
+            continue;
+        /* the line after the last one fetched, or the same one again */
+        bool sequential = line == s->prev_line || line + 1 == s->prev_line;
+        s->last_line = s->prev_line = line + 1;
+        if (icache_access(s, line))
+            continue;
+        misses++;
+        cycles += sequential ? ICACHE_MISS_CYCLES : ICACHE_MISS_REDIRECT_CYCLES;
+        uint64_t a = line == first ? lo : line << 6, z = line == last ? hi : (line + 1) << 6;
+        missed += groups(a, z);
+    }
+    if (misses) {
+        h->stall_cycles += cycles;
+        add_amount(h, EVBIT(TM_ICACHE_MISS), misses);
+        add_amount(h, EVBIT(TM_IBUS_TRANS), (uint64_t)misses * IBUS_PER_MISS);
+        add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+    }
+    return missed;
+}
+
+/* The fetch of a block that has run: its first line was looked up when control reached it
+ * (fetch_entry), unless it was entered otherwise (a trap, the start of a run). */
+static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
+{
+    uint64_t lo = b->pc, missed = 0;
+    if (b->pc == s->entered) {
+        uint64_t line_end = ((b->pc >> 6) + 1) << 6;
+        if (s->entry_missed)
+            missed = groups(b->pc, line_end < b->end_pc ? line_end : b->end_pc);
+        lo = line_end;
+    }
+    if (lo < b->end_pc)
+        missed += fetch_lines(h, s, lo, b->end_pc);
+    if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT))
+        add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc) - missed);
+}
+
+/* Control reaches `pc`: the first line of the next block is fetched now, so that its cost and
+ * events precede the block's own instructions. */
+static void fetch_entry(hart_t *h, veer_timing_t *s, uint64_t pc)
+{
+    s->entered = pc;
+    s->entry_missed = fetch_lines(h, s, pc, ((pc >> 6) + 1) << 6) != 0;
+}
+
+/* ---- control flow: the branch predictor ---------------------------------------------------- */
+
+static unsigned btb_index(uint64_t pc)
+{
+    unsigned i = (unsigned)(((pc >> 2) ^ (pc >> 10) ^ (pc >> 18)) & 0xFF);
+    return i << 1 | (unsigned)((pc >> 1) & 1);
+}
+
+static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
+{
+    h->stall_cycles += MISPREDICT_CYCLES;
+    if (counted && (h->pmu.dyn_interest & EVBIT(BR_MISPREDICT)))
+        pmu_commit_events(&h->pmu, EVBIT(BR_MISPREDICT), b->events[k]);
+}
+
+static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc)
+{
+    unsigned k = b->n_insns - 1;
+    evset_t ev = b->events[k];
+    if (!(ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
+        return;
+    uint64_t pc = b->pc + b->info[k].pcoff;
+    /* the predictor sees a transfer at its last halfword (the RTL's fetch-group position) */
+    uint64_t pos = pc + b->insn[k].len - 2;
+    unsigned bi = btb_index(pos);
+    bool in_btb = s->btb[bi] == pc + 1;
+    if (ev & EVBIT(BRANCH)) {
+        bool taken = next_pc != b->end_pc;
+        uint8_t *ctr = &s->bht[((pos >> 2) ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
+        bool predicted = in_btb && *ctr >= 2;
+        if (predicted != taken)
+            mispredict(h, b, k, true);
+        if (in_btb || taken) {
+            if (taken && *ctr < 3)
+                (*ctr)++;
+            else if (!taken && *ctr > 0)
+                (*ctr)--;
+            s->ghr = (uint8_t)(s->ghr << 1 | taken);
+        }
+        if (taken)
+            s->btb[bi] = pc + 1;
+        return;
+    }
+    if (ev & EVBIT(JUMP_UNPRED)) { /* far jal, non-return jalr: resolved in the pipeline */
+        mispredict(h, b, k, false);
+        return;
+    }
+    /* a predictable jal (its target is fixed) mispredicts when it is not in the BTB. A return
+     * mispredicts every time: so the RTL counted on every measured program (call-ret, call-ret4,
+     * call-jalr in tests/veer-timing: one per return; qsort and the examples: within 9% and 2%
+     * of mcycle); see docs/pmu-veer-el2.md */
+    if (!in_btb || (ev & EVBIT(RETURN)))
+        mispredict(h, b, k, true);
+    s->btb[bi] = pc + 1;
+}
+
+static void vt_block_end(hart_t *h, const block_t *b, uint64_t next_pc)
+{
+    veer_timing_t *s = state(h);
+    fetch_block(h, s, b);
+    predict(h, s, b, next_pc);
+    evset_t last = b->events[b->n_insns - 1];
+    if (last & EVBIT(FENCEI))
+        icache_invalidate(s);
+    fetch_entry(h, s, next_pc);
+    if (last & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
+        unsigned pre, post;
+        csr_cycles(b, b->n_insns - 1, &pre, &post);
+        add_amount(h, EVBIT(TM_PRESYNC_STALL), pre);
+        add_amount(h, EVBIT(TM_POSTSYNC_STALL), post);
+    }
+    uint64_t dccm = s->dccm_block == b ? s->dccm_mask : 0;
+    s->dccm_block = NULL;
+    s->dccm_mask = 0;
+    if (dccm ||
+        (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL)))) {
+        data_cost_t c = data_cost(b, dccm);
+        if (dccm) /* the block's static cost assumed every access external */
+            h->stall_cycles -= data_cost(b, 0).cycles - c.cycles;
+        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions);
+        add_amount(h, EVBIT(TM_SB_STALL), c.queue);
+        add_amount(h, EVBIT(TM_DECODE_STALL), c.cycles);
+    }
+}
+
+/* ---- address- and data-dependent costs ----------------------------------------------------- */
+
+static bool external(uint64_t addr)
+{
+    return (addr >> 28) != 0xF; /* RTL addr_external: outside the DCCM and PIC region */
+}
+
+static void vt_access(hart_t *h, const block_t *b, unsigned idx, uint64_t addr, unsigned size, bool store)
+{
+    (void)store;
+    veer_timing_t *s = state(h);
+    if (!external(addr)) {
+        if (s->dccm_block != b) {
+            s->dccm_block = b;
+            s->dccm_mask = 0;
+        }
+        s->dccm_mask |= 1ull << idx;
+    } else if (addr & (size - 1)) {
+        h->stall_cycles += MISALIGNED_EXT_CYCLES;
+        add_amount(h, EVBIT(TM_DBUS_MISALIGNED), 1);
+        add_amount(h, EVBIT(TM_DBUS_TRANS), 1);
+    }
+}
+
+static unsigned clz32(uint32_t v)
+{
+    return v ? (unsigned)__builtin_clz(v) : 32;
+}
+
+/* Cycles of a divide beyond one: the RTL's el2_exu_div_new_4bit_fullshortq. */
+static unsigned div_cycles(uint32_t a, uint32_t b, bool is_signed, bool is_rem)
+{
+    if (b == 0)
+        return 2;
+    uint32_t ua = a, ub = b;
+    if (is_signed) {
+        ua = (int32_t)a < 0 ? 0u - a : a;
+        ub = (int32_t)b < 0 ? 0u - b : b;
+    }
+    if (!is_rem && (ua == 0 || (ua < 16 && ub < 16)))
+        return 2;                                /* small-number table */
+    int q = (int)clz32(ub) - (int)clz32(ua) + 1; /* quotient bits */
+    if (q < 0)
+        q = 0;
+    if (q >= 28)
+        return 10; /* no early out: 8 steps of 4 bits */
+    return 4 + (unsigned)(q >> 2);
+}
+
+static void vt_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, uint64_t b, bool is_signed,
+                   bool is_rem)
+{
+    unsigned c = div_cycles((uint32_t)a, (uint32_t)b, is_signed, is_rem);
+    /* the instructions after it that do not need its result run while it divides */
+    unsigned rd = blk->insn[idx].rd, shadow = 0;
+    for (unsigned j = idx + 1; j < blk->n_insns && shadow < c; j++) {
+        const dinsn_t *u = &blk->insn[j];
+        if ((blk->events[j] & (EVBIT(DIV) | EVBIT(MUL))) || u->rs1 == rd || u->rs2 == rd)
+            break;
+        shadow++;
+    }
+    c -= shadow;
+    h->stall_cycles += c;
+    add_amount(h, EVBIT(TM_DECODE_STALL), c);
+    add_amount(h, EVBIT(TM_FETCH_STALL), c - 1);
+}
+
+const core_timing_t veer_el2_timing = {
+    .attach = vt_attach,
+    .detach = vt_detach,
+    .block_cycles = vt_block_cycles,
+    .block_end = vt_block_end,
+    .access = vt_access,
+    .div = vt_div,
+};
