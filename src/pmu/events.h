@@ -63,6 +63,7 @@ typedef unsigned __int128 evset_t;
     X(TM_ICACHE_HIT, "fetch groups read from the I-cache") \
     X(TM_ICACHE_MISS, "I-cache misses") \
     X(TM_IBUS_TRANS, "I-bus transactions") \
+    X(TM_IBUS_BUSY, "cycles the I-bus is busy") \
     X(TM_DBUS_TRANS, "D-bus transactions") \
     X(TM_DBUS_MISALIGNED, "misaligned D-bus accesses split in two") \
     X(TM_FETCH_STALL, "cycles fetch stalled") \
