@@ -2,7 +2,7 @@
 """Compares pmusim with the VeeR EL2 RTL's numbers (rtl-data.csv) on the measurement programs.
 
     compare.py --pmusim PMUSIM --guests DIR --data rtl-data.csv [--programs P,...] [--group G]
-               [--known CASE,...] [--table] [--machine-opts OPTS]
+               [--known CASE,...] [--table [--baseline PMUSIM2]] [--machine-opts OPTS]
 
 Runs `pmusim run -M veer-el2[,OPTS] DIR/<program>.elf` for every program of the data, and compares
 per case: mcycle (the mean over the passes), and each event of group G. Groups and tolerances:
@@ -20,7 +20,9 @@ differently. --known names cases (program:case) that are known to be outside the
 that a fixed difference is noticed and taken off the list.
 
 Exits 0 if every compared number is within its tolerance (and every known case outside), 1 if
-not, 77 (skipped) if a program is missing. --table prints a Markdown table instead of checking."""
+not, 77 (skipped) if a program is missing. --table prints a Markdown table instead of checking
+(the one in docs/pmu-veer-el2.md), with the numbers of another pmusim build (--baseline: e.g. one
+without the timing model) next to this one's."""
 import argparse
 import collections
 import csv
@@ -96,6 +98,7 @@ def main():
     ap.add_argument("--group", default="mcycle")
     ap.add_argument("--table", action="store_true")
     ap.add_argument("--known", default="")
+    ap.add_argument("--baseline", default="")
     ap.add_argument("--machine-opts", default="")
     a = ap.parse_args()
 
@@ -105,22 +108,28 @@ def main():
     programs = [p for p in collections.OrderedDict((r[0], 1) for r in rd)]
     if a.programs:
         programs = [p for p in programs if p in a.programs.split(",")]
-    sim = {}
+    sim, base = {}, {}
     for p in programs:
         elf_name = p[3:] + "-veer" if p.startswith("ex-") else p
-        rows = run_pmusim(a.pmusim, a.guests, p, elf_name, a.machine_opts)
-        if rows is None:
-            print(f"SKIP: {elf_name}.elf not built")
-            return 77
-        sim.update(load([(p,) + tuple(r[1:]) for r in rows]))
+        for binary, out in ((a.pmusim, sim), (a.baseline, base)):
+            if not binary:
+                continue
+            rows = run_pmusim(binary, a.guests, p, elf_name, a.machine_opts)
+            if rows is None:
+                print(f"SKIP: {elf_name}.elf not built")
+                return 77
+            out.update(load([(p,) + tuple(r[1:]) for r in rows]))
 
     events, tol, slack = GROUPS[a.group]
     known = set(k for k in a.known.split(",") if k)
     bad = 0
+    table_events = [25, 3, 42, 43]
     if a.table:
-        hdr = ["case", "RTL mcycle", "pmusim", "error"]
-        for e in [25, 3, 43]:
-            hdr += [f"RTL {e}", f"pmusim {e}"]
+        hdr = ["case", "RTL mcycle"]
+        hdr += ["before", "error"] if a.baseline else []
+        hdr += ["pmusim", "error"]
+        for e in table_events:
+            hdr += [f"RTL {e}"] + (["before"] if a.baseline else []) + ["pmusim"]
         print("| " + " | ".join(hdr) + " |")
         print("|" + "---|" * len(hdr))
     for key, r in rtl.items():
@@ -131,9 +140,13 @@ def main():
             bad += 1
             continue
         if a.table:
-            cells = [name, f"{r['mcycle']:.0f}", f"{s['mcycle']:.0f}", f"{100 * err(r['mcycle'], s['mcycle']):+.1f}%"]
-            for e in [25, 3, 43]:
-                cells += [str(r.get(e, "-")), str(s.get(e, "-"))]
+            bs = base.get(key, {})
+            cells = [name, f"{r['mcycle']:.0f}"]
+            if a.baseline:
+                cells += [f"{bs.get('mcycle', 0):.0f}", f"{100 * err(r['mcycle'], bs.get('mcycle', 0)):+.1f}%"]
+            cells += [f"{s['mcycle']:.0f}", f"{100 * err(r['mcycle'], s['mcycle']):+.1f}%"]
+            for e in table_events:
+                cells += [str(r.get(e, "-"))] + ([str(bs.get(e, "-"))] if a.baseline else []) + [str(s.get(e, "-"))]
             print("| " + " | ".join(cells) + " |")
             continue
         checks = [("mcycle", r["mcycle"], s["mcycle"])] if a.group == "mcycle" else []
