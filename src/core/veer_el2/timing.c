@@ -383,8 +383,8 @@ static void vt_block_end(hart_t *h, const block_t *b, uint64_t next_pc)
     if (dccm ||
         (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL)))) {
         data_cost_t c = data_cost(b, dccm);
-        if (dccm) /* the block's static cost assumed every access external */
-            h->stall_cycles -= data_cost(b, 0).cycles - c.cycles;
+        if (dccm) /* the block's static cost assumed every access external: replace it */
+            h->stall_cycles = h->stall_cycles - data_cost(b, 0).cycles + c.cycles;
         add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions);
         add_amount(h, EVBIT(TM_SB_STALL), c.queue);
         add_amount(h, EVBIT(TM_DECODE_STALL), c.cycles);
