@@ -292,6 +292,10 @@ static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
 static void fetch_entry(hart_t *h, veer_timing_t *s, uint64_t pc)
 {
     s->entered = pc;
+    if ((pc >> 6) + 1 == s->last_line) { /* the same line again: nothing to look up */
+        s->entry_missed = false;
+        return;
+    }
     s->entry_missed = fetch_lines(h, s, pc, ((pc >> 6) + 1) << 6) != 0;
 }
 
