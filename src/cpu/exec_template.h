@@ -13,7 +13,6 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
-#include "cpu/timing.h"
 #include "isa/isa.h"
 
 #if XLEN == 32
@@ -43,13 +42,22 @@ typedef int64_t sreg;
 #define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
-#define RETIRE_BLOCK_VIA(addends) do { \
+/* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
+ * set: a conditional branch was taken (its target may be the next instruction). */
+#define RETIRE_BLOCK_VIA(addends, next) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
-        if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
+        if (unlikely(b->timed)) exec_block_timing(h, b, b->n_insns, (next)); \
     } while (0)
-#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add)
+#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add, b->end_pc)
+#define RETIRE_BLOCK_TO(next) RETIRE_BLOCK_VIA(add, next)
+
+/* A timing model's divide hook (core_ext_t.div): the operands of a divide in a timed block. */
+#define TIMING_DIV(sgn, rem) do { \
+        if (unlikely(b->timed) && h->core_ext->div) \
+            h->core_ext->div(h, b, (unsigned)(i - b->insn), RS1, RS2, (sgn), (rem)); \
+    } while (0)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
@@ -62,7 +70,6 @@ typedef int64_t sreg;
  * an indirect one (jalr, trap vector) is a one-entry cache checked against the target. */
 #define CHAIN_(s, target, indirect) do { \
         uint64_t t_ = (target); \
-        if (unlikely(h->timing)) h->timing->block_end(h, b, t_); \
         if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
         block_t *n_ = b->succ[s]; \
         if (unlikely(!n_ || ((indirect) && n_->pc != t_))) { \
@@ -78,14 +85,6 @@ typedef int64_t sreg;
 
 #define TRAP(cause, tval) do { h->trap_cause = (cause); h->trap_tval = (tval); goto trap_mid_block; } while (0)
 
-/* Timing model hooks (cpu/timing.h): a slow-path access, a divide's operands. */
-#define TIMING_ACCESS(addr, size, store) do { \
-        if (unlikely(h->timing)) h->timing->access(h, b, (unsigned)(i - b->insn), (addr), (size), (store)); \
-    } while (0)
-#define TIMING_DIV(sgn, rem) do { \
-        if (unlikely(h->timing)) h->timing->div(h, b, (unsigned)(i - b->insn), RS1, RS2, (sgn), (rem)); \
-    } while (0)
-
 /* Loads and stores: main RAM inline; misaligned, other regions, devices and PMU address events
  * on the slow path. */
 #define ADDR ((ureg)(RS1 + IMM))
@@ -99,7 +98,6 @@ typedef int64_t sreg;
             mem_result_t r_ = mem_load_slow(h, a_, sizeof(type), &w_, b->events[i - b->insn], \
                                           (unsigned)(i - b->insn)); \
             if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block; \
-            TIMING_ACCESS(a_, sizeof(type), false); \
             v_ = (type)w_; \
         } \
         W(i->rd, conv v_); \
@@ -119,14 +117,13 @@ typedef int64_t sreg;
                 if (r_ == MEM_FAULT) goto trap_mid_block; \
                 goto stop_after_insn; \
             } \
-            TIMING_ACCESS(a_, sizeof(type), true); \
         } \
         NEXT(); \
     } while (0)
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            RETIRE_BLOCK_VIA(add_taken); /* counts BR_TAKEN, see block_refresh_addends */ \
+            RETIRE_BLOCK_VIA(add_taken, (ureg)(b->pc + IMM) | 1); /* counts BR_TAKEN (block_refresh_addends); bit 0: taken */ \
             CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
@@ -295,13 +292,13 @@ L_BGEU: BRANCH(RS1 >= RS2);
 L_JAL: {
     uint64_t target = (ureg)(b->pc + IMM);
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     CHAIN(0, target);
 }
 L_JALR: {
     uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     CHAIN_INDIRECT(target);
 }
 L_FENCE: NEXT();
@@ -469,7 +466,7 @@ L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
     CHAIN(1, b->end_pc);
 }
 L_ECALL: {
-    RETIRE_BLOCK(); /* ecall commits (counts as COMMIT, not INSTRET) */
+    RETIRE_BLOCK_TO(0); /* ecall commits (counts as COMMIT, not INSTRET) */
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
@@ -484,21 +481,21 @@ L_EBREAK: {
         if (h->stop) { h->pc = b->end_pc; return; }
         CHAIN(1, b->end_pc);
     }
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
     if (h->stop) return;
     CHAIN_INDIRECT(h->pc);
 }
 L_MRET: {
     if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_m(h);
     CHAIN_INDIRECT(h->pc);
 }
 L_SRET: {
     if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_s(h);
     CHAIN_INDIRECT(h->pc);
 }
@@ -523,7 +520,6 @@ L_SFENCE_VMA: {
 L_FENCE_I: {
     RETIRE_BLOCK();
     h->pc = b->end_pc;
-    if (unlikely(h->timing)) h->timing->block_end(h, b, h->pc);
     block_cache_flush(h);
     return;
 }
@@ -594,14 +590,14 @@ fetch_fault:
 #undef DISPATCH
 #undef NEXT
 #undef RETIRE_BLOCK
+#undef RETIRE_BLOCK_TO
 #undef RETIRE_BLOCK_VIA
 #undef DYN
+#undef TIMING_DIV
 #undef CHAIN
 #undef TRAP
 #undef ADDR
 #undef LOAD
-#undef TIMING_ACCESS
-#undef TIMING_DIV
 #undef STORE
 #undef BRANCH
 #undef AMO

@@ -1,18 +1,20 @@
 /* The VeeR EL2 timing model: mcycle and the pipeline events of the default build
  * (configs/veer.config), calibrated against the RTL under Verilator on the programs of
- * tests/veer-timing (docs/pmu-veer-el2.md, "Timing model"). The executor asks it through the hook
- * of cpu/timing.h:
+ * tests/veer-timing (docs/pmu-veer-el2.md, "Timing model"). The executor asks it through the
+ * core's timing hooks (core_ext_t in cpu/csr.h; core.c wires them):
  *
  *   - at block build, the static cost of a block: load-to-use stalls and load/store bus queueing
  *     of external accesses, postsync CSR writes, fences (block_t.stall_cycles, added at run time
  *     with one addition per block);
- *   - at every block transition: the I-cache (16 KiB, 2 ways, 64-byte lines, LRU; fence.i
+ *   - when a block retires, with the pc control goes on at: the I-cache (16 KiB, 2 ways, 64-byte lines, LRU; fence.i
  *     invalidates it) and the branch predictor of the terminating instruction, built as the RTL's
  *     el2_ifu_bp_ctl: gshare BHT of 2-bit counters indexed by pc[9:2] ^ ghr[7:0] and pc[1], a BTB
  *     that holds taken transfers (a transfer not in it is predicted not taken); returns
  *     mispredict (on the measured programs the RTL's return stack predicted none of them);
- *   - after a slow-path load or store: DCCM and PIC accesses take back the external cost that the
- *     block's static cost assumed, misaligned external accesses cost their second transaction;
+ *   - after a slow-path load or store: DCCM and PIC accesses are counted, and at the block's end
+ *     replace the external cost the block's static cost assumed for as many of its accesses
+ *     (those not based on sp first: the stack is in external memory in the usual layout);
+ *     misaligned external accesses cost their second transaction;
  *   - before a divide: the divider's cycles, data-dependent as the RTL's 4-bit-per-cycle divider
  *     with its early-out ("shortq") and small-number paths (el2_exu_div_new_4bit_fullshortq).
  *
@@ -20,10 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/core.h"
+#include "core/veer_el2/timing.h"
 #include "cpu/block.h"
 #include "cpu/exec.h"
-#include "cpu/timing.h"
 #include "isa/isa.h"
 
 /* Cycles and counts, from the RTL measurements (tests/veer-timing/rtl-data.csv). MRET_CYCLES and
@@ -48,7 +49,7 @@ enum {
 
 enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_ENTRIES = 512 };
 
-typedef struct veer_timing {
+struct veer_timing {
     /* I-cache: tag = line address + 1 (0: invalid); lru = the way to replace next */
     uint64_t ic_tag[IC_SETS][IC_WAYS];
     uint8_t ic_lru[IC_SETS];
@@ -60,27 +61,18 @@ typedef struct veer_timing {
     uint8_t bht[BHT_ROWS][2];
     uint64_t btb[BTB_ENTRIES]; /* pc + 1 of the transfer the entry holds; 0: empty */
     uint8_t ghr;
-    /* accesses of the current block that were not external (bit k: instruction k), gathered by
-     * the access hook and taken into account at the end of the block */
-    const block_t *dccm_block;
-    uint64_t dccm_mask;
-} veer_timing_t;
+    /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
+    unsigned dccm_accesses;
+};
 
-static veer_timing_t *state(hart_t *h)
+veer_timing_t *veer_timing_new(void)
 {
-    return h->timing_state;
+    return calloc(1, sizeof(veer_timing_t));
 }
 
-static bool vt_attach(hart_t *h)
+void veer_timing_free(veer_timing_t *t)
 {
-    h->timing_state = calloc(1, sizeof(veer_timing_t));
-    return h->timing_state != NULL;
-}
-
-static void vt_detach(hart_t *h)
-{
-    free(h->timing_state);
-    h->timing_state = NULL;
+    free(t);
 }
 
 static void add_amount(hart_t *h, evset_t ev, uint64_t n)
@@ -190,9 +182,12 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
     return *pre + *post;
 }
 
-static uint32_t vt_block_cycles(hart_t *h, const block_t *b)
+void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
 {
-    (void)h;
+    (void)dec;
+    (void)n;
+    if (!veer_timing_of(h))
+        return;
     uint32_t cyc = data_cost(b, 0).cycles;
     for (unsigned k = 0; k < b->n_insns; k++) {
         evset_t ev = b->events[k];
@@ -208,7 +203,8 @@ static uint32_t vt_block_cycles(hart_t *h, const block_t *b)
         else if (ev & (EVBIT(ECALL) | EVBIT(EBREAK)))
             cyc += TRAP_CYCLES;
     }
-    return cyc;
+    b->stall_cycles = cyc;
+    b->timed = 1;
 }
 
 /* ---- fetch: the I-cache -------------------------------------------------------------------- */
@@ -314,7 +310,7 @@ static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
         pmu_commit_events(&h->pmu, EVBIT(BR_MISPREDICT), b->events[k]);
 }
 
-static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc)
+static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc, bool taken)
 {
     unsigned k = b->n_insns - 1;
     evset_t ev = b->events[k];
@@ -326,7 +322,6 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
     unsigned bi = btb_index(pos);
     bool in_btb = s->btb[bi] == pc + 1;
     if (ev & EVBIT(BRANCH)) {
-        bool taken = next_pc != b->end_pc;
         uint8_t *ctr = &s->bht[((pos >> 2) ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
         bool predicted = in_btb && *ctr >= 2;
         if (predicted != taken)
@@ -355,15 +350,61 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
     s->btb[bi] = pc + 1;
 }
 
-static void vt_block_end(hart_t *h, const block_t *b, uint64_t next_pc)
+static bool external(uint64_t addr)
 {
-    veer_timing_t *s = state(h);
+    return (addr >> 28) != 0xF; /* RTL addr_external: outside the DCCM and PIC region */
+}
+
+/* Which of the block's accesses went to the DCCM or PIC (bit k: instruction k), knowing how many
+ * did. An access whose base register no later instruction of the block writes has its address
+ * in that register still; the others, if some are left to find, are taken in order, those not
+ * based on sp first (the stack is in external memory in the usual layout). */
+static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
+{
+    uint64_t mask = 0, unknown = 0;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        if (!is_mem(b->events[k]))
+            continue;
+        unsigned base = b->insn[k].rs1;
+        bool kept = b->insn[k].rd != base; /* a load into its own base register */
+        for (unsigned j = k + 1; j < b->n_insns && kept; j++)
+            kept = b->insn[j].rd != base;
+        if (!kept)
+            unknown |= 1ull << k;
+        else if (!external((uint32_t)(h->x[base] + (uint64_t)(int64_t)b->insn[k].imm)) && count) {
+            mask |= 1ull << k;
+            count--;
+        }
+    }
+    for (int pass = 0; pass < 2 && count; pass++)
+        for (unsigned k = 0; k < b->n_insns && count; k++)
+            if (((unknown >> k) & 1) && ((b->insn[k].rs1 == 2) == (pass == 1))) {
+                unknown &= ~(1ull << k);
+                mask |= 1ull << k;
+                count--;
+            }
+    return mask;
+}
+
+void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
+{
+    veer_timing_t *s = veer_timing_of(h);
+    if (!s)
+        return;
     fetch_block(h, s, b);
-    predict(h, s, b, next_pc);
+    unsigned accesses = s->dccm_accesses;
+    s->dccm_accesses = 0;
+    if (n < b->n_insns) /* a trap in the block: the instructions before it */
+        return;
+    h->stall_cycles += b->stall_cycles;
+    uint64_t next_pc = next & ~(uint64_t)1;
+    if (next_pc)
+        predict(h, s, b, next_pc, (next & 1) != 0);
     evset_t last = b->events[b->n_insns - 1];
     if (last & EVBIT(FENCEI))
         icache_invalidate(s);
-    fetch_entry(h, s, next_pc);
+    if (next_pc)
+        fetch_entry(h, s, next_pc);
     if (h->pmu.sum_interest & (EVBIT(TM_PRESYNC_STALL) | EVBIT(TM_POSTSYNC_STALL) | EVBIT(TM_DECODE_STALL))) {
         /* presync/postsync waits: a CSR instruction (always a block's last), fences */
         unsigned pre = 0, post = 0;
@@ -381,9 +422,7 @@ static void vt_block_end(hart_t *h, const block_t *b, uint64_t next_pc)
         add_amount(h, EVBIT(TM_POSTSYNC_STALL), post);
         add_amount(h, EVBIT(TM_DECODE_STALL), pre + post);
     }
-    uint64_t dccm = s->dccm_block == b ? s->dccm_mask : 0;
-    s->dccm_block = NULL;
-    s->dccm_mask = 0;
+    uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
     if (dccm ||
         (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL)))) {
         data_cost_t c = data_cost(b, dccm);
@@ -397,22 +436,16 @@ static void vt_block_end(hart_t *h, const block_t *b, uint64_t next_pc)
 
 /* ---- address- and data-dependent costs ----------------------------------------------------- */
 
-static bool external(uint64_t addr)
+void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store)
 {
-    return (addr >> 28) != 0xF; /* RTL addr_external: outside the DCCM and PIC region */
-}
-
-static void vt_access(hart_t *h, const block_t *b, unsigned idx, uint64_t addr, unsigned size, bool store)
-{
+    (void)r;
     (void)store;
-    veer_timing_t *s = state(h);
-    if (!external(addr)) {
-        if (s->dccm_block != b) {
-            s->dccm_block = b;
-            s->dccm_mask = 0;
-        }
-        s->dccm_mask |= 1ull << idx;
-    } else if (addr & (size - 1)) {
+    veer_timing_t *s = veer_timing_of(h);
+    if (!s)
+        return;
+    if (!external(addr))
+        s->dccm_accesses++;
+    else if (addr & (size - 1)) {
         h->stall_cycles += MISALIGNED_EXT_CYCLES;
         add_amount(h, EVBIT(TM_DBUS_MISALIGNED), 1);
         add_amount(h, EVBIT(TM_DBUS_TRANS), 1);
@@ -444,9 +477,11 @@ static unsigned div_cycles(uint32_t a, uint32_t b, bool is_signed, bool is_rem)
     return 4 + (unsigned)(q >> 2);
 }
 
-static void vt_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, uint64_t b, bool is_signed,
-                   bool is_rem)
+void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, uint64_t b, bool is_signed,
+                     bool is_rem)
 {
+    if (!veer_timing_of(h))
+        return;
     unsigned c = div_cycles((uint32_t)a, (uint32_t)b, is_signed, is_rem);
     /* the instructions after it that do not need its result run while it divides */
     unsigned rd = blk->insn[idx].rd, shadow = 0;
@@ -461,12 +496,3 @@ static void vt_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, uint
     add_amount(h, EVBIT(TM_DECODE_STALL), c);
     add_amount(h, EVBIT(TM_FETCH_STALL), c ? c - 1 : 0);
 }
-
-const core_timing_t veer_el2_timing = {
-    .attach = vt_attach,
-    .detach = vt_detach,
-    .block_cycles = vt_block_cycles,
-    .block_end = vt_block_end,
-    .access = vt_access,
-    .div = vt_div,
-};
