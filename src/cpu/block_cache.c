@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cpu/csr.h"
+#include "cpu/debug.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -263,6 +264,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             d->imm += pcoff[k]; /* the executor adds the block's start pc */
     }
     block_refresh_addends(&h->pmu, b);
+    if (h->debug)
+        debug_patch_block(h, b); /* a debugger's breakpoints */
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cpu/csr.h"
+#include "cpu/debug.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -90,6 +91,7 @@ typedef int64_t sreg;
                                           (unsigned)(i - b->insn)); \
             if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block; \
             v_ = (type)w_; \
+            if (unlikely(r_ == MEM_STOP)) { W(i->rd, conv v_); goto stop_after_insn; } \
         } \
         W(i->rd, conv v_); \
         NEXT(); \
@@ -521,6 +523,21 @@ L_BUDGET_STOP: {
     unsigned idx = (unsigned)(i - b->insn);
     h->pc = PC;
     exec_commit_prefix(h, b, idx);
+    return;
+}
+L_DEBUG_BREAK: {
+    /* Patched over an instruction at a debugger's breakpoint (cpu/debug.c): the hart stops before
+     * it, except once when it resumes from there. */
+    hart_debug_t *dbg_ = h->debug;
+    if (dbg_->skip_armed && dbg_->skip_pc == PC) {
+        dbg_->skip_armed = false;
+        goto *labels[INFO.op];
+    }
+    unsigned idx = (unsigned)(i - b->insn);
+    h->pc = PC;
+    exec_commit_prefix(h, b, idx);
+    dbg_->hit = DEBUG_HIT_BREAK;
+    h->stop = STOP_DEBUG;
     return;
 }
 L_ILLEGAL:

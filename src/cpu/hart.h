@@ -12,6 +12,7 @@
 #include "pmu/pmu.h"
 
 struct hart;
+struct hart_debug;
 
 /* What a hart needs from the platform around it: a narrow table of services, so that the hart
  * knows nothing of machines or devices. Any entry may be NULL. */
@@ -49,6 +50,7 @@ typedef enum hart_stop {
     STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
     STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
     STOP_HALT_DEADLOCK, /* VeeR firmware halt (mpmc) with no interrupt source that can ever end it */
+    STOP_DEBUG,         /* a debugger's breakpoint or watchpoint (cpu/debug.h) */
 } hart_stop_t;
 
 /* Why a trap loop was recognised (STOP_TRAP_LOOP). */
@@ -139,6 +141,7 @@ typedef struct hart {
     uint64_t repeat_cause, repeat_epc;
     enum trap_loop_kind trap_loop_kind;
     bool one_block; /* the executor returns after one block, also after a trap (exact --max-insns) */
+    struct hart_debug *debug; /* a debugger's breakpoints and watchpoints (cpu/debug.h), or NULL */
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
@@ -169,11 +172,15 @@ static inline uint64_t hart_cycle(const hart_t *h)
 {
     return hart_insns(h) + h->stall_cycles;
 }
+/* A debugger watches memory (cpu/debug.c): every load and store takes the slow path. */
+bool hart_debug_watching(const hart_t *h);
+
 /* The PMU's configuration changed: events that classify every access address take the loads and
  * stores off the inline RAM path while selected. */
 static inline void hart_pmu_changed(hart_t *h)
 {
-    bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
+    bool need_addresses = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
+                          (h->debug && hart_debug_watching(h));
     h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 

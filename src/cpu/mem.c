@@ -2,6 +2,7 @@
  * watched granules (code, HTIF tohost) and the PMU's address-classified events. */
 #include <string.h>
 
+#include "cpu/debug.h"
 #include "cpu/exec.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
@@ -89,6 +90,8 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
         return fault(h, CAUSE_LOAD_ACCESS, addr);
     }
     access_events(h, r, misaligned, false, insn_events);
+    if (h->debug && debug_check_access(h, addr, size, false))
+        return MEM_STOP; /* a debugger's watchpoint: the load completes, then the hart stops */
     return MEM_OK;
 }
 
@@ -138,6 +141,8 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
     access_events(h, r, misaligned, true, insn_events);
+    if (h->debug)
+        debug_check_access(h, addr, size, true);
     if (h->stop != STOP_NONE)
         return MEM_STOP;
     return res;
@@ -162,5 +167,7 @@ mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
     bool main_ram = addr - h->ram_base < h->ram_size;
     const bus_region_t *r = main_ram ? NULL : bus_find(h->bus, addr, size);
     mem_result_t res = host_stored(h, main_ram, r ? r->flags : 0, addr, size);
+    if (h->debug)
+        debug_check_access(h, addr, size, true);
     return h->stop != STOP_NONE ? MEM_STOP : res;
 }

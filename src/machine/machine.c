@@ -646,6 +646,22 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
     }
 }
 
+hart_stop_t machine_step(machine_t *m, unsigned k)
+{
+    hart_t *h = &m->harts[k];
+    uint64_t limit = h->max_insns, start = machine_insns(m);
+    h->max_insns = start + 1;
+    bool progress;
+    platform_rewatch(m, h);
+    machine_run_hart(m, h, UINT64_MAX, &progress);
+    h->max_insns = limit;
+    if (h->stop == STOP_MAX_INSNS && (!limit || machine_insns(m) < limit))
+        h->stop = STOP_NONE; /* the step, not --max-insns */
+    m->stop_hart = k;
+    fflush(m->console);
+    return h->stop;
+}
+
 hart_stop_t machine_run(machine_t *m)
 {
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
