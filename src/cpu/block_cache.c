@@ -4,6 +4,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/debug.h"
+#include "cpu/prof.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -316,6 +317,8 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
             p->acc[k] += (b->events[j] & want) != 0;
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
+    if (h->prof)
+        prof_prefix(h, (block_t *)b, n);
 }
 
 void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n)

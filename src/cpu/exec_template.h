@@ -13,6 +13,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/debug.h"
+#include "cpu/prof.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -43,18 +44,43 @@ typedef int64_t sreg;
 #define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
+/* The profiling executor (EXEC_PROFILE, cpu/prof.h) also counts the block, follows calls and
+ * returns, and attributes dynamic events to their instruction; the ordinary one compiles none of
+ * it. */
+#ifdef EXEC_PROFILE
+#define PROF_TAKEN_add 0
+#define PROF_TAKEN_add_taken 1
+#define PROF_RETIRE(addends) prof_block(h, b, PROF_TAKEN_##addends)
+#define PROF_AT() (h->prof->at_pc = PC)
+#define PROF_DYN(ev) prof_dyn(h, PC, (ev), b->events[i - b->insn])
+#define PROF_JUMP(rd, rs1, target) do { \
+        if (h->prof->callchains) { \
+            if ((rd) == 1 || (rd) == 5) prof_call(h, (target), PC); \
+            else if ((rd) == 32 && ((rs1) == 1 || (rs1) == 5)) prof_return(h); \
+        } \
+    } while (0)
+#else
+#define PROF_RETIRE(addends) ((void)0)
+#define PROF_AT() ((void)0)
+#define PROF_DYN(ev) ((void)0)
+#define PROF_JUMP(rd, rs1, target) ((void)0)
+#endif
+
 #define RETIRE_BLOCK_VIA(addends) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
         if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
+        PROF_RETIRE(addends); \
     } while (0)
 #define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
-        if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) \
+        if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) { \
             pmu_commit_events(&h->pmu, EVBIT(ev), b->events[i - b->insn]); \
+            PROF_DYN(EVBIT(ev)); \
+        } \
     } while (0)
 
 /* Continue with the block starting at `target`, through chained successor slot `s`. A direct
@@ -87,6 +113,7 @@ typedef int64_t sreg;
             memcpy(&v_, h->ram + off_, sizeof v_); \
         } else { \
             uint64_t w_; \
+            PROF_AT(); \
             mem_result_t r_ = mem_load_slow(h, a_, sizeof(type), &w_, b->events[i - b->insn], \
                                           (unsigned)(i - b->insn)); \
             if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block; \
@@ -104,6 +131,7 @@ typedef int64_t sreg;
                    !(h->store_watch[off_ >> 9] & (1u << ((off_ >> 6) & 7))))) { \
             memcpy(h->ram + off_, &v_, sizeof v_); \
         } else { \
+            PROF_AT(); \
             mem_result_t r_ = mem_store_slow(h, a_, sizeof(type), (uint64_t)v_, b->events[i - b->insn], \
                                             (unsigned)(i - b->insn)); \
             if (unlikely(r_ != MEM_OK)) { \
@@ -286,12 +314,14 @@ L_JAL: {
     uint64_t target = (ureg)(b->pc + IMM);
     W(i->rd, b->end_pc);
     RETIRE_BLOCK();
+    PROF_JUMP(i->rd, 0, target);
     CHAIN(0, target);
 }
 L_JALR: {
     uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
     W(i->rd, b->end_pc);
     RETIRE_BLOCK();
+    PROF_JUMP(i->rd, i->rs1, target);
     CHAIN_INDIRECT(target);
 }
 L_FENCE: NEXT();
@@ -466,6 +496,7 @@ L_EBREAK: {
     sys_result_t r = sys_ebreak(h, pc);  /* semihosting, or a breakpoint exception */
     if (r == SYS_OK) {                    /* semihosting call: the ebreak retires */
         pmu_commit_events(&h->pmu, EVBIT(INSTRET), b->events[i - b->insn]);
+        PROF_DYN(EVBIT(INSTRET));
         RETIRE_BLOCK();
         if (h->stop) { h->pc = b->end_pc; return; }
         CHAIN(1, b->end_pc);
@@ -578,6 +609,12 @@ fetch_fault:
 }
 
 #undef AMO_STORED
+#undef PROF_TAKEN_add
+#undef PROF_TAKEN_add_taken
+#undef PROF_RETIRE
+#undef PROF_AT
+#undef PROF_DYN
+#undef PROF_JUMP
 #undef R
 #undef SR
 #undef W

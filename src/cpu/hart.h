@@ -13,6 +13,7 @@
 
 struct hart;
 struct hart_debug;
+struct hart_prof;
 
 /* What a hart needs from the platform around it: a narrow table of services, so that the hart
  * knows nothing of machines or devices. Any entry may be NULL. */
@@ -142,6 +143,7 @@ typedef struct hart {
     enum trap_loop_kind trap_loop_kind;
     bool one_block; /* the executor returns after one block, also after a trap (exact --max-insns) */
     struct hart_debug *debug; /* a debugger's breakpoints and watchpoints (cpu/debug.h), or NULL */
+    struct hart_prof *prof;   /* recording a profile (cpu/prof.h), or NULL */
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device

@@ -4,6 +4,7 @@
 
 #include "cpu/debug.h"
 #include "cpu/exec.h"
+#include "cpu/prof.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
 {
@@ -21,8 +22,11 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
     if (!(r->flags & REGION_CORE_LOCAL))
         ev |= store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
     ev &= h->pmu.dyn_interest;
-    if (ev)
+    if (ev) {
         pmu_commit_events(&h->pmu, ev, insn_events);
+        if (h->prof)
+            prof_dyn(h, h->prof->at_pc, ev, insn_events); /* recording */
+    }
 }
 
 /* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the

@@ -1,6 +1,7 @@
 /* Trap entry and return, interrupt selection (privileged spec 3.1.6-3.1.9, 3.3.2). */
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/prof.h"
 
 #define INTERRUPT_FLAG (1ull << 63)
 
@@ -12,7 +13,7 @@
  * stack that is not in memory) and runs into the same trap for ever. */
 #define TRAP_REPEAT_LIMIT 64
 
-static void count_trap_event(hart_t *h, bool interrupt, uint64_t code)
+static void count_trap_event(hart_t *h, bool interrupt, uint64_t code, uint64_t epc)
 {
     evset_t ev;
     if (!interrupt)
@@ -25,8 +26,11 @@ static void count_trap_event(hart_t *h, bool interrupt, uint64_t code)
         ev = EVBIT(IRQ_SOFTWARE);
     else
         ev = EVBIT(IRQ_OTHER);
-    if (h->pmu.dyn_interest & ev)
+    if (h->pmu.dyn_interest & ev) {
         pmu_commit_events(&h->pmu, ev, 0);
+        if (h->prof)
+            prof_dyn(h, epc, ev, 0); /* recording: the trap's instruction */
+    }
 }
 
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
@@ -57,7 +61,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
         }
         h->trap_unreturned = true;
     }
-    count_trap_event(h, interrupt, code);
+    count_trap_event(h, interrupt, code, epc);
     h->reservation_valid = false;
 
     uint64_t xcause = interrupt ? (code | (h->xlen == 32 ? 1ull << 31 : INTERRUPT_FLAG)) : code;

@@ -577,7 +577,7 @@ uint64_t machine_insns(const machine_t *m)
  * hart that waits with nothing to wake it only idles to `until`: another hart may wake it. */
 static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *progress)
 {
-    void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
+    exec_fn_t exec = exec_for(h);
     m->running = h;
     if (!h->wfi_wait && !h->halted)
         *progress = true; /* a hart that can run (even if a long block took it past `until`) */
