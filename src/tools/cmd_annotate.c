@@ -97,7 +97,7 @@ static bool annotate_objdump(const char *objdump, const char *program, uint64_t 
             else
                 continue;
         }
-        if (sscanf(line, " %llx%c", &pc, &colon) == 2 && colon == ':' && line[0] == ' ')
+        if (sscanf(line, " %llx%c", &pc, &colon) == 2 && colon == ':')
             print_counts(counts_at(ic, n, pc), ne);
         else
             print_counts(NULL, ne);

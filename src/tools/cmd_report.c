@@ -282,20 +282,23 @@ static size_t at_frames(report_t *r, size_t at, const char **fr, uint64_t *start
 
 /* ---- Text report ---- */
 
+/* With call chains, the functions are listed by their total (self and callees, as perf report
+ * sorts by "children"), and a function that only calls others has a line too. */
 static void print_table(const agg_list_t *l, unsigned e, uint64_t total, unsigned top, const char *what,
                         const agg_list_t *incl)
 {
-    agg_t *sorted = malloc((l->n + 1) * sizeof *sorted);
+    const agg_list_t *order = incl ? incl : l;
+    agg_t *sorted = malloc((order->n + 1) * sizeof *sorted);
     if (!sorted)
         return;
-    memcpy(sorted, l->a, l->n * sizeof *sorted);
+    memcpy(sorted, order->a, order->n * sizeof *sorted);
     sort_event = e;
-    qsort(sorted, l->n, sizeof *sorted, cmp_agg_count);
+    qsort(sorted, order->n, sizeof *sorted, cmp_agg_count);
     if (incl)
-        printf("#    Self     Total  %15s  %s\n", "Count", what);
+        printf("#    Self     Total  %15s  %s\n", "Self count", what);
     else
         printf("#    Self  %15s  %s\n", "Count", what);
-    for (size_t k = 0; k < l->n && k < top; k++) {
+    for (size_t k = 0; k < order->n && k < top; k++) {
         uint64_t c = sorted[k].count[e];
         if (!c)
             break;
@@ -303,9 +306,10 @@ static void print_table(const agg_list_t *l, unsigned e, uint64_t total, unsigne
         double pct = total ? 100.0 * (double)c / (double)total : 0;
         if (incl) {
             agg_t key = { sorted[k].key, NULL };
-            const agg_t *in = bsearch(&key, incl->a, incl->n, sizeof *incl->a, cmp_agg_key);
-            double tp = in && total ? 100.0 * (double)in->count[e] / (double)total : pct;
-            printf("%8.2f%% %8.2f%%  %15s  %s\n", pct, tp, with_commas(c, buf), sorted[k].key);
+            const agg_t *self = bsearch(&key, l->a, l->n, sizeof *l->a, cmp_agg_key);
+            uint64_t sc = self ? self->count[e] : 0;
+            double sp = total ? 100.0 * (double)sc / (double)total : 0;
+            printf("%8.2f%% %8.2f%%  %15s  %s\n", sp, pct, with_commas(sc, buf), sorted[k].key);
         } else {
             printf("%8.2f%%  %15s  %s\n", pct, with_commas(c, buf), sorted[k].key);
         }
@@ -448,6 +452,14 @@ static int cmp_edge(const void *a, const void *b)
     return x->callee < y->callee ? -1 : x->callee > y->callee;
 }
 
+/* A function's file as callgrind names it: the source of its entry, the same in fl= and cfl=. */
+static const char *cg_file(report_t *r, uint64_t fn_start)
+{
+    const char *file;
+    int line;
+    return prof_syms_line(r->syms, fn_start, &file, &line) ? file : NULL;
+}
+
 static void cg_position(FILE *f, const char *tag, const char *file, const char *fn)
 {
     fprintf(f, "%s=%s\n", tag, file ? file : "???");
@@ -507,7 +519,7 @@ static int report_callgrind(report_t *r, const char *path)
                (order[k]->fn || order[end] == order[k]))
             end++;
         fputc('\n', f);
-        cg_position(f, "fl", order[k]->file, order[k]->fn);
+        cg_position(f, "fl", order[k]->fn ? cg_file(r, order[k]->fn_start) : order[k]->file, order[k]->fn);
         for (size_t j = k; j < end; j++) {
             const pc_info_t *p = order[j];
             size_t idx = (size_t)(p - r->pcs);
@@ -533,11 +545,13 @@ static int report_callgrind(report_t *r, const char *path)
             if (here) {
                 uint64_t cstart;
                 const char *cfn = prof_syms_function(r->syms, edges[a].callee, &cstart);
-                const char *cfile = NULL, *sfile;
+                const char *cfile = cfn ? cg_file(r, cstart) : NULL, *sfile, *centry;
                 int cline = 0, sline = 0;
-                prof_syms_line(r->syms, edges[a].callee, &cfile, &cline);
+                if (!prof_syms_line(r->syms, edges[a].callee, &centry, &cline))
+                    cline = 0;
                 if (!prof_syms_line(r->syms, edges[a].site, &sfile, &sline))
                     sline = 0;
+                fprintf(f, "cob=%s\n", r->pf.program);
                 cg_position(f, "cfl", cfile, cfn);
                 fprintf(f, "calls=%llu 0x%llx %d\n0x%llx %d", (unsigned long long)calls,
                         (unsigned long long)edges[a].callee, cline, (unsigned long long)edges[a].site, sline);

@@ -2,8 +2,16 @@
 # `pmusim record -g` attributes every event: for each event, the counts of all call stacks of the
 # profile (report --folded) must add up to exactly what `pmusim stat` counts in a run of its own.
 #
-#   record_totals.sh PMUSIM MACHINE EVENTS PROGRAM.elf...
+#   record_totals.sh [--sample N] PMUSIM MACHINE EVENTS PROGRAM.elf...
+#
+# --sample N: the profile is sampled (record -c N) instead of exact with call chains; every sample
+# carries the counts since the previous one, so the totals must still be exact.
 set -u
+mode=(-g)
+if [ "$1" = --sample ]; then
+    mode=(-c "$2")
+    shift 2
+fi
 pmusim=$1 machine=$2 events=$3
 shift 3
 tmp=$(mktemp -d) || exit 2
@@ -12,7 +20,7 @@ fail=0
 for prog in "$@"; do
     "$pmusim" stat -M "$machine" -e "$events" -x, -o "$tmp/stat.csv" "$prog" >/dev/null 2>"$tmp/stat.err"
     want_status=$?
-    "$pmusim" record -M "$machine" -g -e "$events" -o "$tmp/prof" "$prog" >/dev/null 2>"$tmp/rec.err"
+    "$pmusim" record -M "$machine" "${mode[@]}" -e "$events" -o "$tmp/prof" "$prog" >/dev/null 2>"$tmp/rec.err"
     status=$?
     name=$(basename "$prog")
     if [ "$status" != "$want_status" ]; then
