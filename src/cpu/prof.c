@@ -293,7 +293,8 @@ static uint32_t ctx_child(prof_t *p, uint32_t parent, uint64_t callee, uint64_t 
         p->cap_ctx *= 2;
     }
     uint32_t n = p->n_ctx++;
-    p->ctx[n] = (prof_ctx_t){ .parent = parent, .next = p->ctx_hash[k], .callee = callee, .site = site, .calls = 1 };
+    p->ctx[n] =
+        (prof_ctx_t){ .parent = parent, .next = p->ctx_hash[k], .callee = callee, .site = site, .calls = 1 };
     p->ctx_hash[k] = n;
     return n;
 }

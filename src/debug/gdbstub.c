@@ -366,9 +366,9 @@ static bool gdb_build_xml(gdb_t *g)
     char *x = malloc(cap);
     if (!x)
         return false;
-    static const char *const names[32] = { "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2",
-                                           "fp",   "s1", "a0", "a1", "a2",  "a3",  "a4", "a5",
-                                           "a6",   "a7", "s2", "s3", "s4",  "s5",  "s6", "s7",
+    static const char *const names[32] = { "zero", "ra", "sp",  "gp",  "tp", "t0", "t1", "t2",
+                                           "fp",   "s1", "a0",  "a1",  "a2", "a3", "a4", "a5",
+                                           "a6",   "a7", "s2",  "s3",  "s4", "s5", "s6", "s7",
                                            "s8",   "s9", "s10", "s11", "t3", "t4", "t5", "t6" };
     n += (size_t)snprintf(x + n, cap - n,
                           "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n"
@@ -389,8 +389,9 @@ static bool gdb_build_xml(gdb_t *g)
         const char *name;
         if (!csr_listed(h, csr, &name, buf, sizeof buf))
             continue;
-        n += (size_t)snprintf(x + n, cap - n, "<reg name=\"%s\" bitsize=\"%u\" regnum=\"%u\" group=\"csr\"/>\n",
-                              name, bits, GDB_REG_CSR0 + csr);
+        n += (size_t)snprintf(x + n, cap - n,
+                              "<reg name=\"%s\" bitsize=\"%u\" regnum=\"%u\" group=\"csr\"/>\n", name, bits,
+                              GDB_REG_CSR0 + csr);
         if (n > cap - 256)
             break;
     }
@@ -515,9 +516,12 @@ static bool gdb_point(gdb_t *g, const char *p, bool insert)
             pts->bp[k] = pts->bp[--pts->n_bp];
         }
     } else if (type <= 4) {
-        enum debug_watch_kind kind = type == 2 ? DEBUG_WATCH_WRITE : type == 3 ? DEBUG_WATCH_READ : DEBUG_WATCH_ACCESS;
+        enum debug_watch_kind kind = type == 2   ? DEBUG_WATCH_WRITE
+                                     : type == 3 ? DEBUG_WATCH_READ
+                                                 : DEBUG_WATCH_ACCESS;
         unsigned k = 0;
-        while (k < pts->n_wp && !(pts->wp[k].addr == addr && pts->wp[k].len == len && pts->wp[k].kind == kind))
+        while (k < pts->n_wp &&
+               !(pts->wp[k].addr == addr && pts->wp[k].len == len && pts->wp[k].kind == kind))
             k++;
         if (insert && k == pts->n_wp) {
             if (pts->n_wp == DEBUG_MAX_POINTS)

@@ -16,7 +16,8 @@ enum { ANN_OPT_INPUT = 1, ANN_OPT_OBJDUMP, ANN_OPT_HELP };
 
 static const cli_option_t annotate_options[] = {
     { "input", 'i', "FILE", ANN_OPT_INPUT, "the profile to read (default pmusim.data)" },
-    { "objdump", 0, "PATH", ANN_OPT_OBJDUMP, "the objdump to disassemble with (default riscv64-unknown-elf-objdump)" },
+    { "objdump", 0, "PATH", ANN_OPT_OBJDUMP,
+      "the objdump to disassemble with (default riscv64-unknown-elf-objdump)" },
     { "help", 'h', NULL, ANN_OPT_HELP, "show this help" },
     { 0 },
 };

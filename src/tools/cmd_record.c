@@ -158,14 +158,16 @@ static hart_stop_t record_sampled(cli_session_t *s, const stat_event_list_t *ev,
     machine_t *m = s->m;
     uint64_t limit = m->harts[0].max_insns;
     uint64_t last[STAT_MAX_EVENTS * 4] = { 0 };
-    uint64_t *prev = m->n_harts * ev->n <= sizeof last / sizeof last[0] ? last : calloc(m->n_harts * ev->n, 8);
+    uint64_t *prev =
+        m->n_harts * ev->n <= sizeof last / sizeof last[0] ? last : calloc(m->n_harts * ev->n, 8);
     if (!prev) {
         *oom = true;
         return STOP_NONE;
     }
     for (unsigned j = 0; j < m->n_harts; j++)
         for (unsigned k = 0; k < ev->n; k++)
-            prev[j * ev->n + k] = pmu_read(&m->harts[j].pmu, (unsigned)ev->ev[k].slot, hart_cycle(&m->harts[j]));
+            prev[j * ev->n + k] =
+                pmu_read(&m->harts[j].pmu, (unsigned)ev->ev[k].slot, hart_cycle(&m->harts[j]));
     hart_stop_t stop;
     for (;;) {
         uint64_t next = machine_insns(m) + period;
@@ -227,7 +229,9 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
             cli_session_close(&s);
             return CLI_EXIT_USAGE;
         }
-        pev[k] = (prof_event_t){ .want = e->sel.events, .cycles = e->sel.kind == SLOT_CYCLES, .slot = (unsigned)e->slot };
+        pev[k] = (prof_event_t){ .want = e->sel.events,
+                                 .cycles = e->sel.kind == SLOT_CYCLES,
+                                 .slot = (unsigned)e->slot };
     }
     const char *path = cfg->output ? cfg->output : "pmusim.data";
     FILE *out = fopen(path, "w");
@@ -277,7 +281,8 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
         fputs("mode exact\n", out);
     fprintf(out, "callchains %d\n", cfg->callchains && !cfg->period);
     for (unsigned k = 0; k < events->n; k++)
-        fprintf(out, "event %s %llu\n", events->ev[k].name, (unsigned long long)event_total(s.m, &events->ev[k]));
+        fprintf(out, "event %s %llu\n", events->ev[k].name,
+                (unsigned long long)event_total(s.m, &events->ev[k]));
     write_ctx_t w = { out, events->n };
     if (prof) {
         for (uint32_t n = 1; n < prof_n_contexts(prof); n++) {
@@ -354,7 +359,8 @@ int cmd_record(int argc, char **argv)
     }
     if (!cli_run_operands(&cfg.run, &p))
         goto done;
-    const machine_desc_t *desc = cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, NULL);
+    const machine_desc_t *desc =
+        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, NULL);
     if (!desc)
         goto done;
     events->n = 0;

@@ -1,5 +1,6 @@
 /* pmusim report: the top functions and source lines of a profile, per event; or the profile as
  * callgrind's format (--callgrind) or folded stacks (--folded). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,8 @@ enum {
 
 static const cli_option_t report_options[] = {
     { "input", 'i', "FILE", REP_OPT_INPUT, "the profile to read (default pmusim.data)" },
-    { "event", 'e', "EVENT", REP_OPT_EVENT, "only this event (for --folded: the one counted; default the first)" },
+    { "event", 'e', "EVENT", REP_OPT_EVENT,
+      "only this event (for --folded: the one counted; default the first)" },
     { "top", 'n', "N", REP_OPT_TOP, "show the N first functions and lines of each event (default 10)" },
     { "callgrind", 0, "OUT", REP_OPT_CALLGRIND, "write the profile in callgrind format to OUT" },
     { "folded", 0, NULL, REP_OPT_FOLDED, "print folded stacks ('main;mid;leaf COUNT') for flame graphs" },
@@ -470,13 +472,13 @@ static int report_callgrind(report_t *r, const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        cli_error("%s: cannot write: %m", path);
+        cli_error("%s: cannot write: %s", path, strerror(errno));
         return CLI_EXIT_USAGE;
     }
     unsigned ne = r->n_ev;
     size_t np = r->n_pcs;
     uint32_t nc = r->pf.n_ctx;
-    uint64_t *self = calloc(np * ne + 1, sizeof *self);   /* per pc, all contexts */
+    uint64_t *self = calloc(np * ne + 1, sizeof *self);         /* per pc, all contexts */
     uint64_t *incl = calloc((size_t)nc * ne + 1, sizeof *incl); /* per context, its subtree */
     const pc_info_t **order = malloc((np + 1) * sizeof *order);
     cg_edge_t *edges = calloc(nc + 1, sizeof *edges);
@@ -499,10 +501,12 @@ static int report_callgrind(report_t *r, const char *path)
             incl[(size_t)r->pf.ctx[n].parent * ne + e] += incl[(size_t)n * ne + e];
     size_t n_edges = 0;
     for (uint32_t n = 1; n < nc; n++)
-        edges[n_edges++] = (cg_edge_t){ r->pf.ctx[n].site, r->pf.ctx[n].callee, r->pf.ctx[n].calls, incl + (size_t)n * ne };
+        edges[n_edges++] =
+            (cg_edge_t){ r->pf.ctx[n].site, r->pf.ctx[n].callee, r->pf.ctx[n].calls, incl + (size_t)n * ne };
     qsort(edges, n_edges, sizeof *edges, cmp_edge);
 
-    fprintf(f, "# callgrind format\nversion: 1\ncreator: pmusim\ncmd: %s\npositions: instr line\nevents:", r->pf.program);
+    fprintf(f, "# callgrind format\nversion: 1\ncreator: pmusim\ncmd: %s\npositions: instr line\nevents:",
+            r->pf.program);
     for (unsigned e = 0; e < ne; e++)
         fprintf(f, " %s", r->pf.event[e]);
     fputs("\nsummary:", f);
@@ -565,7 +569,7 @@ static int report_callgrind(report_t *r, const char *path)
     }
     int status = CLI_EXIT_OK;
     if (fflush(f) != 0 || ferror(f)) {
-        cli_error("%s: cannot write: %m", path);
+        cli_error("%s: cannot write: %s", path, strerror(errno));
         status = CLI_EXIT_USAGE;
     }
     fclose(f);
