@@ -14,7 +14,8 @@ command -v gdb-multiarch >/dev/null || { echo "SKIP: gdb-multiarch is not instal
 
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-"$pmusim" run -M "$machine" --gdb 0 "$prog" >"$tmp/out" 2>"$tmp/err" &
+# the time limit ends a pmusim left waiting for a gdb that never connected
+timeout 180 "$pmusim" run -M "$machine" --gdb 0 "$prog" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 port=
 for _ in $(seq 100); do
