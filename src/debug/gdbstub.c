@@ -110,6 +110,10 @@ static bool gdb_send_bin(gdb_t *g, const char *data, size_t len)
             return true;
         if (c < 0)
             return false;
+        if (c != '-') { /* the next packet (or Ctrl-C) without an ack: taken as one */
+            g->in_pos--;
+            return true;
+        }
     }
     return false;
 }
