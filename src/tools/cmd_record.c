@@ -2,8 +2,8 @@
  * the calling context) that caused it; the profile goes to a file for `report` and `annotate`.
  *
  * Exact mode (the default) records on the profiling executor (cpu/prof.h). Sampling (-c N) runs
- * the ordinary executor and stops every N instructions: each sample attributes to the pc of each
- * hart the counts of every event since the previous sample. The totals are the counts of the
+ * the ordinary executor and stops every N counts of the first event: each sample attributes to
+ * the pc of each hart the counts of every event since the previous sample. The totals are the counts of the
  * whole run either way, as `pmusim stat` gives them. */
 #include <errno.h>
 #include <limits.h>
@@ -27,7 +27,8 @@ enum {
 static const cli_option_t record_options[] = {
     { "event", 'e', "EVENTS", REC_OPT_EVENT, "events to record, as for 'pmusim stat' (repeatable)" },
     { "call-graph", 'g', NULL, REC_OPT_CALLCHAINS, "record call chains (exact mode)" },
-    { "count", 'c', "N", REC_OPT_COUNT, "sample: one sample every N instructions instead of exact counts" },
+    { "count", 'c', "N", REC_OPT_COUNT,
+      "sample: one sample every N counts of the first event instead of exact counts" },
     { "output", 'o', "FILE", REC_OPT_OUTPUT, "write the profile to FILE (default pmusim.data)" },
     CLI_RUN_OPTIONS,
     { "help", 'h', NULL, REC_OPT_HELP, "show this help" },
@@ -43,8 +44,9 @@ static void record_usage(FILE *out)
           "that caused it (exactly: every instruction is counted, none is sampled), with -g to the\n"
           "call chain it ran in. 'pmusim report' and 'pmusim annotate' read the profile.\n"
           "Events are given as for 'pmusim stat'; without -e its default set is recorded.\n"
-          "-c N samples instead: every N instructions, the counts since the previous sample go to\n"
-          "the instruction each hart is at (cheaper on long runs; no call chains).\n"
+          "-c N samples instead, as perf record -c: every N counts of the first event, the counts\n"
+          "of all events since the previous sample go to the instruction each hart is at (cheaper\n"
+          "on long runs; no call chains).\n"
           "\n"
           "Options:\n",
           out);
@@ -151,7 +153,7 @@ static uint64_t event_total(const machine_t *m, const stat_event_t *e)
     return v;
 }
 
-/* Sampling: runs the machine to its end, a sample every `period` instructions. */
+/* Sampling: runs the machine to its end, a sample every `period` counts of the first event. */
 static hart_stop_t record_sampled(cli_session_t *s, const stat_event_list_t *ev, uint64_t period,
                                   sample_table_t *t, bool *oom)
 {
@@ -169,13 +171,28 @@ static hart_stop_t record_sampled(cli_session_t *s, const stat_event_list_t *ev,
             prev[j * ev->n + k] =
                 pmu_read(&m->harts[j].pmu, (unsigned)ev->ev[k].slot, hart_cycle(&m->harts[j]));
     hart_stop_t stop;
+    uint64_t target = event_total(m, &ev->ev[0]) + period;
     for (;;) {
-        uint64_t next = machine_insns(m) + period;
-        if (limit && next > limit)
-            next = limit;
-        for (unsigned j = 0; j < m->n_harts; j++)
-            m->harts[j].max_insns = next;
-        stop = cli_session_run(s);
+        /* An event counts at most once per instruction (the OR rule; a clock at least once), so
+         * the leading event cannot pass `target` before `target - count` more instructions. */
+        uint64_t count = event_total(m, &ev->ev[0]);
+        if (count < target) {
+            uint64_t next = machine_insns(m) + (target - count);
+            if (limit && next > limit)
+                next = limit;
+            for (unsigned j = 0; j < m->n_harts; j++)
+                m->harts[j].max_insns = next;
+            stop = cli_session_run(s);
+            bool ended = stop != STOP_MAX_INSNS || (limit && machine_insns(m) >= limit);
+            if (!ended) {
+                for (unsigned j = 0; j < m->n_harts; j++)
+                    m->harts[j].stop = STOP_NONE;
+                continue;
+            }
+        } else {
+            stop = STOP_NONE;
+            target = count - (count - target) % period + period; /* the next multiple */
+        }
         for (unsigned j = 0; j < m->n_harts; j++) {
             hart_t *h = &m->harts[j];
             uint64_t *c = samples_at(t, h->pc);
@@ -188,10 +205,8 @@ static hart_stop_t record_sampled(cli_session_t *s, const stat_event_list_t *ev,
                 prev[j * ev->n + k] = v;
             }
         }
-        if (stop != STOP_MAX_INSNS || (limit && machine_insns(m) >= limit))
-            break;
-        for (unsigned j = 0; j < m->n_harts; j++)
-            m->harts[j].stop = STOP_NONE;
+        if (stop != STOP_NONE)
+            break; /* the program ended: its last sample is taken */
     }
     for (unsigned j = 0; j < m->n_harts; j++)
         m->harts[j].max_insns = limit;

@@ -362,7 +362,7 @@ static int report_text(report_t *r, int only, unsigned top)
     printf("# pmusim report: %s on %s, %s%s\n", r->pf.program, r->pf.machine ? r->pf.machine : "?",
            r->pf.sampled ? "sampled" : "exact counts", r->pf.callchains ? ", call chains" : "");
     if (r->pf.sampled)
-        printf("# a sample every %llu instructions\n", (unsigned long long)r->pf.period);
+        printf("# a sample every %llu counts of '%s'\n", (unsigned long long)r->pf.period, r->pf.event[0]);
     for (unsigned e = 0; e < r->n_ev; e++) {
         if (only >= 0 && (unsigned)only != e)
             continue;
