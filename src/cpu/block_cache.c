@@ -264,6 +264,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if (is_pc_relative(op))
             d->imm += pcoff[k]; /* the executor adds the block's start pc */
     }
+    if (h->core_ext && h->core_ext->block_built)
+        h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
+    b->timed = b->timed || b->stall_cycles;
     block_refresh_addends(&h->pmu, b);
     if (h->debug)
         debug_patch_block(h, b); /* a debugger's breakpoints */
@@ -318,7 +321,22 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
     if (h->prof)
-        prof_prefix(h, (block_t *)b, n);
+        prof_prefix(h, (block_t *)b, n); /* before the block's timing: see prof_prefix */
+    if (b->timed && n) {
+        if (h->prof)
+            h->prof->at_pc = b->pc + b->info[n - 1].pcoff; /* what the timing model commits */
+        exec_block_timing(h, b, n, 0);
+        if (h->prof)
+            prof_timed(h); /* the cycles the timing model gave: to the prefix's last instruction */
+    }
+}
+
+void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
+{
+    if (h->core_ext && h->core_ext->block_retired)
+        h->core_ext->block_retired(h, b, n, next_pc);
+    else if (n == b->n_insns)
+        h->stall_cycles += b->stall_cycles;
 }
 
 void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n)

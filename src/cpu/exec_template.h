@@ -51,8 +51,9 @@ typedef int64_t sreg;
 #define PROF_TAKEN_add 0
 #define PROF_TAKEN_add_taken 1
 #define PROF_RETIRE(addends) prof_block(h, b, PROF_TAKEN_##addends)
+#define PROF_TIMED() prof_timed(h)
 #define PROF_AT() (h->prof->at_pc = PC)
-#define PROF_DYN(ev) prof_dyn(h, PC, (ev), b->events[i - b->insn])
+#define PROF_AT_END(n) (h->prof->at_pc = b->pc + b->info[(n) - 1].pcoff)
 #define PROF_JUMP(rd, rs1, target) do { \
         if (h->prof->callchains) { \
             if ((rd) == 1 || (rd) == 5) prof_call(h, (target), PC); \
@@ -61,25 +62,31 @@ typedef int64_t sreg;
     } while (0)
 #else
 #define PROF_RETIRE(addends) ((void)0)
+#define PROF_TIMED() ((void)0)
 #define PROF_AT() ((void)0)
-#define PROF_DYN(ev) ((void)0)
+#define PROF_AT_END(n) ((void)0)
 #define PROF_JUMP(rd, rs1, target) ((void)0)
 #endif
 
-#define RETIRE_BLOCK_VIA(addends) do { \
+/* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
+ * set: a conditional branch was taken (its target may be the next instruction). */
+#define RETIRE_BLOCK_VIA(addends, next) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
-        if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
         PROF_RETIRE(addends); \
+        if (unlikely(b->timed)) { \
+            PROF_AT_END(b->n_insns); exec_block_timing(h, b, b->n_insns, (next)); PROF_TIMED(); \
+        } \
     } while (0)
-#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add)
+#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add, b->end_pc)
+#define RETIRE_BLOCK_TO(next) RETIRE_BLOCK_VIA(add, next)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
         if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) { \
+            PROF_AT(); \
             pmu_commit_events(&h->pmu, EVBIT(ev), b->events[i - b->insn]); \
-            PROF_DYN(EVBIT(ev)); \
         } \
     } while (0)
 
@@ -144,7 +151,7 @@ typedef int64_t sreg;
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            RETIRE_BLOCK_VIA(add_taken); /* counts BR_TAKEN, see block_refresh_addends */ \
+            RETIRE_BLOCK_VIA(add_taken, (ureg)(b->pc + IMM) | 1); /* counts BR_TAKEN (block_refresh_addends); bit 0: taken */ \
             CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
@@ -313,14 +320,14 @@ L_BGEU: BRANCH(RS1 >= RS2);
 L_JAL: {
     uint64_t target = (ureg)(b->pc + IMM);
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     PROF_JUMP(i->rd, 0, target);
     CHAIN(0, target);
 }
 L_JALR: {
     uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     PROF_JUMP(i->rd, i->rs1, target);
     CHAIN_INDIRECT(target);
 }
@@ -485,7 +492,7 @@ L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
     CHAIN(1, b->end_pc);
 }
 L_ECALL: {
-    RETIRE_BLOCK(); /* ecall commits (counts as COMMIT, not INSTRET) */
+    RETIRE_BLOCK_TO(0); /* ecall commits (counts as COMMIT, not INSTRET) */
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
@@ -495,27 +502,27 @@ L_EBREAK: {
     uint64_t pc = PC;
     sys_result_t r = sys_ebreak(h, pc);  /* semihosting, or a breakpoint exception */
     if (r == SYS_OK) {                    /* semihosting call: the ebreak retires */
+        PROF_AT();
         pmu_commit_events(&h->pmu, EVBIT(INSTRET), b->events[i - b->insn]);
-        PROF_DYN(EVBIT(INSTRET));
         RETIRE_BLOCK();
         if (h->stop) { h->pc = b->end_pc; return; }
         CHAIN(1, b->end_pc);
     }
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
     if (h->stop) return;
     CHAIN_INDIRECT(h->pc);
 }
 L_MRET: {
     if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_m(h);
     CHAIN_INDIRECT(h->pc);
 }
 L_SRET: {
     if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_s(h);
     CHAIN_INDIRECT(h->pc);
 }
@@ -612,8 +619,9 @@ fetch_fault:
 #undef PROF_TAKEN_add
 #undef PROF_TAKEN_add_taken
 #undef PROF_RETIRE
+#undef PROF_TIMED
 #undef PROF_AT
-#undef PROF_DYN
+#undef PROF_AT_END
 #undef PROF_JUMP
 #undef R
 #undef SR
@@ -631,6 +639,7 @@ fetch_fault:
 #undef DISPATCH
 #undef NEXT
 #undef RETIRE_BLOCK
+#undef RETIRE_BLOCK_TO
 #undef RETIRE_BLOCK_VIA
 #undef DYN
 #undef CHAIN

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "cpu/debug.h"
+#include "cpu/csr.h"
 #include "cpu/exec.h"
-#include "cpu/prof.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
 {
@@ -22,11 +22,8 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
     if (!(r->flags & REGION_CORE_LOCAL))
         ev |= store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
     ev &= h->pmu.dyn_interest;
-    if (ev) {
-        pmu_commit_events(&h->pmu, ev, insn_events);
-        if (h->prof)
-            prof_dyn(h, h->prof->at_pc, ev, insn_events); /* recording */
-    }
+    if (ev)
+        pmu_commit_events(&h->pmu, ev, insn_events); /* recording: at the executor's at_pc */
 }
 
 /* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the
@@ -96,6 +93,8 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
     access_events(h, r, misaligned, false, insn_events);
     if (h->debug && debug_check_access(h, addr, size, false))
         return MEM_STOP; /* a debugger's watchpoint: the load completes, then the hart stops */
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, false);
     return MEM_OK;
 }
 
@@ -147,6 +146,8 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
     access_events(h, r, misaligned, true, insn_events);
     if (h->debug)
         debug_check_access(h, addr, size, true);
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, true);
     if (h->stop != STOP_NONE)
         return MEM_STOP;
     return res;

@@ -13,7 +13,6 @@ typedef struct prof_shape {
     struct prof_shape *next;
     uint64_t pc, end_pc;
     uint32_t n_insns;
-    uint32_t stall_cycles;
     bool ends_in_branch;
     uint16_t *pcoff;
     evset_t *events;
@@ -112,6 +111,8 @@ void prof_free(prof_t *p)
     free(p);
 }
 
+static void prof_observe(void *ctx, evset_t events, evset_t already, uint64_t n);
+
 void prof_attach(hart_t *h, hart_prof_t *hp, prof_t *p, bool callchains)
 {
     memset(hp, 0, sizeof *hp);
@@ -123,6 +124,9 @@ void prof_attach(hart_t *h, hart_prof_t *hp, prof_t *p, bool callchains)
     if (h->dispatch)
         block_cache_flush(h); /* blocks hold the other executor's handlers */
     h->prof = hp;
+    hp->at_pc = h->pc;
+    h->pmu.observe = prof_observe;
+    h->pmu.observe_ctx = h;
 }
 
 void prof_detach(hart_t *h)
@@ -133,6 +137,8 @@ void prof_detach(hart_t *h)
         prof_wait(h, h->stall_cycles);
     if (h->dispatch)
         block_cache_flush(h);
+    h->pmu.observe = NULL;
+    h->pmu.observe_ctx = NULL;
     h->prof = NULL;
 }
 
@@ -159,7 +165,6 @@ static prof_shape_t *shape_for(prof_t *p, const block_t *b)
     s->pc = b->pc;
     s->end_pc = b->end_pc;
     s->n_insns = b->n_insns;
-    s->stall_cycles = b->stall_cycles;
     s->ends_in_branch = (b->events[b->n_insns - 1] & EVBIT(BRANCH)) != 0;
     for (uint32_t j = 0; j < b->n_insns; j++)
         s->pcoff[j] = b->info[j].pcoff;
@@ -201,6 +206,8 @@ prof_rec_t *prof_rec_for(hart_t *h, block_t *b)
 
 void prof_prefix(hart_t *h, block_t *b, unsigned n)
 {
+    if (h->stall_cycles != h->prof->seen_stall)
+        prof_wait(h, h->stall_cycles); /* the hart waited before this block */
     if (n == 0)
         return;
     prof_rec_t *r = (prof_rec_t *)b->prof;
@@ -232,7 +239,13 @@ static prof_dyn_rec_t *dyn_for(prof_t *p, uint64_t pc, uint32_t ctx)
     return d;
 }
 
-void prof_dyn(hart_t *h, uint64_t pc, evset_t events, evset_t already)
+static void prof_observe(void *ctx, evset_t events, evset_t already, uint64_t n)
+{
+    hart_t *h = ctx;
+    prof_dyn(h, h->prof->at_pc, events, already, n);
+}
+
+void prof_dyn(hart_t *h, uint64_t pc, evset_t events, evset_t already, uint64_t n)
 {
     prof_t *p = h->prof->p;
     prof_dyn_rec_t *d = NULL;
@@ -242,7 +255,7 @@ void prof_dyn(hart_t *h, uint64_t pc, evset_t events, evset_t already)
             continue;
         if (!d && !(d = dyn_for(p, pc, h->prof->ctx)))
             return;
-        d->count[k]++;
+        d->count[k] += n;
     }
 }
 
@@ -348,7 +361,7 @@ static void add_static(const prof_t *p, const prof_shape_t *s, uint32_t j, uint6
     for (unsigned k = 0; k < p->n_ev; k++) {
         const prof_event_t *e = &p->ev[k];
         if (e->cycles) {
-            out[k] += full + partial + (last ? full * s->stall_cycles : 0);
+            out[k] += full + partial; /* one per instruction; stalls are added as they happen */
             continue;
         }
         bool counted = (ev & e->want) != 0;

@@ -5,7 +5,8 @@
  * compiled with EXEC_PROFILE), which counts how often each block completes in each calling
  * context, and for a block that ends in a conditional branch, how often it leaves taken. An event
  * decided at decode time (its instruction's static events, and a branch's direction by the exit
- * taken) is then the block count times the instruction's events, computed once at the end.
+ * taken) is then the block count times the instruction's events, computed once at the end. The
+ * cycles a core's timing model adds to a block go to its last instruction as the block retires.
  * Events raised where they happen (exceptions, interrupts, misaligned or external accesses,
  * divide by zero, semihosting ebreaks) are attributed to their instruction as they happen, and
  * the cycles the hart waits (wfi, pause, halt) to the instruction that waited. A hart that is
@@ -43,7 +44,7 @@ typedef struct hart_prof {
     bool callchains;
     unsigned depth; /* calls deeper than PROF_MAX_DEPTH are counted, not entered */
     uint32_t stack[PROF_MAX_DEPTH];
-    uint64_t at_pc;      /* the instruction on the memory slow path (dynamic access events) */
+    uint64_t at_pc;      /* the instruction events committed now belong to (prof_dyn) */
     uint64_t seen_stall; /* h->stall_cycles after the last block: waiting shows as a difference */
     uint64_t seen_sleep;
     /* the last instruction retired, where the hart waits: instruction wait_idx of wait_rec
@@ -67,7 +68,10 @@ void prof_detach(hart_t *h);
 prof_rec_t *prof_rec_for(hart_t *h, block_t *b);
 void prof_wait(hart_t *h, uint64_t stall_before_block);
 void prof_prefix(hart_t *h, block_t *b, unsigned n);
-void prof_dyn(hart_t *h, uint64_t pc, evset_t events, evset_t already);
+/* `n` occurrences of `events` at pc (the OR rule against the instruction's `already`). Every
+ * event the PMU commits where it happens comes here (pmu_t.observe), attributed to at_pc: the
+ * executor, the memory slow path and trap entry set it first. */
+void prof_dyn(hart_t *h, uint64_t pc, evset_t events, evset_t already, uint64_t n);
 void prof_call(hart_t *h, uint64_t target, uint64_t site);
 void prof_return(hart_t *h);
 
@@ -87,11 +91,18 @@ static inline void prof_block(hart_t *h, block_t *b, unsigned taken)
     if (__builtin_expect(!r || r->ctx != hp->ctx, 0))
         r = prof_rec_for(h, b);
     r->n[taken]++;
-    if (__builtin_expect(h->stall_cycles - b->stall_cycles != hp->seen_stall, 0))
-        prof_wait(h, h->stall_cycles - b->stall_cycles);
-    hp->seen_stall = h->stall_cycles;
+    if (__builtin_expect(h->stall_cycles != hp->seen_stall, 0))
+        prof_wait(h, h->stall_cycles); /* the hart waited before this block */
     hp->wait_rec = r;
     hp->wait_idx = UINT32_MAX;
+}
+
+/* The block (or prefix) just retired got cycles from the core's timing model: they are its last
+ * instruction's. */
+static inline void prof_timed(hart_t *h)
+{
+    if (h->stall_cycles != h->prof->seen_stall)
+        prof_wait(h, h->stall_cycles);
 }
 
 /* Per instruction and calling context: the count of each event, for the profile file. */

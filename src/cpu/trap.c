@@ -27,9 +27,9 @@ static void count_trap_event(hart_t *h, bool interrupt, uint64_t code, uint64_t 
     else
         ev = EVBIT(IRQ_OTHER);
     if (h->pmu.dyn_interest & ev) {
-        pmu_commit_events(&h->pmu, ev, 0);
         if (h->prof)
-            prof_dyn(h, epc, ev, 0); /* recording: the trap's instruction */
+            h->prof->at_pc = epc; /* recording: the trap's instruction */
+        pmu_commit_events(&h->pmu, ev, 0);
     }
 }
 
@@ -170,6 +170,8 @@ bool hart_take_interrupt(hart_t *h)
     int irq = pending_interrupt(h);
     if (irq < 0)
         return false;
+    if (h->core_ext && h->core_ext->irq_taken)
+        h->core_ext->irq_taken(h, (unsigned)irq);
     trap_enter(h, INTERRUPT_FLAG | (uint64_t)irq, 0, h->pc);
     return true;
 }
