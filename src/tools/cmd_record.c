@@ -233,9 +233,16 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
             cli_session_close(&s);
             return CLI_EXIT_USAGE;
         }
+        if (e->modes != PMU_MODES_ALL && !cfg->period) {
+            cli_error("record: event '%s': privilege modifiers need sampling (-c N): exact recording "
+                      "counts every privilege level",
+                      e->label);
+            cli_session_close(&s);
+            return CLI_EXIT_USAGE;
+        }
         for (unsigned j = 0; j < s.m->n_harts; j++) {
             hart_t *h = &s.m->harts[j];
-            e->slot = pmu_add_observer(&h->pmu, e->sel.kind, e->sel.events, hart_cycle(h));
+            e->slot = pmu_add_observer_modes(&h->pmu, e->sel.kind, e->sel.events, e->modes, hart_cycle(h));
             hart_pmu_changed(h);
         }
         if (e->slot < 0) {
@@ -296,7 +303,7 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
         fputs("mode exact\n", out);
     fprintf(out, "callchains %d\n", cfg->callchains && !cfg->period);
     for (unsigned k = 0; k < events->n; k++)
-        fprintf(out, "event %s %llu\n", events->ev[k].name,
+        fprintf(out, "event %s %llu\n", events->ev[k].label[0] ? events->ev[k].label : events->ev[k].name,
                 (unsigned long long)event_total(s.m, &events->ev[k]));
     write_ctx_t w = { out, events->n };
     if (prof) {
