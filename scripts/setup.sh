@@ -14,6 +14,7 @@ packages=(
     libdw-dev                                  # DWARF symbols and lines (record, report, annotate)
     gdb-multiarch                              # the gdb stub's tests (run --gdb)
     valgrind                                   # callgrind_annotate reads report --callgrind
+    python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
 )
 
 missing=()
