@@ -7,9 +7,10 @@
  * fixes, and pmusim computes it here: every NaN result is the canonical NaN; min/max (2.2: -0 <
  * +0, one NaN operand gives the other, sNaN signals invalid), compares, classify, sign injection
  * and conversions to integers (saturation, NV) are computed exactly without the host's help. The
- * host has no round-to-nearest-ties-to-max-magnitude (RMM): pmusim rounds to nearest-even and
- * turns an exact tie away from zero, the tie found from the exact residual (add, sub, mul,
- * conversions); a quotient or square root is never a tie. This file is compiled with
+ * host has no round-to-nearest-ties-to-max-magnitude (RMM): single operations are done in double
+ * precision and rounded to single with an exact tie turned away from zero; double operations
+ * round to nearest-even and turn a tie away from zero, the tie found from the residual (TwoSum,
+ * the fused product; a quotient or square root is never a tie). This file is compiled with
  * -frounding-math so that the compiler neither folds nor moves operations across the mode and
  * flag calls; operands pass through volatile objects for the same reason. */
 #include "cpu/fpu.h"
@@ -105,38 +106,17 @@ static double arith_d(enum kind k, double a, double b, double c)
 
 /* RMM: r is the nearest-even result and e the exact residual (exact value - r); an exact tie goes
  * to the neighbour of larger magnitude. */
-static float rmm_fix_s(float r, float e)
+static float rmm_fix_s_d(float r, double e)
 {
-    if (e == 0 || !isfinite(r))
+    if (e == 0)
         return r;
     float n = nextafterf(r, e > 0 ? INFINITY : -INFINITY);
-    if (isfinite(n) && 2 * e == n - r && fabsf(n) > fabsf(r))
-        return n;
-    return r;
-}
-static double rmm_fix_d(double r, double e)
-{
-    if (e == 0 || !isfinite(r))
-        return r;
-    double n = nextafter(r, e > 0 ? INFINITY : -INFINITY);
-    if (isfinite(n) && 2 * e == n - r && fabs(n) > fabs(r))
+    if (isfinite(n) && 2 * e == (double)n - (double)r && fabsf(n) > fabsf(r))
         return n;
     return r;
 }
 /* Exact residuals in round-to-nearest: TwoSum, and the fused product. */
-static float resid_s(enum kind k, float a, float b, float r)
-{
-    if (k == K_SUB)
-        b = -b;
-    if (k == K_ADD || k == K_SUB) {
-        volatile float s = r, bb = s - a;
-        return (a - (s - bb)) + (b - bb);
-    }
-    if (k == K_MUL)
-        return fmaf(a, b, -r);
-    return 0;
-}
-static double resid_d(enum kind k, double a, double b, double r)
+static double resid_d(enum kind k, double a, double b, double c, double r)
 {
     if (k == K_SUB)
         b = -b;
@@ -144,9 +124,20 @@ static double resid_d(enum kind k, double a, double b, double r)
         volatile double s = r, bb = s - a;
         return (a - (s - bb)) + (b - bb);
     }
+    if (k != K_MUL && k != K_FMA)
+        return 0; /* a quotient or a square root is never a tie */
+    /* products: the residual of a tiny result is computed scaled by 2^110 (exact), and scaled
+     * back when it is compared with the gap (rmm_fix_d gets it scaled, with the gap scaled too) */
+    double p = a * b, pl = fma(a, b, -p); /* a x b = p + pl exactly (unless tiny) */
     if (k == K_MUL)
-        return fma(a, b, -r);
-    return 0;
+        return p - r + pl;
+    volatile double s = p + c, bb = s - p, t = (p - (s - bb)) + (c - bb); /* p + c = s + t */
+    /* the residual (s - r) + pl + t; a sum that is not exact has more than 53 significant bits,
+     * so it is not half a gap (a power of two): no tie */
+    double d = s - r, e1 = d + pl, e = e1 + t;
+    if (e1 - d != pl || e - e1 != t)
+        return 0;
+    return e;
 }
 
 /* Runs fn in rounding mode rm (0-4) and returns the RISC-V flags it raised. */
@@ -161,16 +152,41 @@ static double resid_d(enum kind k, double a, double b, double r)
             fesetround(FE_TONEAREST); \
     } while (0)
 
+/* Single precision in RMM: the operation in double precision (exact for add, sub and mul of
+ * singles; a quotient or root, and a double-rounded sum of products, cannot land on a single
+ * midpoint it does not lie on), then rounded to single with an exact tie turned away from 0. */
+static float rmm_s(enum kind k, float a, float b, float c, unsigned *fl)
+{
+    volatile double x;
+    feclearexcept(FE_ALL_EXCEPT);
+    x = arith_d(k, a, b, c);
+    unsigned nx = host_flags() & (FPU_NV | FPU_DZ | FPU_NX);
+    double xd = x;
+    volatile float r;
+    feclearexcept(FE_ALL_EXCEPT);
+    r = (float)xd;
+    float rr = r;
+    *fl = host_flags() | nx;
+    if (isfinite(rr) && isfinite(xd)) {
+        double e = xd - (double)rr; /* exact: rr is xd's neighbour */
+        rr = rmm_fix_s_d(rr, e);
+    }
+    if (nx & FPU_NX)
+        *fl |= FPU_NX;
+    return rr;
+}
+
 static uint32_t op_s(enum kind k, uint32_t ua, uint32_t ub, uint32_t uc, unsigned rm, unsigned *flags,
                      bool *sub)
 {
     float a = from_s(ua), b = from_s(ub), c = from_s(uc), r;
     unsigned fl;
-    IN_MODE(rm, r = arith_s(k, a, b, c));
+    if (rm == 4)
+        r = rmm_s(k, a, b, c, &fl);
+    else
+        IN_MODE(rm, r = arith_s(k, a, b, c));
     if (k == K_FMA && (isinf(a) || isinf(b)) && (a == 0 || b == 0))
         fl |= FPU_NV; /* inf x 0 + c is invalid even when c is a quiet NaN */
-    if (rm == 4 && (fl & FPU_NX))
-        r = rmm_fix_s(r, resid_s(k, a, b, r));
     *flags |= fl;
     *sub = fpclassify(r) == FP_SUBNORMAL;
     return isnan(r) ? CANON_S : bits_s(r);
@@ -183,8 +199,15 @@ static uint64_t op_d(enum kind k, uint64_t ua, uint64_t ub, uint64_t uc, unsigne
     IN_MODE(rm, r = arith_d(k, a, b, c));
     if (k == K_FMA && (isinf(a) || isinf(b)) && (a == 0 || b == 0))
         fl |= FPU_NV;
-    if (rm == 4 && (fl & FPU_NX))
-        r = rmm_fix_d(r, resid_d(k, a, b, r));
+    if (rm == 4 && (fl & FPU_NX) && isfinite(r)) {
+        /* a tiny product's residual is computed with a and c scaled by 2^110 (exact); the gap
+         * between r and its neighbour is exact in every range and scaled alike */
+        int sc = (k == K_MUL || k == K_FMA) && (fabs(r) < 0x1p-900 || fabs(a * b) < 0x1p-900) ? 110 : 0;
+        double e = resid_d(k, ldexp(a, sc), b, ldexp(c, sc), ldexp(r, sc));
+        double n = nextafter(r, e > 0 ? INFINITY : -INFINITY);
+        if (e != 0 && isfinite(n) && 2 * e == ldexp(n - r, sc) && fabs(n) > fabs(r))
+            r = n;
+    }
     *flags |= fl;
     *sub = fpclassify(r) == FP_SUBNORMAL;
     return isnan(r) ? CANON_D : bits_d(r);
