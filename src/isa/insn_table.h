@@ -279,7 +279,42 @@ enum insn_format {
     E("bexti", 0x48005013, 0xfc00707f, F_SHIFT, BEXTI, ISA_EXT_ZBS, 64) \
     E("binvi", 0x68001013, 0xfc00707f, F_SHIFT, BINVI, ISA_EXT_ZBS, 64) \
     E("bseti", 0x28001013, 0xfc00707f, F_SHIFT, BSETI, ISA_EXT_ZBS, 64) \
-    /* --- F, D (the rm field is checked by the decoder and the executor) --- */ \
+    /* --- C: 16-bit encodings, each expanded into a base operation --- */ \
+    E("c.addi4spn", 0x0000, 0xe003, F_CIW_ADDI4SPN, ADDI, ISA_EXT_C, 0) \
+    E("c.lw", 0x4000, 0xe003, F_CL_W, LW, ISA_EXT_C, 0) \
+    E("c.ld", 0x6000, 0xe003, F_CL_D, LD, ISA_EXT_C, 64) \
+    E("c.sw", 0xc000, 0xe003, F_CS_W, SW, ISA_EXT_C, 0) \
+    E("c.sd", 0xe000, 0xe003, F_CS_D, SD, ISA_EXT_C, 64) \
+    E("c.addi", 0x0001, 0xe003, F_CI, ADDI, ISA_EXT_C, 0) \
+    E("c.jal", 0x2001, 0xe003, F_CJAL, JAL, ISA_EXT_C, 32) \
+    E("c.addiw", 0x2001, 0xe003, F_CI_ADDIW, ADDIW, ISA_EXT_C, 64) \
+    E("c.li", 0x4001, 0xe003, F_CI_LI, ADDI, ISA_EXT_C, 0) \
+    E("c.addi16sp", 0x6101, 0xef83, F_CI_ADDI16SP, ADDI, ISA_EXT_C, 0) \
+    E("c.lui", 0x6001, 0xe003, F_CI_LUI, LUI, ISA_EXT_C, 0) \
+    E("c.srli", 0x8001, 0xec03, F_CB_SHIFT, SRLI, ISA_EXT_C, 0) \
+    E("c.srai", 0x8401, 0xec03, F_CB_SHIFT, SRAI, ISA_EXT_C, 0) \
+    E("c.andi", 0x8801, 0xec03, F_CB_ANDI, ANDI, ISA_EXT_C, 0) \
+    E("c.sub", 0x8c01, 0xfc63, F_CA, SUB, ISA_EXT_C, 0) \
+    E("c.xor", 0x8c21, 0xfc63, F_CA, XOR, ISA_EXT_C, 0) \
+    E("c.or", 0x8c41, 0xfc63, F_CA, OR, ISA_EXT_C, 0) \
+    E("c.and", 0x8c61, 0xfc63, F_CA, AND, ISA_EXT_C, 0) \
+    E("c.subw", 0x9c01, 0xfc63, F_CA, SUBW, ISA_EXT_C, 64) \
+    E("c.addw", 0x9c21, 0xfc63, F_CA, ADDW, ISA_EXT_C, 64) \
+    E("c.j", 0xa001, 0xe003, F_CJ, JAL, ISA_EXT_C, 0) \
+    E("c.beqz", 0xc001, 0xe003, F_CB_BRANCH, BEQ, ISA_EXT_C, 0) \
+    E("c.bnez", 0xe001, 0xe003, F_CB_BRANCH, BNE, ISA_EXT_C, 0) \
+    E("c.slli", 0x0002, 0xe003, F_CI_SLLI, SLLI, ISA_EXT_C, 0) \
+    E("c.lwsp", 0x4002, 0xe003, F_CI_LWSP, LW, ISA_EXT_C, 0) \
+    E("c.ldsp", 0x6002, 0xe003, F_CI_LDSP, LD, ISA_EXT_C, 64) \
+    E("c.jr", 0x8002, 0xf07f, F_CR_JR, JALR, ISA_EXT_C, 0) \
+    E("c.mv", 0x8002, 0xf003, F_CR_MV, ADD, ISA_EXT_C, 0) \
+    E("c.ebreak", 0x9002, 0xffff, F_C_NONE, EBREAK, ISA_EXT_C, 0) \
+    E("c.jalr", 0x9002, 0xf07f, F_CR_JALR, JALR, ISA_EXT_C, 0) \
+    E("c.add", 0x9002, 0xf003, F_CR_ADD, ADD, ISA_EXT_C, 0) \
+    E("c.swsp", 0xc002, 0xe003, F_CSS_W, SW, ISA_EXT_C, 0) \
+    E("c.sdsp", 0xe002, 0xe003, F_CSS_D, SD, ISA_EXT_C, 64) \
+    /* --- F, D (last: the scan for every other instruction is as without them; the rm field is
+     * checked by the decoder and the executor) --- */ \
     E("flw", 0x00002007, 0x0000707f, F_I, FLW, ISA_EXT_F, 0) \
     E("fsw", 0x00002027, 0x0000707f, F_S, FSW, ISA_EXT_F, 0) \
     E("fmadd.s", 0x00000043, 0x0600007f, F_FP_R4, FMADD_S, ISA_EXT_F, 0) \
@@ -350,41 +385,7 @@ enum insn_format {
     E("c.fldsp", 0x2002, 0xe003, F_CI_FLDSP, FLD, ISA_EXT_C | ISA_EXT_D, 0) \
     E("c.flwsp", 0x6002, 0xe003, F_CI_FLWSP, FLW, ISA_EXT_C | ISA_EXT_F, 32) \
     E("c.fsdsp", 0xa002, 0xe003, F_CSS_D, FSD, ISA_EXT_C | ISA_EXT_D, 0) \
-    E("c.fswsp", 0xe002, 0xe003, F_CSS_W, FSW, ISA_EXT_C | ISA_EXT_F, 32) \
-    /* --- C: 16-bit encodings, each expanded into a base operation --- */ \
-    E("c.addi4spn", 0x0000, 0xe003, F_CIW_ADDI4SPN, ADDI, ISA_EXT_C, 0) \
-    E("c.lw", 0x4000, 0xe003, F_CL_W, LW, ISA_EXT_C, 0) \
-    E("c.ld", 0x6000, 0xe003, F_CL_D, LD, ISA_EXT_C, 64) \
-    E("c.sw", 0xc000, 0xe003, F_CS_W, SW, ISA_EXT_C, 0) \
-    E("c.sd", 0xe000, 0xe003, F_CS_D, SD, ISA_EXT_C, 64) \
-    E("c.addi", 0x0001, 0xe003, F_CI, ADDI, ISA_EXT_C, 0) \
-    E("c.jal", 0x2001, 0xe003, F_CJAL, JAL, ISA_EXT_C, 32) \
-    E("c.addiw", 0x2001, 0xe003, F_CI_ADDIW, ADDIW, ISA_EXT_C, 64) \
-    E("c.li", 0x4001, 0xe003, F_CI_LI, ADDI, ISA_EXT_C, 0) \
-    E("c.addi16sp", 0x6101, 0xef83, F_CI_ADDI16SP, ADDI, ISA_EXT_C, 0) \
-    E("c.lui", 0x6001, 0xe003, F_CI_LUI, LUI, ISA_EXT_C, 0) \
-    E("c.srli", 0x8001, 0xec03, F_CB_SHIFT, SRLI, ISA_EXT_C, 0) \
-    E("c.srai", 0x8401, 0xec03, F_CB_SHIFT, SRAI, ISA_EXT_C, 0) \
-    E("c.andi", 0x8801, 0xec03, F_CB_ANDI, ANDI, ISA_EXT_C, 0) \
-    E("c.sub", 0x8c01, 0xfc63, F_CA, SUB, ISA_EXT_C, 0) \
-    E("c.xor", 0x8c21, 0xfc63, F_CA, XOR, ISA_EXT_C, 0) \
-    E("c.or", 0x8c41, 0xfc63, F_CA, OR, ISA_EXT_C, 0) \
-    E("c.and", 0x8c61, 0xfc63, F_CA, AND, ISA_EXT_C, 0) \
-    E("c.subw", 0x9c01, 0xfc63, F_CA, SUBW, ISA_EXT_C, 64) \
-    E("c.addw", 0x9c21, 0xfc63, F_CA, ADDW, ISA_EXT_C, 64) \
-    E("c.j", 0xa001, 0xe003, F_CJ, JAL, ISA_EXT_C, 0) \
-    E("c.beqz", 0xc001, 0xe003, F_CB_BRANCH, BEQ, ISA_EXT_C, 0) \
-    E("c.bnez", 0xe001, 0xe003, F_CB_BRANCH, BNE, ISA_EXT_C, 0) \
-    E("c.slli", 0x0002, 0xe003, F_CI_SLLI, SLLI, ISA_EXT_C, 0) \
-    E("c.lwsp", 0x4002, 0xe003, F_CI_LWSP, LW, ISA_EXT_C, 0) \
-    E("c.ldsp", 0x6002, 0xe003, F_CI_LDSP, LD, ISA_EXT_C, 64) \
-    E("c.jr", 0x8002, 0xf07f, F_CR_JR, JALR, ISA_EXT_C, 0) \
-    E("c.mv", 0x8002, 0xf003, F_CR_MV, ADD, ISA_EXT_C, 0) \
-    E("c.ebreak", 0x9002, 0xffff, F_C_NONE, EBREAK, ISA_EXT_C, 0) \
-    E("c.jalr", 0x9002, 0xf07f, F_CR_JALR, JALR, ISA_EXT_C, 0) \
-    E("c.add", 0x9002, 0xf003, F_CR_ADD, ADD, ISA_EXT_C, 0) \
-    E("c.swsp", 0xc002, 0xe003, F_CSS_W, SW, ISA_EXT_C, 0) \
-    E("c.sdsp", 0xe002, 0xe003, F_CSS_D, SD, ISA_EXT_C, 64)
+    E("c.fswsp", 0xe002, 0xe003, F_CSS_W, FSW, ISA_EXT_C | ISA_EXT_F, 32)
 
 /* clang-format on */
 #endif
