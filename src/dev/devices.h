@@ -23,6 +23,8 @@ typedef struct dev_host {
     uint64_t (*cycles)(void *ctx);
     /* A device's next event moved: the run loop must look at its deadlines again. */
     void (*deadline_changed)(void *ctx);
+    /* The next byte of console input if one is there now (0-255), or -1. */
+    int (*console_read)(void *ctx);
 } dev_host_t;
 
 /* The platform facts a device may be built from. */
@@ -66,7 +68,7 @@ extern const device_class_t uart16550_class, clint_class, sifive_test_class, vee
 /* The class called `name`, or NULL. */
 const device_class_t *device_class_find(const char *name);
 
-/* ns16550-compatible UART (transmit side; reads of RBR return 0, LSR reports THR empty). */
+/* ns16550-compatible UART: console output, and input from the platform one byte at a time. */
 typedef struct uart16550 uart16550_t;
 uart16550_t *uart16550_new(const dev_host_t *host); /* NULL when out of memory */
 void uart16550_reset(uart16550_t *u);

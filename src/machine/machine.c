@@ -101,6 +101,11 @@ static void host_console_write(void *ctx, const void *buf, size_t n)
     machine_console_write(ctx, buf, n);
 }
 
+static int host_console_read(void *ctx)
+{
+    return machine_console_getc(ctx);
+}
+
 static void host_exit(void *ctx, int code)
 {
     machine_exit(ctx, code);
@@ -147,10 +152,13 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         return NULL;
     m->desc = desc;
     m->console = stdout;
+    m->console_in = -1; /* standard input, looked at on the guest's first read */
+    m->console_fd = 0;
     m->dev_host = (dev_host_t){
         .ctx = m,
         .bus = &m->bus,
         .console_write = host_console_write,
+        .console_read = host_console_read,
         .exit = host_exit,
         .set_irq = host_set_irq,
         .cycles = host_cycles,
@@ -365,7 +373,7 @@ void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level)
 
 /* A machine with the program's XLEN to suggest, or NULL: the one whose name shares the longest
  * prefix with the current machine's (virt64 -> virt32), so the suggestion stays in the family. */
-static const char *machine_for_xlen(const char *current, unsigned xlen)
+const char *machine_for_xlen(const char *current, unsigned xlen)
 {
     const char *best = NULL;
     size_t best_len = 0;

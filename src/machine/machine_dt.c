@@ -69,6 +69,39 @@ static int add_cpus(const machine_t *m, void *fdt, uint32_t *intc)
     return 0;
 }
 
+/* What generic firmware looks for beyond the devices (as on QEMU's virt): /chosen/stdout-path
+ * naming the UART, and syscon-poweroff/-reboot nodes on the SiFive test finisher. */
+static int add_platform_nodes(void *fdt)
+{
+    int uart = fdt_node_offset_by_compatible(fdt, -1, "ns16550a");
+    if (uart >= 0) {
+        char path[128];
+        TRY(fdt_get_path(fdt, uart, path, sizeof(path)));
+        int chosen = fdt_path_offset(fdt, "/chosen");
+        TRY(chosen);
+        TRY(fdt_setprop_string(fdt, chosen, "stdout-path", path));
+    }
+    int test = fdt_node_offset_by_compatible(fdt, -1, "sifive,test0");
+    if (test < 0)
+        return 0;
+    uint32_t phandle;
+    TRY(fdt_generate_phandle(fdt, &phandle));
+    TRY(fdt_setprop_u32(fdt, test, "phandle", phandle));
+    static const struct {
+        const char *name, *compat;
+        uint32_t value;
+    } ctl[] = { { "reboot", "syscon-reboot", 0x7777 }, { "poweroff", "syscon-poweroff", 0x5555 } };
+    for (unsigned k = 0; k < 2; k++) {
+        int n = fdt_add_subnode(fdt, 0, ctl[k].name);
+        TRY(n);
+        TRY(fdt_setprop_string(fdt, n, "compatible", ctl[k].compat));
+        TRY(fdt_setprop_u32(fdt, n, "regmap", phandle));
+        TRY(fdt_setprop_u32(fdt, n, "offset", 0));
+        TRY(fdt_setprop_u32(fdt, n, "value", ctl[k].value));
+    }
+    return 0;
+}
+
 int machine_build_dtb(const machine_t *m, void *buf, size_t size)
 {
     void *fdt = buf;
@@ -110,5 +143,6 @@ int machine_build_dtb(const machine_t *m, void *buf, size_t size)
         device_fdt_ctx_t ctx = { fdt, soc, m->dev[k].base, &params, intc };
         TRY(cls->fdt_node(&ctx));
     }
+    TRY(add_platform_nodes(fdt));
     return fdt_pack(fdt);
 }
