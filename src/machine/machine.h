@@ -58,6 +58,7 @@ typedef struct machine_desc {
     /* Every address no region claims is memory (the VeeR testbench), unless -M ...,memory=bounded. */
     bool testbench_memory;
     bool boot_protocol;            /* --bios/--kernel boot as on QEMU's virt (machine/boot.c) */
+    bool pmu_dt;                   /* the PMU's selectors are SBI event indices: a riscv,pmu DT node */
     const machine_param_t *params; /* the options of `-M name,key=value`, ending with {0}; or NULL */
 } machine_desc_t;
 

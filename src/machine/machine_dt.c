@@ -6,6 +6,7 @@
 
 #include <libfdt.h>
 
+#include "core/core.h"
 #include "isa/isa.h"
 #include "machine/machine.h"
 
@@ -102,6 +103,30 @@ static int add_platform_nodes(void *fdt)
     return 0;
 }
 
+/* The riscv,pmu node (docs/devicetree.md): one riscv,event-to-mhpmcounters row per SBI event the
+ * PMU model really counts, on every mhpmcounter, plus mcycle for cycles and minstret for
+ * instructions. The selector is the event index itself, so no riscv,event-to-mhpmevent. */
+static int add_pmu_node(const machine_t *m, void *fdt)
+{
+    const pmu_model_t *pm = m->desc->core->pmu;
+    int node = fdt_add_subnode(fdt, 0, "pmu");
+    TRY(node);
+    TRY(fdt_setprop_string(fdt, node, "compatible", "riscv,pmu"));
+    TRY(fdt_setprop(fdt, node, "riscv,event-to-mhpmcounters", NULL, 0));
+    for (size_t k = 0; k < pm->n_events; k++) {
+        const pmu_event_desc_t *e = &pm->events[k];
+        uint32_t type = (uint32_t)(e->code >> 16), code = (uint32_t)(e->code & 0xFFFF);
+        if (e->sel.kind == SLOT_OFF || e->code > 0x1FFFF || type > 1 ||
+            (type == 0 && (code < 1 || code > 10)))
+            continue; /* not counted, or no general/cache event index */
+        uint32_t cmap = pm->hpm_mask | (e->code == 1 ? 1u : 0) | (e->code == 2 ? 4u : 0);
+        uint32_t row[3] = { cpu_to_fdt32((uint32_t)e->code), cpu_to_fdt32((uint32_t)e->code),
+                            cpu_to_fdt32(cmap) };
+        TRY(fdt_appendprop(fdt, node, "riscv,event-to-mhpmcounters", row, sizeof(row)));
+    }
+    return 0;
+}
+
 int machine_build_dtb(const machine_t *m, void *buf, size_t size)
 {
     void *fdt = buf;
@@ -144,5 +169,7 @@ int machine_build_dtb(const machine_t *m, void *buf, size_t size)
         TRY(cls->fdt_node(&ctx));
     }
     TRY(add_platform_nodes(fdt));
+    if (m->desc->pmu_dt)
+        TRY(add_pmu_node(m, fdt));
     return fdt_pack(fdt);
 }

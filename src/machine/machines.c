@@ -12,7 +12,8 @@
         .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
         .ram_size = 128u << 20, \
         .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 } }, \
-        .cycles_per_mtime_tick = 100, .time_csr = true, .boot_protocol = true, .params = virt_params, \
+        .cycles_per_mtime_tick = 100, .time_csr = true, .boot_protocol = true, .pmu_dt = true, \
+        .params = virt_params, \
     }
 
 static bool parse_on_off(const char *value, bool *out)

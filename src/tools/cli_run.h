@@ -115,6 +115,10 @@ int cli_session_finish(cli_session_t *s, hart_stop_t stop);
 bool cli_write_signature(FILE *out, const bus_t *bus, uint64_t begin, uint64_t len, unsigned granularity);
 void cli_session_close(cli_session_t *s);
 
+/* Reads a DTB file and checks its structure (libfdt): the blob (free it) and its size in *size, or
+ * NULL after a message naming the file. */
+void *cli_read_dtb(const char *path, size_t *size);
+
 /* cli_session_open for --bios/--kernel (cli_boot.c): builds the machine, loads firmware and
  * kernel, places the device tree and sets the boot registers. */
 int cli_boot_open(cli_session_t *s, const cli_run_config_t *cfg, const machine_desc_t *desc,

@@ -7,6 +7,7 @@ const cli_command_t cli_commands[] = {
     { "run", "run a RISC-V ELF program on a simulated machine", cmd_run },
     { "stat", "run a program and count PMU events over the whole run", cmd_stat },
     { "list", "list the PMU events of a machine", cmd_list },
+    { "dt", "write a machine's device tree, or check a DTB's riscv,pmu node", cmd_dt },
     { "machines", "list the machines that can be simulated", cmd_machines },
     { NULL, NULL, NULL },
 };

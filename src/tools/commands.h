@@ -17,5 +17,6 @@ int cmd_run(int argc, char **argv);
 int cmd_machines(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_dt(int argc, char **argv);
 
 #endif
