@@ -455,6 +455,11 @@ L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
 L_ECALL: {
     RETIRE_BLOCK(); /* ecall commits (counts as COMMIT, not INSTRET) */
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
+    if (h->priv == PRIV_S && h->platform && h->platform->firmware_call &&
+        h->platform->firmware_call(h->platform_ctx, h)) {
+        if (h->stop) { h->pc = PC + 4; return; }   /* firmware served on the host (built-in SBI) */
+        CHAIN_INDIRECT(PC + 4);
+    }
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
     CHAIN_INDIRECT(h->pc);

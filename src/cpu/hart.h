@@ -29,6 +29,11 @@ typedef struct hart_platform {
     void (*code_written)(void *ctx, struct hart *h);
     /* LR made a reservation: the platform watches stores to it by other harts. */
     void (*reserve)(void *ctx, struct hart *h, uint64_t addr);
+    /* An ecall from S-mode, for firmware that runs on the host: true when the call was served
+     * (the hart goes on after the ecall, which does not retire), false to take the trap. */
+    bool (*firmware_call)(void *ctx, struct hart *h);
+    /* An exception taken from below M-mode (cause), for firmware that counts them. */
+    void (*firmware_exception)(void *ctx, struct hart *h, uint64_t cause);
 } hart_platform_t;
 
 enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };

@@ -58,6 +58,8 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
         h->trap_unreturned = true;
     }
     count_trap_event(h, interrupt, code);
+    if (!interrupt && h->priv != PRIV_M && h->platform && h->platform->firmware_exception)
+        h->platform->firmware_exception(h->platform_ctx, h, code);
     h->reservation_valid = false;
 
     uint64_t xcause = interrupt ? (code | (h->xlen == 32 ? 1ull << 31 : INTERRUPT_FLAG)) : code;

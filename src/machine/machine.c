@@ -276,6 +276,8 @@ void machine_free(machine_t *m)
 {
     if (!m)
         return;
+    if (m->firmware_free)
+        m->firmware_free(m->firmware);
     for (unsigned k = 0; k < m->n_harts; k++) {
         block_cache_free(&m->harts[k]);
         free(m->harts[k].core_state);
@@ -362,6 +364,8 @@ void machine_exit(machine_t *m, int code)
 void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level)
 {
     hart_t *h = &m->harts[hart];
+    if (m->firmware && irq == IRQ_MTI)
+        irq = IRQ_STI; /* host-side firmware: the timer it sets for S-mode */
     uint64_t bit = 1ull << irq;
     uint64_t old = h->csr.mip;
     h->csr.mip = level ? old | bit : old & ~bit;
@@ -521,8 +525,23 @@ static void platform_reserve(void *ctx, hart_t *h, uint64_t addr)
         watch_granule(h, addr); /* other harts' stores there take the slow path and break it */
 }
 
+static bool platform_firmware_call(void *ctx, hart_t *h)
+{
+    machine_t *m = ctx;
+    return m->firmware_ecall && m->firmware_ecall(m->firmware, h);
+}
+
+static void platform_firmware_exception(void *ctx, hart_t *h, uint64_t cause)
+{
+    machine_t *m = ctx;
+    if (m->firmware_exception)
+        m->firmware_exception(m->firmware, h, cause);
+}
+
 static const hart_platform_t machine_platform = {
     .read_time = platform_read_time,
+    .firmware_call = platform_firmware_call,
+    .firmware_exception = platform_firmware_exception,
     .host_call = platform_host_call,
     .watched_store = platform_watched_store,
     .rewatch = platform_rewatch,

@@ -109,10 +109,13 @@ typedef struct machine {
     FILE *console;
     int console_in; /* console input: -1 not looked at yet, 0 reading stdin, 1 at its end */
     int console_fd; /* the file descriptor read (0, or a test's) */
-    /* Firmware served on the host (src/firmware): answers S-mode ecalls; NULL when M-mode code is
-     * the firmware. */
-    bool (*firmware_ecall)(void *fw, hart_t *h);
+    /* Firmware served on the host (src/firmware): answers S-mode ecalls and sees exceptions taken
+     * below M-mode; NULL when M-mode code is the firmware. With it, the CLINT's machine timer
+     * line drives the supervisor timer interrupt (STIP), as SBI set_timer promises. */
     void *firmware;
+    bool (*firmware_ecall)(void *fw, hart_t *h);
+    void (*firmware_exception)(void *fw, hart_t *h, uint64_t cause);
+    void (*firmware_free)(void *fw);
 } machine_t;
 
 /* The built-in machine descriptions. */
