@@ -11,4 +11,15 @@
  * messages, NULL for the machine's own). 0, or -1 after a message. */
 int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name);
 
+/* The firmware events (event_idx 0xF0000 | code, code < SBI_FW_EVENT_COUNT): perf's name, its
+ * description, and whether the built-in SBI counts it (the hypervisor fences need the H
+ * extension, which pmusim's harts do not have). */
+#define SBI_FW_EVENT_COUNT 22
+typedef struct sbi_fw_event_desc {
+    const char *name;
+    const char *description;
+    bool counted;
+} sbi_fw_event_desc_t;
+extern const sbi_fw_event_desc_t sbi_fw_events[SBI_FW_EVENT_COUNT];
+
 #endif
