@@ -4,13 +4,15 @@
 #   // problems: N      the number of problem lines (0 = valid, exit 0; else exit 1)
 #   // verdict: invalid  exit 1 even with no problem line (no riscv,pmu node)
 #   // expect: TEXT      a line of the output contains TEXT
+#   // machine: NAME      check against machine NAME's counters (default virt64)
 set -u
 pmusim=$1 dts=$2 work=$3
 command -v dtc >/dev/null || { echo "SKIP: dtc (device-tree-compiler) is not installed"; exit 77; }
 mkdir -p "$work"
 dtb=$work/$(basename "$dts" .dts).dtb
 dtc -q -I dts -O dtb -o "$dtb" "$dts" || { echo "FAIL: dtc cannot compile $dts"; exit 1; }
-out=$("$pmusim" dt check "$dtb")
+machine=$(sed -n 's|^// machine: *||p' "$dts")
+out=$("$pmusim" dt check -M "${machine:-virt64}" "$dtb")
 status=$?
 printf '%s\n' "$out"
 problems=$(sed -n 's|^// problems: *||p' "$dts")
