@@ -75,27 +75,34 @@ int cli_boot_open(cli_session_t *s, const cli_run_config_t *cfg, const machine_d
         cli_error("machine %s has no boot protocol for --bios/--kernel (use virt32 or virt64)", desc->name);
         return CLI_EXIT_USAGE;
     }
-    if (!(s->m = machine_new(desc, opts)))
-        return CLI_EXIT_USAGE;
-    machine_t *m = s->m;
-    if (cfg->bios && machine_load_program(m, cfg->bios, &s->img) != 0)
+    /* a --dtb file is checked first: it is the cheapest input to get wrong */
+    size_t user_size = 0;
+    void *user_dtb = NULL;
+    if (cfg->dtb && !(user_dtb = cli_read_dtb(cfg->dtb, &user_size)))
         return CLI_EXIT_BAD_INPUT;
-    if (cfg->kernel) {
-        int rc = cfg->bios ? machine_load_image(m, cfg->kernel, &s->kernel_img)
-                           : machine_load_program(m, cfg->kernel, &s->img);
-        if (rc != 0)
-            return CLI_EXIT_BAD_INPUT;
+    if (cfg->dtb && cfg->append)
+        cli_error("warning: --append is ignored with --dtb (the DTB's /chosen/bootargs stands)");
+    if (!(s->m = machine_new(desc, opts))) {
+        free(user_dtb);
+        return CLI_EXIT_USAGE;
+    }
+    machine_t *m = s->m;
+    if ((cfg->bios && machine_load_program(m, cfg->bios, &s->img) != 0) ||
+        (cfg->kernel && (cfg->bios ? machine_load_image(m, cfg->kernel, &s->kernel_img)
+                                   : machine_load_program(m, cfg->kernel, &s->img)) != 0)) {
+        free(user_dtb);
+        return CLI_EXIT_BAD_INPUT;
     }
     uint64_t kernel_entry = cfg->kernel ? (cfg->bios ? s->kernel_img.entry : s->img.entry) : 0;
     if (!m->console)
         m->console = stdout;
 
     size_t dtb_size = 0;
-    void *dtb = cfg->dtb ? cli_read_dtb(cfg->dtb, &dtb_size) : cli_machine_dtb(m, cfg->append, &dtb_size);
+    void *dtb = user_dtb ? user_dtb : cli_machine_dtb(m, cfg->append, &dtb_size);
+    if (user_dtb)
+        dtb_size = user_size;
     if (!dtb)
-        return cfg->dtb ? CLI_EXIT_BAD_INPUT : CLI_EXIT_USAGE;
-    if (cfg->dtb && cfg->append)
-        cli_error("warning: --append is ignored with --dtb (the DTB's /chosen/bootargs stands)");
+        return CLI_EXIT_USAGE;
 
     machine_reset(m, cfg->bios ? s->img.entry : kernel_entry);
     machine_boot_t b = {
