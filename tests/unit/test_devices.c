@@ -29,12 +29,23 @@ typedef struct test_platform {
     bool exited;
     int exit_code;
     FILE *console;
+    const char *input; /* console input still to come (NULL: none); tp_console_read takes it */
+    unsigned input_reads;
 } test_platform_t;
 
 static void tp_console_write(void *ctx, const void *buf, size_t n)
 {
     test_platform_t *m = ctx;
     fwrite(buf, 1, n, m->console);
+}
+
+static int tp_console_read(void *ctx)
+{
+    test_platform_t *m = ctx;
+    m->input_reads++;
+    if (!m->input || !*m->input)
+        return -1;
+    return (unsigned char)*m->input++;
 }
 
 static void tp_exit(void *ctx, int code)
@@ -73,7 +84,7 @@ static void fixture_open(fixture_t *f, unsigned xlen)
 {
     memset(f, 0, sizeof(*f));
     test_platform_t *m = f->m = calloc(1, sizeof(*m));
-    m->host = (dev_host_t){ m, &m->bus, tp_console_write, tp_exit, tp_set_irq, tp_cycles, tp_deadline_changed, NULL };
+    m->host = (dev_host_t){ m, &m->bus, tp_console_write, tp_exit, tp_set_irq, tp_cycles, tp_deadline_changed, tp_console_read };
     m->hart.xlen = xlen;
     m->console = open_memstream(&f->out, &f->out_len);
     bus_add_ram(&m->bus, "ram", RAM, 1u << 20, REGION_EXEC);
@@ -148,6 +159,34 @@ static uint64_t rd(fixture_t *f, uint64_t addr, unsigned size)
 static bus_status_t wr(fixture_t *f, uint64_t addr, unsigned size, uint64_t v)
 {
     return bus_access(f, addr, size, &v, true);
+}
+
+/* Console input: a byte is taken when the guest looks at LSR or RBR, held until RBR is read,
+ * never lost, and nothing is taken while one is held or in loopback. */
+static void test_uart_input(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, 32);
+    f.m->input = "ab";
+    CHECK_EQ(f.m->input_reads, 0);                  /* nothing read before the guest asks */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x61);           /* LSR: DR, THR empty, idle */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x61);           /* still the same byte held */
+    CHECK_EQ(f.m->input_reads, 1);
+    CHECK_EQ(rd(&f, UART + 0, 1), 'a');            /* RBR hands it over */
+    CHECK_EQ(rd(&f, UART + 0, 1), 'b');            /* RBR without LSR first: the next one */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x60);           /* input ended: no DR */
+    CHECK_EQ(rd(&f, UART + 0, 1), 0);
+    f.m->input = "c";
+    wr(&f, UART + 4, 1, 0x10);                      /* loopback: the line is not read */
+    unsigned before = f.m->input_reads;
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x60);
+    CHECK_EQ(f.m->input_reads, before);
+    wr(&f, UART + 4, 1, 0);
+    wr(&f, UART + 3, 1, 0x83);                      /* DLAB: RBR reads DLL, the byte stays */
+    CHECK_EQ(rd(&f, UART + 0, 1), 1);
+    wr(&f, UART + 3, 1, 0x03);
+    CHECK_EQ(rd(&f, UART + 0, 1), 'c');
+    fixture_close(&f);
 }
 
 static void test_uart(unit_t *u)
@@ -591,6 +630,7 @@ int main(void)
 {
     unit_t t = { 0 }, *u = &t;
     test_uart(u);
+    test_uart_input(u);
     test_clint(u);
     test_finisher(u);
     test_mailbox(u);
