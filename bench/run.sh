@@ -27,7 +27,8 @@ Options:
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
   --only IDS         time only these commands (comma-separated; all are still checked):
-                     pmusim qemu-icount qemu-tcg veer-run veer-stat rc-off rc-on su-pmusim su-qemu
+                     pmusim qemu-icount qemu-tcg veer-run veer-stat mbv-run mbv-timed rc-off rc-on
+                     su-pmusim su-qemu
                      e.g. --only veer-run,veer-stat -n 11 for the cost of counting
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
   --no-build         use the existing build tree as it is
@@ -89,9 +90,9 @@ else
     BENCH_STANDALONE=1
 fi
 if ((QUICK)); then
-    CM_VIRT=coremark-virt32 CM_VEER=coremark-veer RC=reconfig-small
+    CM_VIRT=coremark-virt32 CM_VEER=coremark-veer CM_MBV=coremark-mbv32 RC=reconfig-small
 else
-    CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer RC=reconfig
+    CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer CM_MBV=coremark-big-mbv32 RC=reconfig
 fi
 
 if ((DO_BUILD)); then
@@ -102,7 +103,7 @@ if ((DO_BUILD)); then
     LOG=$BUILD/bench-build.log
     cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DPMUSIM_WERROR=OFF -DPMUSIM_SANITIZE=OFF \
         -DPMUSIM_GUESTS=ON >"$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; die "cmake configure failed (log: $LOG)"; }
-    targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER")
+    targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER" "guest_$CM_MBV")
     if ((!BENCH_STANDALONE)); then
         targets+=("guest_$RC-on-veer" "guest_$RC-off-veer")
     fi
@@ -113,7 +114,9 @@ if ((DO_BUILD)); then
             >>"$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; die "build of bench/ failed (log: $LOG)"; }
     fi
 fi
-for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" \
+# MicroBlaze V with 16K caches, a 64-entry branch target cache and the timing model (on with caches)
+MBV_TIMED=mbv32,icache=16K,dcache=16K,btc=64
+for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" "$GUESTS/$CM_MBV.elf" \
          "$BENCH_GUESTS/$RC-on-veer.elf" "$BENCH_GUESTS/$RC-off-veer.elf"; do
     [[ -e $f ]] || die "missing $f (build first, without --no-build)"
 done
@@ -156,6 +159,8 @@ else
     STAT_NOTE="\`pmusim stat\` is not available in this build (\`pmusim stat --help\` failed): row skipped."
     note "$STAT_NOTE"
 fi
+add_cmd main mbv-run      "\`pmusim run -M mbv32\` (no caches)"        "$CM_MBV" "$PMUSIM" run -M mbv32 "$GUESTS/$CM_MBV.elf"
+add_cmd main mbv-timed    "\`pmusim run -M $MBV_TIMED\`"             "$CM_MBV" "$PMUSIM" run -M "$MBV_TIMED" "$GUESTS/$CM_MBV.elf"
 add_cmd main rc-off       "reconfig, counters left alone"             "$RC-off-veer" "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-off-veer.elf"
 add_cmd main rc-on        "reconfig, reprogrammed every ~100 insns"   "$RC-on-veer"  "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-on-veer.elf"
 
@@ -223,6 +228,8 @@ if [[ -n $QEMU ]]; then
     same "pmusim vs QEMU TCG, instret excepted ($CM_VIRT)" "$OUT/qemu-tcg.noinstret" "$OUT/pmusim.noinstret" || fails=1
 fi
 same "virt32 vs veer-el2 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/veer-run.noinstret" || fails=1
+same "virt32 vs mbv32 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/mbv-run.noinstret" || fails=1
+same "mbv32 without and with caches and timing (coremark)" "$OUT/mbv-run.canon" "$OUT/mbv-timed.canon" || fails=1
 if [[ " ${IDS[*]} " == *" veer-stat "* ]]; then
     if ! same "pmusim stat vs pmusim run ($CM_VEER)" "$OUT/veer-run.canon" "$OUT/veer-stat.canon"; then
         STAT_NOTE="\`pmusim stat\` changed the program's output: row skipped."

@@ -262,6 +262,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if (is_pc_relative(op))
             d->imm += pcoff[k]; /* the executor adds the block's start pc */
     }
+    if (h->core_ext && h->core_ext->block_built)
+        h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
+    b->timed = b->timed || b->stall_cycles;
     block_refresh_addends(&h->pmu, b);
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
@@ -313,6 +316,16 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
             p->acc[k] += (b->events[j] & want) != 0;
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
+    if (b->timed && n)
+        exec_block_timing(h, b, n, 0);
+}
+
+void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
+{
+    if (h->core_ext && h->core_ext->block_retired)
+        h->core_ext->block_retired(h, b, n, next_pc);
+    else if (n == b->n_insns)
+        h->stall_cycles += b->stall_cycles;
 }
 
 void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n)

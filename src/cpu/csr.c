@@ -453,6 +453,8 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
     const csr_desc_t *d = csr_find(csr);
     if (!d || (d->exists && !d->exists(h)) || !d->read(h, csr, own, val))
         return false;
+    if (h->core_ext && h->core_ext->csr_absent && h->core_ext->csr_absent(h, csr))
+        return false;
     *val &= xlen_mask(h);
     return true;
 }

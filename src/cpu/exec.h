@@ -78,6 +78,8 @@ static inline sys_result_t sys_ebreak(hart_t *h, uint64_t pc)
 /* Brings core-local timers (core_ext) up to the current cycle, the time since the last call having
  * been spent in `state`; returns the cycles until one of them next raises an interrupt. */
 uint64_t hart_advance_core(hart_t *h, enum hart_run_state state);
+/* A timed block (b->timed) retired its first n instructions; control goes on at next_pc. */
+void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc);
 /* Commits the events of instructions [0, n) of b and their cycles (partial block). */
 void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n);
 /* Runs the block at h->pc with `exec` and returns after it (also after a trap), executing at most

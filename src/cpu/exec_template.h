@@ -42,13 +42,16 @@ typedef int64_t sreg;
 #define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
-#define RETIRE_BLOCK_VIA(addends) do { \
+/* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
+ * set: a conditional branch was taken (its target may be the next instruction). */
+#define RETIRE_BLOCK_VIA(addends, next) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
-        if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
+        if (unlikely(b->timed)) exec_block_timing(h, b, b->n_insns, (next)); \
     } while (0)
-#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add)
+#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add, b->end_pc)
+#define RETIRE_BLOCK_TO(next) RETIRE_BLOCK_VIA(add, next)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
@@ -114,7 +117,7 @@ typedef int64_t sreg;
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            RETIRE_BLOCK_VIA(add_taken); /* counts BR_TAKEN, see block_refresh_addends */ \
+            RETIRE_BLOCK_VIA(add_taken, (ureg)(b->pc + IMM) | 1); /* counts BR_TAKEN (block_refresh_addends); bit 0: taken */ \
             CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
@@ -283,13 +286,13 @@ L_BGEU: BRANCH(RS1 >= RS2);
 L_JAL: {
     uint64_t target = (ureg)(b->pc + IMM);
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     CHAIN(0, target);
 }
 L_JALR: {
     uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     CHAIN_INDIRECT(target);
 }
 L_FENCE: NEXT();
@@ -453,7 +456,7 @@ L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
     CHAIN(1, b->end_pc);
 }
 L_ECALL: {
-    RETIRE_BLOCK(); /* ecall commits (counts as COMMIT, not INSTRET) */
+    RETIRE_BLOCK_TO(0); /* ecall commits (counts as COMMIT, not INSTRET) */
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
     if (h->priv == PRIV_S && h->platform && h->platform->firmware_call &&
         h->platform->firmware_call(h->platform_ctx, h)) {
@@ -473,21 +476,21 @@ L_EBREAK: {
         if (h->stop) { h->pc = b->end_pc; return; }
         CHAIN(1, b->end_pc);
     }
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
     if (h->stop) return;
     CHAIN_INDIRECT(h->pc);
 }
 L_MRET: {
     if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_m(h);
     CHAIN_INDIRECT(h->pc);
 }
 L_SRET: {
     if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_s(h);
     CHAIN_INDIRECT(h->pc);
 }
@@ -582,6 +585,7 @@ fetch_fault:
 #undef DISPATCH
 #undef NEXT
 #undef RETIRE_BLOCK
+#undef RETIRE_BLOCK_TO
 #undef RETIRE_BLOCK_VIA
 #undef DYN
 #undef CHAIN

@@ -96,7 +96,10 @@ typedef struct hart {
     uint64_t timer_irq_mask; /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
     const struct core_ext *core_ext;
-    void *core_state; /* state of core-specific CSRs and devices (core_ext) */
+    void *core_state;                  /* state of core-specific CSRs and devices (core_ext) */
+    const struct pmu_model *pmu_model; /* the core's PMU model (an instance of a configurable core) */
+    bool slow_mem;         /* the core models every data access (caches, timing): no inline RAM path */
+    uint64_t irq_rise[16]; /* cycle at which each interrupt line of mip 0-15 last rose */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
      * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event
@@ -179,7 +182,7 @@ static inline uint64_t hart_cycle(const hart_t *h)
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    h->fast_size = need_addresses || h->slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the

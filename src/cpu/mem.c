@@ -2,6 +2,7 @@
  * watched granules (code, HTIF tohost) and the PMU's address-classified events. */
 #include <string.h>
 
+#include "cpu/csr.h"
 #include "cpu/exec.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
@@ -89,6 +90,8 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
         return fault(h, CAUSE_LOAD_ACCESS, addr);
     }
     access_events(h, r, misaligned, false, insn_events);
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, false);
     return MEM_OK;
 }
 
@@ -138,6 +141,8 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
     access_events(h, r, misaligned, true, insn_events);
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, true);
     if (h->stop != STOP_NONE)
         return MEM_STOP;
     return res;
