@@ -185,6 +185,19 @@ static inline void hart_pmu_changed(hart_t *h)
     h->fast_size = need_addresses || h->slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
+/* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):
+ * PMU slots that count at some levels only follow it; free when none does. */
+static inline void hart_set_priv(hart_t *h, enum priv_mode priv)
+{
+    h->priv = priv;
+    if (__builtin_expect(h->pmu.mode_filtered, 0)) {
+        pmu_set_mode(&h->pmu, (unsigned)priv, hart_cycle(h));
+        hart_pmu_changed(h);
+    } else {
+        h->pmu.mode = (uint8_t)priv;
+    }
+}
+
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the
  * time each condition holds. */
 static inline void hart_irq_state_changed(hart_t *h)
