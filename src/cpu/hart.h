@@ -71,6 +71,7 @@ typedef struct csr_state {
     uint64_t mvendorid, marchid, mimpid, mhartid, mconfigptr;
     uint64_t pmpcfg[16], pmpaddr[64];
     uint64_t dcsr, dpc, dscratch[2], tselect;
+    uint64_t mcyclecfg, minstretcfg; /* Smcntrpmf */
 } csr_state_t;
 
 typedef struct block_cache {
@@ -147,6 +148,10 @@ typedef struct hart {
     uint64_t repeat_cause, repeat_epc;
     enum trap_loop_kind trap_loop_kind;
     bool one_block; /* the executor returns after one block, also after a trap (exact --max-insns) */
+    /* Sscofpmf (cpu/sscofpmf.c): mhpmcounters whose overflow would raise LCOFI (OF clear,
+     * counting something), and their values when last looked at. 0: nothing to watch. */
+    uint32_t ovf_armed;
+    uint64_t ovf_last[32];
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
@@ -190,6 +195,8 @@ static inline void hart_pmu_changed(hart_t *h)
 static inline void hart_set_priv(hart_t *h, enum priv_mode priv)
 {
     h->priv = priv;
+    if (h->ovf_armed)
+        hart_kick(h); /* counters filtered by level: the distance to an overflow changes */
     if (__builtin_expect(h->pmu.mode_filtered, 0)) {
         pmu_set_mode(&h->pmu, (unsigned)priv, hart_cycle(h));
         hart_pmu_changed(h);

@@ -24,6 +24,8 @@ enum isa_ext {
     ISA_EXT_ZBS = 1u << 9,
     ISA_EXT_S = 1u << 10, /* supervisor mode: sret, sfence.vma */
     ISA_EXT_U = 1u << 11,
+    ISA_EXT_SSCOFPMF = 1u << 12,  /* counter overflow and privilege-mode filtering */
+    ISA_EXT_SMCNTRPMF = 1u << 13, /* mode filtering of mcycle and minstret */
 };
 
 #include "isa/insn_table.h"

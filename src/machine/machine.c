@@ -7,6 +7,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/sscofpmf.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
 
@@ -331,6 +332,8 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     h->csr.marchid = m->desc->core->marchid;
     h->csr.mimpid = m->desc->core->mimpid;
     h->csr.mhartid = id;
+    h->ovf_armed = 0;
+    h->csr.mcyclecfg = h->csr.minstretcfg = 0;
     csr_reset(h);
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
@@ -647,6 +650,8 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         for (unsigned k = 0; k < m->n_dev; k++)
             if (m->dev[k].cls->next_event)
                 deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
+        if (h->ovf_armed)
+            sscof_check(h); /* a counter that wrapped raises LCOFI before the next instruction */
         if (h->csr.mip & h->csr.mie) {
             /* An enabled interrupt is pending: it ends any wait, and is taken if globally enabled. */
             h->wfi_wait = h->halted = false;
@@ -676,6 +681,15 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             uint64_t due = m->htif_pending_since + HTIF_HALF_GRACE - machine_insns(m);
             if (due < (uint64_t)budget)
                 budget = (int64_t)due;
+        }
+        if (h->ovf_armed) { /* Sscofpmf: stop at the instruction that wraps a counter */
+            uint64_t o = sscof_insns_to_overflow(h);
+            if (o < BLOCK_MAX_INSNS) {
+                exec_run_prefix(h, exec, o);
+                continue;
+            }
+            if (o - (BLOCK_MAX_INSNS - 1) < (uint64_t)budget)
+                budget = (int64_t)(o - (BLOCK_MAX_INSNS - 1));
         }
         if (h->max_insns) {
             uint64_t done = machine_insns(m); /* the limit counts every hart's instructions */

@@ -17,8 +17,14 @@ static void isa_string(const hart_t *h, char *buf, size_t size)
         uint32_t ext;
         const char *name;
     } single[] = { { ISA_EXT_I, "i" }, { ISA_EXT_M, "m" }, { ISA_EXT_A, "a" }, { ISA_EXT_C, "c" } },
-      multi[] = { { ISA_EXT_ZICSR, "_zicsr" }, { ISA_EXT_ZIFENCEI, "_zifencei" }, { ISA_EXT_ZBA, "_zba" },
-                  { ISA_EXT_ZBB, "_zbb" },     { ISA_EXT_ZBC, "_zbc" },           { ISA_EXT_ZBS, "_zbs" } };
+      multi[] = { { ISA_EXT_ZICSR, "_zicsr" },
+                  { ISA_EXT_ZIFENCEI, "_zifencei" },
+                  { ISA_EXT_ZBA, "_zba" },
+                  { ISA_EXT_ZBB, "_zbb" },
+                  { ISA_EXT_ZBC, "_zbc" },
+                  { ISA_EXT_ZBS, "_zbs" },
+                  { ISA_EXT_SMCNTRPMF, "_smcntrpmf" },
+                  { ISA_EXT_SSCOFPMF, "_sscofpmf" } };
     size_t n = (size_t)snprintf(buf, size, "rv%u", h->xlen);
     for (size_t k = 0; k < sizeof(single) / sizeof(single[0]) && n < size; k++)
         if (h->isa & single[k].ext)

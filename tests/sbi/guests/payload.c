@@ -124,12 +124,12 @@ static void counting(void)
     sbiret_t r = PMU(CFG_MATCH, HPM_BASE, HPM_MASK, 2 /* CLEAR_VALUE */, 2, 0, 0);
     SAME("match instructions on 3-31", r.error, SUCCESS);
     unsigned long c = r.value;
-    check("instructions counter (in the set 3-31)", (long)c, 3, 2);
+    SAME("instructions counter in the set 3-31", c >= 3 && c <= 31, 1);
     unsigned long errs = measured(c, 0, 0, 100000);
     SAME("start with SET_INIT_VALUE", (long)(errs & 0xFFFFFFFF), SUCCESS);
     unsigned long got = read_hpm((unsigned)c) - 100000;
-    /* under OpenSBI without Sscofpmf the counter also counts OpenSBI's own M-mode instructions */
-    check("instructions counted by the loop", (long)got, LOOP_INSNS, got >= LOOP_INSNS ? (long)got : -1);
+    /* exact under both: with Sscofpmf OpenSBI's M-mode code is not counted (MINH) */
+    SAME("instructions counted by the loop", (long)got, LOOP_INSNS);
     r = PMU(START, c, 1, 0, 0, 0, 0); /* continue from the current value */
     SAME("restart without SET_INIT_VALUE", r.error, SUCCESS);
     r = PMU(START, c, 1, 0, 0, 0, 0);
@@ -145,7 +145,7 @@ static void counting(void)
     c = r.value;
     measured(c, 0, 0, 0);
     got = read_hpm((unsigned)c);
-    check("branches counted by the loop", (long)got, LOOP_BRANCHES, got >= LOOP_BRANCHES ? (long)got : -1);
+    SAME("branches counted by the loop", (long)got, LOOP_BRANCHES);
     PMU(STOP, c, 1, 1, 0, 0, 0);
 }
 
@@ -285,8 +285,8 @@ int main(unsigned long hartid, unsigned long dtb)
         SAME(names[k], probe(ev[k]), ev[k] == 1 || ev[k] == 2 || ev[k] == 5 ? SUCCESS : NOT_SUPPORTED);
     /* the probe left no trace: the first mhpmcounter is free again */
     sbiret_t r = PMU(CFG_MATCH, HPM_BASE, HPM_MASK, 0, 2, 0, 0);
-    /* OpenSBI 1.1 without Sscofpmf puts instructions on minstret whatever the set */
-    check("after probing, counter 3 is free", r.value, 3, 2);
+    /* which free counter of the set is taken is the SBI's choice: pmusim the lowest */
+    check("after probing, a counter of 3-31 is free", r.value >= 3 && r.value <= 31, 1, 1);
     PMU(STOP, r.value, 1, 1, 0, 0, 0);
 
     counting();
