@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cpu/csr.h"
+#include "cpu/sscofpmf.h"
 #include "firmware/sbi_internal.h"
 
 static const struct {
@@ -138,7 +139,8 @@ int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
         /* as firmware leaves a hart for its S-mode payload: every exception but the ecalls from
          * S- and M-mode and the supervisor interrupts delegated, counters readable */
         cs->medeleg = 0xB1FF;
-        cs->mideleg = (1u << IRQ_SSI) | (1u << IRQ_STI) | (1u << 9 /* SEI */);
+        cs->mideleg = (1u << IRQ_SSI) | (1u << IRQ_STI) | (1u << 9 /* SEI */) |
+                      (sscof_has(h) ? 1u << IRQ_LCOF : 0); /* LCOFI to S-mode, as OpenSBI */
         cs->mcounteren = (uint64_t)h->pmu.model->hpm_mask | 7u;
         pmu_set_inhibit(&h->pmu, h->pmu.model->hpm_mask & h->pmu.model->inhibit_mask, hart_cycle(h));
         hart_pmu_changed(h);

@@ -65,6 +65,7 @@ typedef struct sbi_counter {
     uint32_t event_idx;
     uint64_t event_data;
     uint64_t fw_value;
+    uint64_t inh; /* Sscofpmf: the mhpmevent xINH bits the match asked for (SET_*INH flags) */
 } sbi_counter_t;
 
 enum sbi_hsm_state { SBI_HSM_STARTED = 0, SBI_HSM_STOPPED = 1, SBI_HSM_SUSPENDED = 4 };

@@ -4,6 +4,9 @@
  * hardware counter can count come from the DT's riscv,pmu node, as in OpenSBI. */
 #include <string.h>
 
+#include "pmu/model.h"
+
+#include "cpu/sscofpmf.h"
 #include "firmware/sbi_internal.h"
 
 #define FW_BASE SBI_PMU_HW_COUNTERS
@@ -73,6 +76,37 @@ static void counter_run(sbi_t *s, hart_t *h, unsigned hart, unsigned idx, bool r
         s->hart[hart].ctr[idx].started = run;
     else
         hw_inhibit(h, idx, !run);
+}
+
+/* Sscofpmf: the inhibit bits of the SET_*INH flags (3 VUINH ... 7 MINH -> mhpmevent bits 58-62) */
+static uint64_t inh_of_flags(uint64_t flags)
+{
+    return ((flags >> 3) & 0x1F) << 58;
+}
+
+/* Programs hardware counter idx for its event with its inhibit bits; `of`: set the OF bit (no
+ * overflow interrupt until a start clears it). mcycle and minstret take their filter from
+ * mcyclecfg/minstretcfg (Smcntrpmf). */
+static void hw_program(sbi_t *s, hart_t *h, unsigned hart, unsigned idx, uint64_t sel, bool of)
+{
+    uint64_t inh = s->hart[hart].ctr[idx].inh;
+    if (!sscof_has(h))
+        inh = 0, of = false; /* without Sscofpmf the filter hints are dropped */
+    if (idx < 3) {
+        if (h->isa & ISA_EXT_SMCNTRPMF) {
+            unsigned csr = idx == 0 ? 0x321 : 0x322;
+            if (s->xlen == 32)
+                sscof_wr_countercfg(h, csr + 0x400, inh >> 32, 0);
+            else
+                sscof_wr_countercfg(h, csr, inh, 0);
+        }
+        return;
+    }
+    const pmu_model_t *pm = h->pmu.model;
+    uint64_t v = (sel & ~(0xFFull << 56)) | inh | (of ? MHPMEVENT_OF : 0);
+    pmu_set_selector(&h->pmu, idx, pm->legalize(pm, v), hart_cycle(h));
+    hart_pmu_changed(h);
+    sscof_event_written(h, idx);
 }
 
 /* The counters a (base, mask) set names, as a bitmap over counter indices; false if it names
@@ -146,6 +180,7 @@ static sbi_ret_t cfg_match(sbi_t *s, hart_t *h, const sbi_call_t *c)
         cidx = (unsigned)__builtin_ctzll(set);
         if (!sh->ctr[cidx].configured)
             return sbi_err(SBI_ERR_INVALID_PARAM); /* nothing to skip the matching for */
+        sh->ctr[cidx].inh = inh_of_flags(flags);
     } else {
         uint64_t free = candidates(s, idx, data, &sel) & set;
         for (unsigned k = 0; k < SBI_PMU_COUNTERS; k++)
@@ -154,18 +189,20 @@ static sbi_ret_t cfg_match(sbi_t *s, hart_t *h, const sbi_call_t *c)
         if (!free || (!is_fw(__builtin_ctzll(free)) && sel == 0))
             return sbi_err(SBI_ERR_NOT_SUPPORTED);
         cidx = (unsigned)__builtin_ctzll(free);
-        sh->ctr[cidx] = (sbi_counter_t){ .configured = true, .event_idx = (uint32_t)idx, .event_data = data };
+        sh->ctr[cidx] = (sbi_counter_t){
+            .configured = true, .event_idx = (uint32_t)idx, .event_data = data, .inh = inh_of_flags(flags)
+        };
         counter_run(s, h, c->hart, cidx, false);
-        if (!is_fw(cidx) && cidx >= 3) {
-            const pmu_model_t *pm = h->pmu.model;
-            pmu_set_selector(&h->pmu, cidx, pm->legalize(pm, sel), hart_cycle(h));
-            hart_pmu_changed(h);
-        }
+        if (!is_fw(cidx))
+            hw_program(s, h, c->hart, cidx, sel, true);
     }
     if (flags & CFG_CLEAR_VALUE)
         counter_set(s, h, c->hart, cidx, 0);
-    if (flags & CFG_AUTO_START)
+    if (flags & CFG_AUTO_START) {
+        if (!is_fw(cidx))
+            hw_program(s, h, c->hart, cidx, h->pmu.selector[cidx], false);
         counter_run(s, h, c->hart, cidx, true);
+    }
     return sbi_ok(cidx);
 }
 
@@ -212,6 +249,8 @@ static sbi_ret_t start(sbi_t *s, hart_t *h, const sbi_call_t *c)
             counter_set(s, h, c->hart, k, init);
         else if (snap)
             counter_set(s, h, c->hart, k, get_le64(snap + 8 + 8 * (k - base)));
+        if (!is_fw(k)) /* the event and its filter again, OF cleared: the counter can overflow */
+            hw_program(s, h, c->hart, k, h->pmu.selector[k], false);
         counter_run(s, h, c->hart, k, true);
     }
     return sbi_ok(0);
@@ -230,8 +269,7 @@ static sbi_ret_t stop(sbi_t *s, hart_t *h, const sbi_call_t *c)
         if (((set >> k) & 1) && !sh->ctr[k].configured)
             return sbi_err(SBI_ERR_INVALID_PARAM);
     uint8_t *snap = flags & STOP_TAKE_SNAPSHOT ? snapshot(s, c->hart) : NULL;
-    if (snap)
-        put_le64(snap, 0); /* overflow bitmap: virt has no Sscofpmf */
+    uint64_t overflow = 0;
     bool already = false;
     for (unsigned k = 0; k < SBI_PMU_COUNTERS; k++) {
         if (!((set >> k) & 1))
@@ -242,14 +280,16 @@ static sbi_ret_t stop(sbi_t *s, hart_t *h, const sbi_call_t *c)
             already = true;
         if (snap)
             put_le64(snap + 8 + 8 * (k - base), counter_value(s, h, c->hart, k));
+        if (!is_fw(k) && (h->pmu.selector[k] & MHPMEVENT_OF))
+            overflow |= 1ull << (k - base);
         if (flags & STOP_RESET) {
             sh->ctr[k] = (sbi_counter_t){ 0 };
-            if (k >= 3 && !is_fw(k)) {
-                pmu_set_selector(&h->pmu, k, 0, hart_cycle(h));
-                hart_pmu_changed(h);
-            }
+            if (!is_fw(k))
+                hw_program(s, h, c->hart, k, 0, false); /* no event, no filter */
         }
     }
+    if (snap)
+        put_le64(snap, overflow); /* bit i: counter base + i overflowed (its OF bit) */
     return already ? sbi_err(SBI_ERR_ALREADY_STOPPED) : sbi_ok(0);
 }
 
@@ -311,7 +351,17 @@ static sbi_ret_t event_get_info(sbi_t *s, const sbi_call_t *c)
     return sbi_ok(0);
 }
 
+static sbi_ret_t pmu_call(sbi_t *s, hart_t *h, const sbi_call_t *c);
+
 sbi_ret_t sbi_pmu(sbi_t *s, hart_t *h, const sbi_call_t *c)
+{
+    sbi_ret_t r = pmu_call(s, h, c);
+    if (sscof_has(h))
+        sscof_rearm(h); /* counters written, started or stopped: watch them for overflow again */
+    return r;
+}
+
+static sbi_ret_t pmu_call(sbi_t *s, hart_t *h, const sbi_call_t *c)
 {
     sbi_hart_t *sh = &s->hart[c->hart];
     switch (c->fid) {

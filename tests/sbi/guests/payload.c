@@ -59,7 +59,9 @@ static void putd(long v)
 }
 
 static int opensbi, failures;
-volatile int illegal_traps;
+volatile int illegal_traps, ovf_irqs;
+volatile unsigned long ovf_sepc, ovf_t0, ovf_scountovf;
+extern char measured_bnez[];
 extern uint8_t __snapshot[];
 unsigned long measured(unsigned long counter, unsigned long a1, unsigned long a2, unsigned long init);
 
@@ -147,6 +149,52 @@ static void counting(void)
     got = read_hpm((unsigned)c);
     SAME("branches counted by the loop", (long)got, LOOP_BRANCHES);
     PMU(STOP, c, 1, 1, 0, 0, 0);
+}
+
+static unsigned long scountovf(void)
+{
+    unsigned long v;
+    __asm__ volatile("csrr %0, scountovf" : "=r"(v));
+    return v;
+}
+
+/* Sscofpmf, as Linux's overflow handler sees it: a counter started 101 instructions before it
+ * wraps raises LCOFI at exactly that instruction (the 50th addi of the loop: t0 = 950, and the
+ * next instruction, the loop's bnez, is where the interrupt is taken); scountovf shows it; a
+ * restart with an initial value clears it. */
+static void overflow(void)
+{
+    sbiret_t r = PMU(CFG_MATCH, HPM_BASE, HPM_MASK, 2, 2, 0, 0);
+    SAME("match for sampling", r.error, SUCCESS);
+    unsigned long c = r.value;
+    ovf_irqs = 0;
+    __asm__ volatile("csrs sie, %0\n csrs sstatus, 2" ::"r"(1ul << 13) : "memory");
+    measured(c, 0, 0, -101ul);
+    __asm__ volatile("csrc sstatus, 2" ::: "memory");
+    SAME("overflow interrupts", ovf_irqs, 1);
+    SAME("scountovf in the handler names the counter", (long)((ovf_scountovf >> c) & 1), 1);
+    SAME("t0 when the interrupt is taken", (long)ovf_t0, 950);
+    SAME("interrupt taken at the loop's bnez", (long)(ovf_sepc - (unsigned long)measured_bnez), 0);
+    SAME("scountovf after the stop", (long)((scountovf() >> c) & 1), 1);
+    SAME("restart with SET_INIT_VALUE", PMU(START, c, 1, 1, 0, 0, 0).error, SUCCESS);
+    SAME("scountovf after the restart", (long)((scountovf() >> c) & 1), 0);
+    PMU(STOP, c, 1, 1, 0, 0, 0);
+}
+
+/* Mode filtering: the payload runs in S-mode, so exclude-kernel (SET_SINH) counts nothing of the
+ * loop and exclude-user (SET_UINH) all of it. */
+static void mode_filter(void)
+{
+    sbiret_t r = PMU(CFG_MATCH, HPM_BASE, HPM_MASK, 2 | 0x40 /* SET_SINH */, 2, 0, 0);
+    SAME("match with SET_SINH", r.error, SUCCESS);
+    measured(r.value, 0, 0, 0);
+    SAME("instructions:u of S-mode code", (long)read_hpm((unsigned)r.value), 0);
+    PMU(STOP, r.value, 1, 1, 0, 0, 0);
+    r = PMU(CFG_MATCH, HPM_BASE, HPM_MASK, 2 | 0x20 /* SET_UINH */, 2, 0, 0);
+    SAME("match with SET_UINH", r.error, SUCCESS);
+    measured(r.value, 0, 0, 0);
+    SAME("instructions:k of S-mode code", (long)read_hpm((unsigned)r.value), LOOP_INSNS);
+    PMU(STOP, r.value, 1, 1, 0, 0, 0);
 }
 
 static void firmware_counters(void)
@@ -290,6 +338,8 @@ int main(unsigned long hartid, unsigned long dtb)
     PMU(STOP, r.value, 1, 1, 0, 0, 0);
 
     counting();
+    overflow();
+    mode_filter();
     firmware_counters();
     errors();
     snapshots();
