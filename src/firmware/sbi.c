@@ -144,7 +144,7 @@ int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
         cs->mcounteren = (uint64_t)h->pmu.model->hpm_mask | 7u;
         pmu_set_inhibit(&h->pmu, h->pmu.model->hpm_mask & h->pmu.model->inhibit_mask, hart_cycle(h));
         hart_pmu_changed(h);
-        h->priv = PRIV_S;
+        hart_set_priv(h, PRIV_S);
         if (k != 0) { /* HSM: only the boot hart runs; the others wait for hart_start */
             s->hart[k].hsm = SBI_HSM_STOPPED;
             cs->mie = 0;

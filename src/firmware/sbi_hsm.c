@@ -30,7 +30,7 @@ sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
             return sbi_err(SBI_ERR_INVALID_ADDRESS);
         s->hart[id].hsm = SBI_HSM_STARTED;
         t->pc = c->a[1];
-        t->priv = PRIV_S;
+        hart_set_priv(t, PRIV_S);
         t->x[10] = id;
         t->x[11] = c->a[2];
         t->csr.satp = 0;
