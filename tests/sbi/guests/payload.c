@@ -197,6 +197,62 @@ static void mode_filter(void)
     PMU(STOP, r.value, 1, 1, 0, 0, 0);
 }
 
+#define EXT_IPI 0x735049
+#define EXT_RFENCE 0x52464E43
+#define EXT_HSM 0x48534D
+#define EXT_SRST 0x53525354
+#define EXT_DBCN 0x4442434E
+
+static unsigned long sip(void)
+{
+    unsigned long v;
+    __asm__ volatile("csrr %0, sip" : "=r"(v));
+    return v;
+}
+
+/* The other extensions a kernel uses, as far as a one-hart payload can see them. */
+static void other_extensions(void)
+{
+    static const long ext[] = { EXT_TIME, EXT_IPI, EXT_RFENCE, EXT_HSM, EXT_SRST };
+    for (unsigned k = 0; k < sizeof(ext) / sizeof(ext[0]); k++)
+        SAME("probe TIME/IPI/RFENCE/HSM/SRST", sbi(EXT_BASE, 3, ext[k], 0, 0, 0, 0, 0).value, 1);
+    check("probe DBCN", sbi(EXT_BASE, 3, EXT_DBCN, 0, 0, 0, 0, 0).value, 1, 0);
+    SAME("probe unknown extension", sbi(EXT_BASE, 3, 0x12345678, 0, 0, 0, 0, 0).value, 0);
+    SAME("unknown extension", sbi(0x12345678, 0, 0, 0, 0, 0, 0, 0).error, NOT_SUPPORTED);
+    /* HSM */
+    SAME("hart_get_status(0)", sbi(EXT_HSM, 2, 0, 0, 0, 0, 0, 0).value, 0 /* STARTED */);
+    SAME("hart_get_status(7)", sbi(EXT_HSM, 2, 7, 0, 0, 0, 0, 0).error, INVALID_PARAM);
+    SAME("hart_start(0)", sbi(EXT_HSM, 0, 0, 0x80200000, 0, 0, 0, 0).error, -6 /* ALREADY_AVAILABLE */);
+    /* IPI to itself: SSIP */
+    SAME("send_ipi to hart 0", sbi(EXT_IPI, 0, 1, 0, 0, 0, 0, 0).error, SUCCESS);
+    SAME("SSIP pending", (long)((sip() >> 1) & 1), 1);
+    __asm__ volatile("csrc sip, 2" ::: "memory");
+    SAME("SSIP cleared", (long)((sip() >> 1) & 1), 0);
+    /* TIME: STIP once time passes the deadline, cleared by the next set_timer */
+    unsigned long now;
+    __asm__ volatile("csrr %0, time" : "=r"(now));
+    SAME("set_timer", sbi(EXT_TIME, 0, (long)(now + 50), 0, 0, 0, 0, 0).error, SUCCESS);
+    long spins = 0;
+    while (!((sip() >> 5) & 1) && spins < 100000)
+        spins++;
+    SAME("STIP after the deadline", (long)((sip() >> 5) & 1), 1);
+    sbi(EXT_TIME, 0, -1, 0, 0, 0, 0, 0);
+    SAME("STIP cleared by set_timer(-1)", (long)((sip() >> 5) & 1), 0);
+    /* RFENCE */
+    SAME("remote_fence_i", sbi(EXT_RFENCE, 0, 1, 0, 0, 0, 0, 0).error, SUCCESS);
+    SAME("remote_sfence_vma", sbi(EXT_RFENCE, 1, 1, 0, 0, -1, 0, 0).error, SUCCESS);
+    SAME("remote_hfence_gvma (no H)", sbi(EXT_RFENCE, 3, 1, 0, 0, -1, 0, 0).error, NOT_SUPPORTED);
+    /* SRST with a reserved type */
+    SAME("system_reset(reserved type)", sbi(EXT_SRST, 0, 5, 0, 0, 0, 0, 0).error, INVALID_PARAM);
+    if (!opensbi) {
+        SAME("system_reset(cold reboot)", sbi(EXT_SRST, 0, 1, 0, 0, 0, 0, 0).error, NOT_SUPPORTED);
+        SAME("dbcn write_byte", sbi(EXT_DBCN, 2, '\n', 0, 0, 0, 0, 0).error, SUCCESS);
+        static const char msg[] = "dbcn write\n";
+        SAME("dbcn write", sbi(EXT_DBCN, 0, sizeof(msg) - 1, (long)msg, 0, 0, 0, 0).value, sizeof(msg) - 1);
+        SAME("dbcn write outside RAM", sbi(EXT_DBCN, 0, 4, 0x1000, 0, 0, 0, 0).error, INVALID_PARAM);
+    }
+}
+
 static void firmware_counters(void)
 {
     sbiret_t r = PMU(CFG_MATCH, FW_BASE, FW_MASK, 2, 0xF0005 /* SET_TIMER */, 0, 0);
@@ -337,6 +393,7 @@ int main(unsigned long hartid, unsigned long dtb)
     check("after probing, a counter of 3-31 is free", r.value >= 3 && r.value <= 31, 1, 1);
     PMU(STOP, r.value, 1, 1, 0, 0, 0);
 
+    other_extensions();
     counting();
     overflow();
     mode_filter();
