@@ -304,7 +304,8 @@ int pmu_add_observer_modes(pmu_t *p, pmu_slot_kind_t kind, evset_t events, unsig
         return -1;
     unsigned n = PMU_ARCH_SLOTS + p->n_observers++;
     modes &= PMU_MODES_ALL;
-    p->slot[n] = (pmu_slot_t){ .kind = kind, .events = events, .modes = (uint8_t)modes, .width_mask = UINT64_MAX };
+    p->slot[n] =
+        (pmu_slot_t){ .kind = kind, .events = events, .modes = (uint8_t)modes, .width_mask = UINT64_MAX };
     if (modes != PMU_MODES_ALL)
         p->mode_filtered = true;
     pmu_write(p, n, 0, now);
