@@ -22,6 +22,9 @@ enum exc_cause {
     CAUSE_ECALL_U = 8,
     CAUSE_ECALL_S = 9,
     CAUSE_ECALL_M = 11,
+    CAUSE_FETCH_PAGE_FAULT = 12,
+    CAUSE_LOAD_PAGE_FAULT = 13,
+    CAUSE_STORE_PAGE_FAULT = 15,
 };
 
 /* Outcome of a slow-path memory access. */

@@ -13,6 +13,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/mmu.h"
 #include "isa/isa.h"
 
 #if XLEN == 32
@@ -66,7 +67,7 @@ typedef int64_t sreg;
         uint64_t t_ = (target); \
         if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
         block_t *n_ = b->succ[s]; \
-        if (unlikely(!n_ || ((indirect) && n_->pc != t_))) { \
+        if (unlikely(!n_ || ((indirect) && (n_->pc != t_ || ((indirect) > 1 && n_->priv != h->priv))))) { \
             uint64_t gen_ = h->bc.flushes; \
             n_ = block_at(h, t_); \
             if (!n_) { h->pc = t_; goto fetch_fault; } \
@@ -76,6 +77,9 @@ typedef int64_t sreg;
     } while (0)
 #define CHAIN(s, target) CHAIN_(s, target, 0)
 #define CHAIN_INDIRECT(target) CHAIN_(0, target, 1)
+/* After a trap or an xRET the privilege may differ: the cached successor must match it too (blocks
+ * are decoded for one privilege; within a block chain it never changes). */
+#define CHAIN_PRIV(target) CHAIN_(0, target, 2)
 
 #define TRAP(cause, tval) do { h->trap_cause = (cause); h->trap_tval = (tval); goto trap_mid_block; } while (0)
 
@@ -129,8 +133,7 @@ typedef int64_t sreg;
         if (unlikely(mem_amo_stored(h, (a), (size)) != MEM_OK)) goto stop_after_insn; \
     } while (0)
 #define AMO(type, expr) do { \
-        uint64_t a_ = RS1; /* before rd is written: rd may be rs1 */ \
-        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); /* before rd is written */ \
         if (unlikely(!p_)) goto trap_mid_block; \
         type old_, src_ = (type)RS2, new_; \
         memcpy(&old_, p_, sizeof old_); \
@@ -138,7 +141,7 @@ typedef int64_t sreg;
         memcpy(p_, &new_, sizeof new_); \
         W(i->rd, (sreg)old_); \
         h->reservation_valid = false; \
-        AMO_STORED(a_, sizeof(type)); \
+        AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
 
@@ -360,19 +363,18 @@ L_REMUW: {
         memcpy(&v_, p_, sizeof v_); \
         W(i->rd, (sreg)v_); \
         h->reservation_valid = true; \
-        h->reservation_addr = RS1; \
-        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, RS1); \
+        h->reservation_addr = h->amo_pa; /* physical */ \
+        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, h->amo_pa); \
         NEXT(); \
     } while (0)
 #define STORE_CONDITIONAL(type) do { \
-        uint64_t a_ = RS1; \
-        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
         if (unlikely(!p_)) goto trap_mid_block; \
-        bool ok_ = h->reservation_valid && h->reservation_addr == a_; \
+        bool ok_ = h->reservation_valid && h->reservation_addr == h->amo_pa; \
         if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); } \
         W(i->rd, !ok_); \
         h->reservation_valid = false; \
-        if (ok_) AMO_STORED(a_, sizeof(type)); \
+        if (ok_) AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
 L_LR_W: LOAD_RESERVED(int32_t);
@@ -465,7 +467,7 @@ L_ECALL: {
     }
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_EBREAK: {
     uint64_t pc = PC;
@@ -479,20 +481,20 @@ L_EBREAK: {
     RETIRE_BLOCK_TO(0);
     trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
     if (h->stop) return;
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_MRET: {
     if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK_TO(0);
     trap_return_m(h);
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_SRET: {
     if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK_TO(0);
     trap_return_s(h);
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_WFI: {
     /* Below M-mode: illegal with mstatus.TW = 1; in U-mode also whenever S-mode exists (QEMU's
@@ -510,7 +512,9 @@ L_SFENCE_VMA: {
     if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 20)) /* TVM */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
-    CHAIN(1, b->end_pc);
+    h->pc = b->end_pc;
+    mmu_sfence(h); /* drops the TLB and the blocks (found by virtual pc) */
+    return;
 }
 L_FENCE_I: {
     RETIRE_BLOCK();
@@ -579,6 +583,7 @@ fetch_fault:
 #undef INFO
 #undef CHAIN_
 #undef CHAIN_INDIRECT
+#undef CHAIN_PRIV
 #undef LOAD_RESERVED
 #undef STORE_CONDITIONAL
 #undef SHAMT_MASK

@@ -107,7 +107,25 @@ typedef struct hart {
      * that needs to see every address is selected. */
     uint8_t *ram;
     uint64_t ram_base, ram_size, fast_size;
-    bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
+    bool ram_core_local; /* main RAM is tightly coupled (not an external bus access) */
+    /* Memory protection (cpu/pmp.c): implemented PMP entries (0: none, nothing is checked), the
+     * permissions each privilege has uniformly over all of main RAM (0: not uniform), M-mode
+     * unchecked (no locked entry); and whether loads and stores at the current data privilege
+     * may take the inline RAM path (hart_mem_changed). */
+    unsigned pmp_count;
+    uint8_t pmp_ram[4];
+    bool pmp_m_open;
+    bool mem_inline;
+    /* Address translation (cpu/mmu.c): page-table levels of satp.MODE (0: Bare, 2: Sv32, 3: Sv39,
+     * 4: Sv48) and a direct-mapped software TLB of 4 KiB pages (tag: vpn << 1 | 1; flags: the
+     * leaf PTE's V R W X U G A D bits; host: where the page is when it is all in main RAM). */
+    unsigned vm_levels;
+    struct tlb_entry {
+        uint64_t tag, ppage;
+        uint8_t *host; /* the page in main RAM, or NULL */
+        uint8_t flags;
+    } tlb[256];
+    uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
     const hart_platform_t *platform;
@@ -182,12 +200,13 @@ static inline uint64_t hart_cycle(const hart_t *h)
 {
     return hart_insns(h) + h->stall_cycles;
 }
-/* The PMU's configuration changed: events that classify every access address take the loads and
- * stores off the inline RAM path while selected. */
+/* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
+ * classify every access address take the loads and stores off the inline RAM path while selected,
+ * and so does a protection that is not uniform over RAM. */
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size = need_addresses || h->slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    h->fast_size = need_addresses || h->slow_mem || !h->mem_inline || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
 /* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):

@@ -1,6 +1,7 @@
 /* Trap entry and return, interrupt selection (privileged spec 3.1.6-3.1.9, 3.3.2). */
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/pmp.h"
 
 #define INTERRUPT_FLAG (1ull << 63)
 
@@ -89,6 +90,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
     }
     if (h->xlen == 32)
         h->pc &= UINT32_MAX;
+    hart_mem_changed(h);
     return;
 
 trap_loop:
@@ -112,6 +114,7 @@ void trap_return_m(hart_t *h)
         s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
     hart_set_priv(h, mpp);
+    hart_mem_changed(h);
     h->pc = c->mepc;
     h->trap_unreturned = false;
     hart_kick(h); /* MIE may have come back on */
@@ -128,6 +131,7 @@ void trap_return_s(hart_t *h)
     s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
     hart_set_priv(h, spp);
+    hart_mem_changed(h);
     h->pc = c->sepc;
     h->trap_unreturned = false;
     hart_kick(h);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cpu/csr.h"
+#include "cpu/pmp.h"
 #include "cpu/sscofpmf.h"
 #include "firmware/sbi_internal.h"
 
@@ -144,7 +145,14 @@ int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
         cs->mcounteren = (uint64_t)h->pmu.model->hpm_mask | 7u;
         pmu_set_inhibit(&h->pmu, h->pmu.model->hpm_mask & h->pmu.model->inhibit_mask, hart_cycle(h));
         hart_pmu_changed(h);
+        /* PMP as OpenSBI leaves it for its domain: one NAPOT entry over the whole address
+         * space with R/W/X, so S- and U-mode reach everything (no M-mode code to protect) */
+        if (h->pmp_count) {
+            pmp_write_addr(h, 0, UINT64_MAX);
+            pmp_write_cfg(h, 0, 0x1F); /* NAPOT | X | W | R in the entry's byte */
+        }
         hart_set_priv(h, PRIV_S);
+        hart_mem_changed(h);
         if (k != 0) { /* HSM: only the boot hart runs; the others wait for hart_start */
             s->hart[k].hsm = SBI_HSM_STOPPED;
             cs->mie = 0;

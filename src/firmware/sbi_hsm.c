@@ -2,6 +2,7 @@
  * hart_start. A stopped hart waits with no interrupt enabled, so nothing but hart_start wakes it.
  * Retentive suspend is wfi; non-retentive suspend is not supported (docs/sbi.md). */
 #include "cpu/csr.h"
+#include "cpu/pmp.h"
 #include "firmware/sbi_internal.h"
 
 #define SUSPEND_RETENTIVE 0x00000000u
@@ -31,6 +32,7 @@ sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
         s->hart[id].hsm = SBI_HSM_STARTED;
         t->pc = c->a[1];
         hart_set_priv(t, PRIV_S);
+        hart_mem_changed(t);
         t->x[10] = id;
         t->x[11] = c->a[2];
         t->csr.satp = 0;

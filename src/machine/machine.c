@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cpu/csr.h"
+#include "cpu/pmp.h"
 #include "cpu/exec.h"
 #include "cpu/sscofpmf.h"
 #include "dev/devices.h"
@@ -270,6 +271,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->misaligned_traps = desc->core->misaligned_traps;
         h->time_csr = desc->time_csr;
         h->wfi_is_nop = desc->core->wfi_is_nop;
+        h->pmp_count = desc->core->pmp_entries;
         h->core_ext = desc->core->ext;
         h->max_insns = opts->max_insns;
         if (desc->core->setup && !desc->core->setup(h, &opts->core)) {
@@ -338,8 +340,7 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
     pmu_init(&h->pmu, h->pmu_model ? h->pmu_model : m->desc->core->pmu);
-    hart_pmu_changed(h);
-    block_cache_flush(h);
+    pmp_changed(h); /* also decides the inline RAM path and flushes the blocks */
 }
 
 void machine_reset(machine_t *m, uint64_t entry)

@@ -78,9 +78,9 @@ static const machine_param_t virt_params[] = {
 };
 
 static const machine_desc_t virt32 =
-    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
+    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, Sv32, PMP, QEMU virt memory map");
 static const machine_desc_t virt64 =
-    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
+    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, Sv39/Sv48, PMP, QEMU virt memory map");
 
 static const machine_param_t veer_el2_params[] = {
     { "memory", "testbench|bounded",

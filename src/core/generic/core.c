@@ -14,6 +14,7 @@ const core_desc_t core_generic_rv32 = {
     .has_s_mode = true,
     .has_u_mode = true,
     .platform_irqs = 1ull << 13, /* LCOFI (Sscofpmf) */
+    .pmp_entries = 16,
     .pmu = &pmu_model_generic,
 };
 
@@ -24,5 +25,6 @@ const core_desc_t core_generic_rv64 = {
     .has_s_mode = true,
     .has_u_mode = true,
     .platform_irqs = 1ull << 13, /* LCOFI (Sscofpmf) */
+    .pmp_entries = 16,
     .pmu = &pmu_model_generic,
 };
