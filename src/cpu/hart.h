@@ -54,6 +54,7 @@ typedef enum hart_stop {
     STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
     STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
     STOP_HALT_DEADLOCK, /* VeeR firmware halt (mpmc) with no interrupt source that can ever end it */
+    STOP_JUMP_SELF,     /* a lone hart in a jump to itself that no interrupt can leave */
 } hart_stop_t;
 
 /* Why a trap loop was recognised (STOP_TRAP_LOOP). */
@@ -83,6 +84,9 @@ typedef struct block_cache {
     size_t code_lo, code_hi; /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
     uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
+    /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
+     * run loop looks for a hart stuck in one only while there are any. */
+    unsigned self_loops;
 } block_cache_t;
 
 typedef struct hart {

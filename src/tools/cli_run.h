@@ -30,6 +30,8 @@ typedef struct cli_run_config {
     char **guest_argv;
     const char *signature;          /* --signature FILE, or NULL */
     unsigned signature_granularity; /* bytes per signature line: 4 (also when 0) or 8 */
+    bool raw;                       /* --load-addr: the program is a raw binary image */
+    uint64_t load_addr;
     /* Booting as QEMU's virt does (cli_boot.c): firmware, S-mode kernel, device tree, bootargs */
     const char *bios, *kernel, *dtb, *append;
 } cli_run_config_t;
@@ -44,6 +46,7 @@ enum cli_run_opt {
     CLI_RUN_OPT_QUIET,
     CLI_RUN_OPT_SIGNATURE,
     CLI_RUN_OPT_SIGNATURE_GRANULARITY,
+    CLI_RUN_OPT_LOAD_ADDR,
     CLI_RUN_OPT_BIOS,
     CLI_RUN_OPT_KERNEL,
     CLI_RUN_OPT_DTB,
@@ -59,6 +62,8 @@ enum cli_run_opt {
         { "user-mode", 0, NULL, CLI_RUN_OPT_USER_MODE, \
           "give the core U-mode where it is optional (veer-el2)" }, \
         { "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" }, \
+        { "load-addr", 0, "ADDR", CLI_RUN_OPT_LOAD_ADDR, \
+          "PROGRAM is a raw binary: load it at ADDR and start there (QEMU's -device loader)" }, \
         { "bios", 0, "FILE", CLI_RUN_OPT_BIOS, \
           "firmware ELF started in M-mode with a0 = hartid, a1 = DTB, a2 = fw_dynamic_info" }, \
         { "kernel", 0, "FILE", CLI_RUN_OPT_KERNEL, \

@@ -118,10 +118,18 @@ static pmu_selection_t veer_select(const pmu_model_t *model, uint64_t value)
     return e ? e->sel : (pmu_selection_t){ SLOT_OFF, 0 };
 }
 
+/* mhpmevent holds the event number in 10 bits (perf's format "event: config:0-9") */
+static const pmu_format_field_t veer_formats[] = { { "event", 0, 9 }, { NULL, 0, 0 } };
+
+extern const pmu_metric_table_t pmu_metrics_veer_el2; /* metrics.json, compiled in */
+
 const pmu_model_t pmu_model_veer_el2 = {
     /* RTL mhpmc3_incr, minstretl_cout_ns: the other half comes from the incremented counter */
     .half_write_keeps_increment = true,
     .name = "veer-el2",
+    .raw_pmu = "veer",
+    .formats = veer_formats,
+    .metrics = &pmu_metrics_veer_el2,
     .hpm_mask = 0x78, /* mhpmcounter3-6; 7-31 read 0 and ignore writes */
     .hpm_bits = 64,
     .inhibit_mask = 0x7D, /* bits 0, 2-6 */
