@@ -12,6 +12,7 @@ packages=(
     picolibc-riscv64-unknown-elf               # guest C library
     qemu-system-misc opensbi                   # reference simulator for the ISA tests; SBI firmware
     u-boot-qemu                                # S-mode software that boots on virt64 (tests/sbi)
+    python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
 )
 
 missing=()

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "core/core.h"
+#include "core/veer_el2/timing.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -70,8 +71,9 @@ static const veer_csr_desc_t veer_csrs[] = {
 
 typedef struct veer_core_state {
     uint32_t value[N_VEER_CSRS];
-    uint64_t pulses; /* mip bits of timer interrupts raised in the current cycle */
-    bool fired[2];   /* timer N is at its bound and has raised its interrupt: it clears next */
+    uint64_t pulses;       /* mip bits of timer interrupts raised in the current cycle */
+    bool fired[2];         /* timer N is at its bound and has raised its interrupt: it clears next */
+    veer_timing_t *timing; /* the timing model's state (timing.c); NULL: timing=off */
 } veer_core_state_t;
 
 static int find(unsigned csr)
@@ -270,6 +272,31 @@ static evset_t veer_decode_events(const decoded_insn_t *d)
     }
 }
 
+veer_timing_t *veer_timing_of(hart_t *h)
+{
+    veer_core_state_t *s = h->core_state;
+    return s ? s->timing : NULL;
+}
+
+/* The timing model is on unless the machine option timing=off was given. */
+static bool veer_setup(hart_t *h, const core_config_t *cfg)
+{
+    if ((cfg->given & CORE_CFG_TIMING) && !cfg->timing)
+        return true;
+    veer_core_state_t *s = state(h);
+    if (!s)
+        return false;
+    s->timing = veer_timing_new();
+    return s->timing != NULL;
+}
+
+static void veer_destroy(hart_t *h)
+{
+    veer_core_state_t *s = h->core_state;
+    veer_timing_free(s->timing);
+    s->timing = NULL;
+}
+
 static const core_ext_t veer_el2_ext = {
     .read = veer_read,
     .write = veer_write,
@@ -277,6 +304,11 @@ static const core_ext_t veer_el2_ext = {
     .advance = veer_advance,
     .wake = veer_wake,
     .decode_events = veer_decode_events,
+    .block_built = veer_timing_block_built,
+    .block_retired = veer_timing_block_retired,
+    .data_access = veer_timing_data_access,
+    .div = veer_timing_div,
+    .destroy = veer_destroy,
 };
 
 /* The default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode (U-mode is a
@@ -295,4 +327,5 @@ const core_desc_t core_veer_el2 = {
     .wfi_is_nop = true,
     .pmu = &pmu_model_veer_el2,
     .ext = &veer_el2_ext,
+    .setup = veer_setup,
 };
