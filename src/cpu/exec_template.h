@@ -13,6 +13,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/fpu.h"
 #include "cpu/mmu.h"
 #include "isa/isa.h"
 
@@ -457,6 +458,9 @@ L_BINV: W(i->rd, RS1 ^ ((ureg)1 << (RS2 & SHAMT_MASK))); NEXT();
 L_BINVI: W(i->rd, RS1 ^ ((ureg)1 << i->imm)); NEXT();
 L_BSET: W(i->rd, RS1 | ((ureg)1 << (RS2 & SHAMT_MASK))); NEXT();
 L_BSETI: W(i->rd, RS1 | ((ureg)1 << i->imm)); NEXT();
+
+    /* ---- F, D ---- */
+#include "cpu/exec_fp.h"
 
     /* ---- System: always block terminators ---- */
 L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {

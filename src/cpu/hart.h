@@ -90,7 +90,9 @@ typedef struct block_cache {
 } block_cache_t;
 
 typedef struct hart {
-    uint64_t x[33]; /* x[32]: sink for writes to x0 */
+    uint64_t x[33];      /* x[32]: sink for writes to x0 */
+    uint64_t f[32];      /* F/D registers; single values NaN-boxed (upper 32 bits all ones) */
+    uint8_t fflags, frm; /* fcsr: accrued exceptions (NV DZ OF UF NX) and the dynamic rounding mode */
     uint64_t pc;
     unsigned xlen; /* 32 or 64 */
     enum priv_mode priv;

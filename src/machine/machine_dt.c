@@ -16,7 +16,8 @@ static void isa_string(const hart_t *h, char *buf, size_t size)
     static const struct {
         uint32_t ext;
         const char *name;
-    } single[] = { { ISA_EXT_I, "i" }, { ISA_EXT_M, "m" }, { ISA_EXT_A, "a" }, { ISA_EXT_C, "c" } },
+    } single[] = { { ISA_EXT_I, "i" }, { ISA_EXT_M, "m" }, { ISA_EXT_A, "a" },
+                   { ISA_EXT_F, "f" }, { ISA_EXT_D, "d" }, { ISA_EXT_C, "c" } },
       multi[] = { { ISA_EXT_ZICSR, "_zicsr" },
                   { ISA_EXT_ZIFENCEI, "_zifencei" },
                   { ISA_EXT_ZBA, "_zba" },
