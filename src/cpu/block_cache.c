@@ -176,6 +176,11 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     }
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
+        if (h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at)) {
+            if (n == 0)
+                return NULL; /* the core set the cause */
+            break;
+        }
         if (!fetch16(h, at, &lo))
             break;
         if (isa_insn_len(lo) == 4 && !fetch16(h, at + 2, &hi))

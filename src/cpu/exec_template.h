@@ -86,6 +86,7 @@ typedef int64_t sreg;
             memcpy(&v_, h->ram + off_, sizeof v_); \
         } else { \
             uint64_t w_; \
+            h->access_base = RS1; \
             mem_result_t r_ = mem_load_slow(h, a_, sizeof(type), &w_, b->events[i - b->insn], \
                                           (unsigned)(i - b->insn)); \
             if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block; \
@@ -102,6 +103,7 @@ typedef int64_t sreg;
                    !(h->store_watch[off_ >> 9] & (1u << ((off_ >> 6) & 7))))) { \
             memcpy(h->ram + off_, &v_, sizeof v_); \
         } else { \
+            h->access_base = RS1; \
             mem_result_t r_ = mem_store_slow(h, a_, sizeof(type), (uint64_t)v_, b->events[i - b->insn], \
                                             (unsigned)(i - b->insn)); \
             if (unlikely(r_ != MEM_OK)) { \

@@ -98,6 +98,8 @@ typedef struct hart {
      * that needs to see every address is selected. */
     uint8_t *ram;
     uint64_t ram_base, ram_size, fast_size;
+    bool core_slow_mem;   /* the core watches every load and store (armed triggers, injected errors) */
+    uint64_t access_base; /* slow path: rs1 of the load or store (core_ext access_fault) */
     bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
@@ -169,12 +171,12 @@ static inline uint64_t hart_cycle(const hart_t *h)
 {
     return hart_insns(h) + h->stall_cycles;
 }
-/* The PMU's configuration changed: events that classify every access address take the loads and
+/* The PMU's configuration (or core_slow_mem) changed: events that classify every access address take the loads and
  * stores off the inline RAM path while selected. */
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size = need_addresses || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    h->fast_size = need_addresses || h->core_slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the

@@ -2,6 +2,7 @@
  * watched granules (code, HTIF tohost) and the PMU's address-classified events. */
 #include <string.h>
 
+#include "cpu/csr.h"
 #include "cpu/exec.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
@@ -27,17 +28,21 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
 /* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the
  * end of its region is an access fault (VeeR: the end address is outside the memory); one to a
  * side-effect region raises a misaligned exception, as does any on a core that traps them. */
-static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store,
+static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store, uint64_t val,
                                          bool *misaligned)
 {
     uint64_t access_fault = store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS;
     *misaligned = (addr & (size - 1)) != 0;
+    bool core_rules = h->core_ext && h->core_ext->access_fault;
+    if (core_rules && h->core_ext->access_fault(h, addr, h->access_base, size, store, val))
+        return NULL;
     const bus_region_t *r = bus_find(h->bus, addr, size);
     if (r && (r->flags & REGION_WORD_ONLY) && (size != 4 || *misaligned)) {
         fault(h, access_fault, addr);
         return NULL;
     }
-    if (*misaligned && (h->misaligned_traps || (r && ((r->flags & REGION_SIDE_EFFECT) || !r->host)))) {
+    bool side_effect = r && (r->flags & REGION_SIDE_EFFECT) && !core_rules;
+    if (*misaligned && (h->misaligned_traps || (r && (side_effect || !r->host)))) {
         fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
         return NULL;
     }
@@ -78,7 +83,7 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
                            unsigned done)
 {
     bool misaligned;
-    const bus_region_t *r = access_region(h, addr, size, false, &misaligned);
+    const bus_region_t *r = access_region(h, addr, size, false, 0, &misaligned);
     if (!r)
         return MEM_FAULT;
     if (r->host) {
@@ -127,7 +132,7 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
                             unsigned done)
 {
     bool misaligned;
-    const bus_region_t *r = access_region(h, addr, size, true, &misaligned);
+    const bus_region_t *r = access_region(h, addr, size, true, val, &misaligned);
     if (!r)
         return MEM_FAULT;
     mem_result_t res = MEM_OK;

@@ -23,6 +23,9 @@ typedef struct dev_host {
     uint64_t (*cycles)(void *ctx);
     /* A device's next event moved: the run loop must look at its deadlines again. */
     void (*deadline_changed)(void *ctx);
+    /* Drives input signal `sig` of hart `hart`'s core (NMI pin, fault injection: the numbers are
+     * the core's, see core_ext_t.signal). */
+    void (*core_signal)(void *ctx, unsigned hart, unsigned sig, uint64_t value);
 } dev_host_t;
 
 /* The platform facts a device may be built from. */

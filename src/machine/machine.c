@@ -113,6 +113,13 @@ static void host_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
         machine_set_irq(m, hart, irq, level);
 }
 
+static void host_core_signal(void *ctx, unsigned hart, unsigned sig, uint64_t value)
+{
+    machine_t *m = ctx;
+    if (hart < m->n_harts && m->harts[hart].core_ext && m->harts[hart].core_ext->signal)
+        m->harts[hart].core_ext->signal(&m->harts[hart], sig, value);
+}
+
 /* The time base devices see: the clock of the hart running now (harts are at most one quantum
  * apart; docs/architecture.md "Several harts"). */
 static uint64_t host_cycles(void *ctx)
@@ -153,6 +160,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         .console_write = host_console_write,
         .exit = host_exit,
         .set_irq = host_set_irq,
+        .core_signal = host_core_signal,
         .cycles = host_cycles,
         .deadline_changed = host_deadline_changed,
     };
@@ -593,6 +601,12 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         for (unsigned k = 0; k < m->n_dev; k++)
             if (m->dev[k].cls->next_event)
                 deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
+        if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
+            h->wfi_wait = h->halted = false; /* an NMI or injected fault ends any wait */
+            h->pause_cycles = 0;
+            if (h->stop != STOP_NONE)
+                break;
+        }
         if (h->csr.mip & h->csr.mie) {
             /* An enabled interrupt is pending: it ends any wait, and is taken if globally enabled. */
             h->wfi_wait = h->halted = false;

@@ -73,7 +73,7 @@ static void fixture_open(fixture_t *f, unsigned xlen)
 {
     memset(f, 0, sizeof(*f));
     test_platform_t *m = f->m = calloc(1, sizeof(*m));
-    m->host = (dev_host_t){ m, &m->bus, tp_console_write, tp_exit, tp_set_irq, tp_cycles, tp_deadline_changed };
+    m->host = (dev_host_t){ m, &m->bus, tp_console_write, tp_exit, tp_set_irq, tp_cycles, tp_deadline_changed, NULL };
     m->hart.xlen = xlen;
     m->console = open_memstream(&f->out, &f->out_len);
     bus_add_ram(&m->bus, "ram", RAM, 1u << 20, REGION_EXEC);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "core/core.h"
+#include "core/veer_el2/veer_el2.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -68,11 +69,10 @@ static const veer_csr_desc_t veer_csrs[] = {
 };
 #define N_VEER_CSRS (sizeof veer_csrs / sizeof veer_csrs[0])
 
-typedef struct veer_core_state {
+struct veer_alloc {
+    veer_core_state_t s;
     uint32_t value[N_VEER_CSRS];
-    uint64_t pulses; /* mip bits of timer interrupts raised in the current cycle */
-    bool fired[2];   /* timer N is at its bound and has raised its interrupt: it clears next */
-} veer_core_state_t;
+};
 
 static int find(unsigned csr)
 {
@@ -87,14 +87,30 @@ static int find(unsigned csr)
 
 static veer_core_state_t *state(hart_t *h)
 {
-    if (!h->core_state)
-        h->core_state = calloc(1, sizeof(veer_core_state_t));
+    if (!h->core_state) {
+        struct veer_alloc *a = calloc(1, sizeof *a);
+        if (!a)
+            return NULL;
+        a->s.value = a->value;
+        a->s.flt.pending_mscause = -1;
+        h->core_state = &a->s;
+    }
     return h->core_state;
+}
+
+veer_core_state_t *veer_state(hart_t *h)
+{
+    return state(h);
 }
 
 static uint32_t *reg(veer_core_state_t *s, unsigned csr)
 {
     return &s->value[find(csr)];
+}
+
+uint32_t *veer_csr(veer_core_state_t *s, unsigned csr)
+{
+    return reg(s, csr);
 }
 
 /* Cycles until timer `t` reaches its bound, counting from `cnt`. */
@@ -207,7 +223,11 @@ static bool veer_read(hart_t *h, unsigned csr, uint64_t *val)
 {
     int k = find(csr);
     veer_core_state_t *s = state(h);
-    if (k < 0 || !s)
+    if (!s)
+        return false;
+    if (veer_trigger_csr_read(s, csr, val) || veer_fault_csr_read(h, s, csr, val))
+        return true;
+    if (k < 0)
         return false;
     if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
         hart_advance_core(h, RUN_ACTIVE); /* bring the count up to this cycle */
@@ -219,7 +239,11 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val)
 {
     int k = find(csr);
     veer_core_state_t *s = state(h);
-    if (k < 0 || !s)
+    if (!s)
+        return false;
+    if (veer_trigger_csr_write(h, s, csr, val) || veer_fault_csr_write(h, s, csr, val))
+        return true;
+    if (k < 0)
         return false;
     const veer_csr_desc_t *d = &veer_csrs[k];
     if ((csr >= CSR_MITCNT0 && csr <= CSR_MITCTL1) || csr == CSR_MPMC || csr == CSR_MCPC)
@@ -250,6 +274,8 @@ static void veer_reset(hart_t *h)
         s->value[k] = veer_csrs[k].reset;
     s->pulses = 0;
     s->fired[0] = s->fired[1] = false;
+    veer_triggers_reset(s);
+    veer_faults_reset(h, s);
 }
 
 /* Operand-dependent event classes, as the VeeR EL2 decoder sets them (docs/pmu-veer-el2.md):
@@ -277,6 +303,11 @@ static const core_ext_t veer_el2_ext = {
     .advance = veer_advance,
     .wake = veer_wake,
     .decode_events = veer_decode_events,
+    .access_fault = veer_access_fault,
+    .fetch_fault = veer_fetch_fault,
+    .trap_taken = veer_trap_taken,
+    .take_event = veer_take_event,
+    .signal = veer_signal,
 };
 
 /* The default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode (U-mode is a

@@ -1,0 +1,88 @@
+/* VeeR EL2 core internals shared by the files of src/core/veer_el2 (not a public interface). */
+#ifndef PMUSIM_CORE_VEER_EL2_H
+#define PMUSIM_CORE_VEER_EL2_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu/hart.h"
+
+/* The default build's memories (configs/veer.config): DCCM and PIC share region 0xF. */
+#define VEER_ICCM_BASE 0xEE000000u
+#define VEER_ICCM_SIZE (64u << 10)
+#define VEER_DCCM_BASE 0xF0040000u
+#define VEER_DCCM_SIZE (64u << 10)
+#define VEER_PIC_BASE 0xF00C0000u
+#define VEER_PIC_SIZE (32u << 10)
+#define VEER_ICCM_REGION 0xEu
+#define VEER_DCCM_REGION 0xFu /* also the PIC's */
+#define VEER_N_TRIGGERS 4
+
+/* mscause values (el2_dec_tlu_ctl.sv, el2_lsu_addrcheck.sv, PRM "Machine Secondary Cause"). */
+enum veer_mscause {
+    MSCAUSE_NONE = 0,
+    MSCAUSE_SIDE_EFFECT = 1,  /* misaligned: not aligned to a side-effect region */
+    MSCAUSE_ECC = 1,          /* access fault: uncorrectable ECC error */
+    MSCAUSE_TRIGGER = 1,      /* breakpoint: a trigger hit */
+    MSCAUSE_REGION_CROSS = 2, /* misaligned: crosses a 256 MiB region */
+    MSCAUSE_UNMAPPED = 2,     /* access fault: core-local region, outside its memory */
+    MSCAUSE_EBREAK = 2,       /* breakpoint: ebreak */
+    MSCAUSE_PMP = 3,          /* access fault: PMP */
+    MSCAUSE_REGION_PRED = 5,  /* access fault: base and address on either side of DCCM/PIC */
+    MSCAUSE_PIC_SIZE = 6,     /* access fault: PIC access not an aligned word */
+    MSCAUSE_FETCH_BUS = 9,    /* fetch access fault: bus error */
+};
+
+/* NMI causes (mcause of an NMI, el2_dec_tlu_ctl.sv). */
+#define VEER_NMI_PIN 0x00000000u
+#define VEER_NMI_STORE_BUS 0xF0000000u
+#define VEER_NMI_LOAD_BUS 0xF0000001u
+
+typedef struct veer_triggers {
+    unsigned tselect;
+    uint16_t tdata1[VEER_N_TRIGGERS]; /* the RTL's 10 stored bits, see triggers.c */
+    uint32_t tdata2[VEER_N_TRIGGERS];
+} veer_triggers_t;
+
+typedef struct veer_faults {
+    int pending_mscause; /* set by the access or fetch check that raised the next trap; -1 none */
+    bool nmi_pending;    /* taken at the next instruction boundary */
+    uint32_t nmi_cause, nmi_vector;
+    bool dbus_error, ibus_error; /* armed bus error injections */
+    bool mdseac_locked;          /* a D-bus error was reported: mdseac holds it until mdeau */
+    uint64_t irq_pulses;         /* mip bits raised for one cycle at the next boundary */
+    uint32_t mseccfg;            /* with U-mode: RLB, MMWP, MML */
+} veer_faults_t;
+
+/* Per-hart state of the core's extensions. */
+typedef struct veer_core_state {
+    uint32_t *value; /* the custom CSRs (core.c table order) */
+    uint64_t pulses; /* mip bits of timer interrupts raised in the current cycle */
+    bool fired[2];   /* timer N is at its bound and has raised its interrupt: it clears next */
+    veer_triggers_t trig;
+    veer_faults_t flt;
+} veer_core_state_t;
+
+veer_core_state_t *veer_state(hart_t *h);
+uint32_t *veer_csr(veer_core_state_t *s, unsigned csr); /* a custom CSR's storage */
+
+/* faults.c */
+bool veer_access_fault(hart_t *h, uint64_t addr, uint64_t base, unsigned size, bool store, uint64_t val);
+bool veer_fetch_fault(hart_t *h, uint64_t pc);
+void veer_trap_taken(hart_t *h, uint64_t cause, uint64_t tval);
+bool veer_take_event(hart_t *h);
+void veer_signal(hart_t *h, unsigned sig, uint64_t value);
+void veer_faults_reset(hart_t *h, veer_core_state_t *s);
+void veer_update_slow_mem(hart_t *h, veer_core_state_t *s);
+bool veer_fault_csr_read(hart_t *h, veer_core_state_t *s, unsigned csr, uint64_t *val);
+bool veer_fault_csr_write(hart_t *h, veer_core_state_t *s, unsigned csr, uint64_t val);
+
+/* triggers.c */
+bool veer_trigger_csr_read(veer_core_state_t *s, unsigned csr, uint64_t *val);
+bool veer_trigger_csr_write(hart_t *h, veer_core_state_t *s, unsigned csr, uint64_t val);
+bool veer_triggers_armed(const veer_core_state_t *s); /* a load or store trigger can fire */
+/* A load/store trigger hit by this access (h->trap_cause set to a breakpoint): true. */
+bool veer_trigger_access(hart_t *h, veer_core_state_t *s, uint64_t addr, bool store, uint64_t val);
+void veer_triggers_reset(veer_core_state_t *s);
+
+#endif
