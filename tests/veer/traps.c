@@ -1,0 +1,310 @@
+/* VeeR EL2 traps as the core raises them, and the testbench mailbox commands that raise them:
+ * mscause on every trap, MRAC side effects, region crossing, core-local holes, region prediction,
+ * PIC access sizes, ICCM-region fetches, load/store triggers, NMIs (pin, vector, D-bus errors with
+ * mdseac/mdeau), I-bus error injection, one-cycle interrupt pulses, and mseccfg with U-mode.
+ *
+ * Expected values come from the VeeR EL2 RTL (el2_dec_tlu_ctl.sv: mscause_type, mcause of NMIs,
+ * tdata1 layout; el2_lsu_addrcheck.sv: misaligned/access fault rules and their mscause;
+ * el2_ifu_mem_ctl.sv: fetch fault types) and the testbench (tb_top.sv: mailbox commands), not from
+ * pmusim. Each failing check prints itself; the program prints "traps: PASS" or exits 1. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pmusim_rt.h"
+
+#define MAILBOX ((volatile uint32_t *)0xD0580000)
+#define DCCM_END 0xF0050000u
+#define PIC_BASE 0xF00C0000u
+
+static unsigned failures;
+#define CHECK(cond) \
+    do { \
+        if (!(cond)) { \
+            rt_printf("traps: check failed (line %d): %s\n", __LINE__, #cond); \
+            failures++; \
+        } \
+    } while (0)
+
+/* What the last trap saw. */
+static volatile uint32_t n_traps, t_mcause, t_mscause, t_mepc, t_mtval;
+
+static uintptr_t on_trap(rt_trap_frame_t *f)
+{
+    n_traps++;
+    t_mcause = (uint32_t)f->mcause;
+    t_mepc = (uint32_t)f->mepc;
+    t_mtval = (uint32_t)f->mtval;
+    t_mscause = (uint32_t)rt_read_csr(0x7FF);
+    rt_write_csr(0xBC0, 0); /* mdeau: let the next D-bus error report again */
+    if (f->mcause & RT_MCAUSE_INTERRUPT)
+        return f->mepc;
+    if ((f->mcause >> 28) == 0xF || f->mcause == 0) /* an NMI: back where it came */
+        return f->mepc;
+    if (f->mcause == RT_CAUSE_FETCH_ACCESS)
+        return f->x[1]; /* a jump to a bad address: back to ra */
+    return f->mepc + rt_insn_len(f->mepc);
+}
+
+/* NMI handler: the vector (mailbox 0x81) keeps only bits 31:8 of an address. */
+__asm__(".text\n.balign 256\nnmi_entry: j rt_trap_entry\n");
+extern char nmi_entry[];
+
+/* pmusim takes what a mailbox command raises (NMI, interrupt pulse, bus error NMI) at the next
+ * block boundary, as the RTL takes it a few cycles after the store: a jump ends the block. */
+#define SETTLE() __asm__ volatile("j 1f\n 1: nop" : : : "memory")
+
+static void reset_trap(void)
+{
+    n_traps = t_mcause = t_mepc = t_mtval = 0;
+    t_mscause = 0xFF;
+}
+
+static uint32_t load_word(uint32_t addr)
+{
+    uint32_t v;
+    __asm__ volatile("lw %0, 0(%1)" : "=r"(v) : "r"(addr) : "memory");
+    return v;
+}
+
+static void store_word(uint32_t addr, uint32_t v)
+{
+    __asm__ volatile("sw %0, 0(%1)" : : "r"(v), "r"(addr) : "memory");
+}
+
+#define EXPECT(cause, mscause, tval) \
+    do { \
+        CHECK(n_traps == 1); \
+        CHECK(t_mcause == (cause)); \
+        CHECK(t_mscause == (mscause)); \
+        CHECK(t_mtval == (tval)); \
+        reset_trap(); \
+    } while (0)
+
+static void test_ebreak_ecall(void)
+{
+    uint32_t pc;
+    reset_trap();
+    __asm__ volatile("1: auipc %0, 0\n\t ebreak" : "=r"(pc));
+    EXPECT(3, 2, pc + 4); /* mscause 2: ebreak; mtval the pc of the ebreak */
+    __asm__ volatile("ecall");
+    EXPECT(11, 0, 0);
+    rt_write_csr(0x7FF, 0xF);
+    CHECK(rt_read_csr(0x7FF) == 0xF); /* writable, 4 bits */
+    __asm__ volatile(".half 0");      /* illegal: mscause 0 */
+    CHECK(t_mcause == 2 && t_mscause == 0);
+    reset_trap();
+}
+
+static void test_misaligned_rules(void)
+{
+    reset_trap();
+    /* MRAC: a region marked side-effect is not cacheable (11 reads back as 10). */
+    rt_write_csr(0x7C0, 0xFFFFFFFF);
+    CHECK(rt_read_csr(0x7C0) == 0xAAAAAAAA);
+    rt_write_csr(0x7C0, 0x55555555);
+    CHECK(rt_read_csr(0x7C0) == 0x55555555);
+    /* Crossing a 256 MiB region: misaligned, mscause 2, whatever MRAC says. */
+    load_word(0xDFFFFFFE);
+    EXPECT(4, 2, 0xDFFFFFFE);
+    store_word(0xBFFFFFFF, 1);
+    EXPECT(6, 2, 0xBFFFFFFF);
+    /* Misaligned in an idempotent region: done in hardware. */
+    store_word(0xC0000000, 0x44332211);
+    store_word(0xC0000004, 0x88776655);
+    CHECK(load_word(0xC0000002) == 0x66554433);
+    CHECK(n_traps == 0);
+    /* ... and in a side-effect region (region 0xC: MRAC bit 25): misaligned, mscause 1. */
+    rt_write_csr(0x7C0, 0x55555555 | (1u << 25));
+    load_word(0xC0000002);
+    EXPECT(4, 1, 0xC0000002);
+    store_word(0xC0000001, 0);
+    EXPECT(6, 1, 0xC0000001);
+    CHECK(load_word(0xC0000004) == 0x88776655); /* aligned is fine there */
+    CHECK(n_traps == 0);
+    rt_write_csr(0x7C0, 0);
+}
+
+static void test_access_faults(void)
+{
+    reset_trap();
+    /* The DCCM/PIC region outside DCCM and PIC: access fault, mscause 2. */
+    load_word(DCCM_END - 1); /* runs out of the DCCM */
+    EXPECT(5, 2, DCCM_END - 1);
+    store_word(0xF0000000, 0);
+    EXPECT(7, 2, 0xF0000000);
+    /* Region prediction: base register in region 0xF, address outside it (or the reverse). */
+    uint32_t v;
+    __asm__ volatile("lw %0, 4(%1)" : "=r"(v) : "r"(0xFFFFFFFCu) : "memory");
+    EXPECT(5, 5, 0);
+    __asm__ volatile("sw %0, 4(%1)" : : "r"(0), "r"(0xFFFFFFFCu) : "memory");
+    EXPECT(7, 5, 0);
+    /* the other way round (base outside 0xF, address in it) is always outside DCCM and PIC with a
+     * 12-bit offset: a hole first (mscause 2 has priority over 5) */
+    __asm__ volatile("sw %0, -4(%1)" : : "r"(0), "r"(0x00000000u) : "memory");
+    EXPECT(7, 2, 0xFFFFFFFC);
+    __asm__ volatile("lw %0, 0x10(%1)" : "=r"(v) : "r"(0xF0040000u - 0x10) : "memory"); /* base in 0xF too */
+    CHECK(n_traps == 0);
+    /* PIC: only aligned words; anything else is an access fault, mscause 6. */
+    __asm__ volatile("lb %0, 0(%1)" : "=r"(v) : "r"(PIC_BASE) : "memory");
+    EXPECT(5, 6, PIC_BASE);
+    __asm__ volatile("sh %0, 0(%1)" : : "r"(0), "r"(PIC_BASE + 4) : "memory");
+    EXPECT(7, 6, PIC_BASE + 4);
+    store_word(PIC_BASE + 8, 0);
+    CHECK(n_traps == 0);
+}
+
+static void test_fetch_faults(void)
+{
+    reset_trap();
+    /* The ICCM region outside the ICCM cannot be fetched: fetch access fault, mscause 2. */
+    __asm__ volatile("jalr ra, 0(%0)" : : "r"(0xEDFFFFFEu) : "ra", "memory");
+    EXPECT(1, 2, 0xEDFFFFFE);
+    /* An injected I-bus error (mailbox 0x88) hits the next fetch from the bus: mscause 9. */
+    __asm__ volatile("la ra, 1f\n\t sw %0, 0(%1)\n\t fence.i\n\t j 2f\n 2: nop\n 1:"
+                     :
+                     : "r"(0x88), "r"(MAILBOX)
+                     : "ra", "memory");
+    CHECK(n_traps == 1 && t_mcause == 1 && t_mscause == 9);
+    reset_trap();
+}
+
+static void test_triggers(void)
+{
+    static volatile uint32_t word;
+    uint32_t addr = (uint32_t)(uintptr_t)&word, pc, v;
+    reset_trap();
+    rt_set_csr(mstatus, 0x8); /* action 0 triggers fire only with mstatus.MIE */
+    rt_write_csr(0x7A0, 0);
+    rt_write_csr(0x7A2, addr);
+    rt_write_csr(0x7A1, 0x41); /* m, load, address equal */
+    /* type 2, maskmax 31, m, load */
+    CHECK(rt_read_csr(0x7A1) == 0x23E00041u);
+    __asm__ volatile("auipc %0, 0\n\t lw %1, 0(%2)" : "=r"(pc), "=r"(v) : "r"(addr) : "memory");
+    EXPECT(3, 1, pc + 4);                     /* breakpoint, mscause 1, mtval the pc */
+    CHECK(rt_read_csr(0x7A1) == 0x23F00041u); /* hit */
+    word = 5;                                 /* a store does not match a load trigger */
+    CHECK(n_traps == 0);
+    rt_clear_csr(mstatus, 0x8);
+    v = word; /* MIE clear: not enabled */
+    CHECK(n_traps == 0);
+    rt_set_csr(mstatus, 0x8);
+    /* trigger 1: store data, masked: tdata2 0x1237 ignores bits 0..3 */
+    rt_write_csr(0x7A0, 1);
+    rt_write_csr(0x7A2, 0x1237);
+    rt_write_csr(0x7A1, (1u << 19) | (1u << 7) | 0x42);
+    CHECK(rt_read_csr(0x7A0) == 1);
+    store_word(0xC0000010, 0x123A);
+    CHECK(n_traps == 1 && t_mcause == 3 && t_mscause == 1);
+    reset_trap();
+    store_word(0xC0000010, 0x1247);
+    CHECK(n_traps == 0);
+    rt_write_csr(0x7A1, 0);
+    rt_write_csr(0x7A0, 0);
+    rt_write_csr(0x7A1, 0);
+    rt_clear_csr(mstatus, 0x8);
+    (void)v;
+}
+
+/* Mailbox command `cmd`, then at once a load or store at addr (no other access in between). */
+static void mailbox_then_load(uint32_t cmd, uint32_t addr)
+{
+    uint32_t v;
+    __asm__ volatile("sw %1, 0(%2)\n\t lw %0, 0(%3)"
+                     : "=&r"(v)
+                     : "r"(cmd), "r"(MAILBOX), "r"(addr)
+                     : "memory");
+    SETTLE();
+}
+
+static void mailbox_then_store(uint32_t cmd, uint32_t addr)
+{
+    __asm__ volatile("sw %0, 0(%1)\n\t sw zero, 0(%2)" : : "r"(cmd), "r"(MAILBOX), "r"(addr) : "memory");
+    SETTLE();
+}
+
+static void test_nmi_and_bus_errors(void)
+{
+    reset_trap();
+    *MAILBOX = 0x81 | (uint32_t)(uintptr_t)nmi_entry; /* NMI vector (line 0: no line raised) */
+    *MAILBOX = 0x80;                                  /* NMI pin: taken whatever MIE says */
+    SETTLE();
+    CHECK(n_traps == 1 && t_mcause == 0 && t_mscause == 0);
+    *MAILBOX = 0x90;
+    reset_trap();
+    /* A D-bus error on a load: NMI 0xF0000001, its address in mdseac. */
+    mailbox_then_load(0x87, 0xC0000020);
+    CHECK(n_traps == 1 && t_mcause == 0xF0000001u && t_mscause == 0);
+    CHECK(rt_read_csr(0xFC0) == 0xC0000020u);
+    reset_trap();
+    /* ... on a store: 0xF0000000. */
+    mailbox_then_store(0x87, 0xC0000024);
+    CHECK(n_traps == 1 && t_mcause == 0xF0000000u);
+    CHECK(rt_read_csr(0xFC0) == 0xC0000024u);
+    reset_trap();
+    /* DCCM accesses are not on the D-bus: the error waits for the next bus access. */
+    uint32_t v;
+    __asm__ volatile("sw %1, 0(%2)\n\t sw zero, 0(%3)\n\t .rept 8\n\t nop\n\t .endr\n\t"
+                     "lw %0, 0(%4)\n\t j 2f\n 2:"
+                     : "=&r"(v)
+                     : "r"(0x87), "r"(MAILBOX), "r"(0xF0040100u), "r"(0xC0000028u)
+                     : "memory");
+    CHECK(n_traps == 1 && t_mcause == 0xF0000001u && rt_read_csr(0xFC0) == 0xC0000028u);
+    reset_trap();
+}
+
+static void test_pulses(void)
+{
+    reset_trap();
+    rt_write_csr(mie, (1u << 3) | (1u << 7));
+    /* soft_int and timer_int pulses with MIE clear are lost: nothing is pending afterwards */
+    *MAILBOX = 0x84;
+    *MAILBOX = 0x83 | (1u << 9);
+    SETTLE();
+    rt_set_csr(mstatus, 0x8);
+    SETTLE();
+    CHECK(n_traps == 0);
+    /* with MIE set they are taken, once each */
+    *MAILBOX = 0x84;
+    SETTLE();
+    CHECK(n_traps == 1 && t_mcause == 0x80000003u && t_mscause == 0);
+    *MAILBOX = 0x85;
+    SETTLE();
+    CHECK(n_traps == 2 && t_mcause == 0x80000007u);
+    rt_clear_csr(mstatus, 0x8);
+    rt_write_csr(mie, 0);
+    reset_trap();
+}
+
+static void test_mseccfg(void)
+{
+    reset_trap();
+    bool user = (rt_read_csr(misa) >> 20) & 1;
+    uint32_t v = (uint32_t)rt_read_csr(0x747);
+    if (!user) { /* only with U-mode (RV_USER_MODE) */
+        CHECK(n_traps == 1 && t_mcause == 2);
+        reset_trap();
+        return;
+    }
+    CHECK(n_traps == 0 && v == 0);
+    rt_write_csr(0x747, 7); /* RLB, MMWP, MML */
+    CHECK(rt_read_csr(0x747) == 7);
+    rt_write_csr(0x747, 0); /* MML and MMWP are sticky */
+    CHECK(rt_read_csr(0x747) == 3);
+    CHECK(rt_read_csr(0x757) == 0);
+    CHECK(n_traps == 0);
+}
+
+int main(void)
+{
+    rt_set_trap_handler(on_trap);
+    test_ebreak_ecall();
+    test_misaligned_rules();
+    test_access_faults();
+    test_fetch_faults();
+    test_triggers();
+    test_nmi_and_bus_errors();
+    test_pulses();
+    test_mseccfg();
+    rt_printf("traps: %s\n", failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
+}
