@@ -22,6 +22,7 @@ typedef struct core_desc {
     uint64_t external_irqs; /* ... as external interrupts */
     bool misaligned_traps;  /* misaligned loads and stores trap instead of being done in hardware */
     bool wfi_is_nop;        /* wfi does not wait */
+    unsigned pmp_entries;   /* PMP entries (0: the pmp CSRs are plain storage, nothing checked) */
     const pmu_model_t *pmu;
     const core_ext_t *ext; /* custom CSRs, core-local timers and run states; NULL for none */
 } core_desc_t;

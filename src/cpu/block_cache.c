@@ -4,6 +4,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/pmp.h"
 #include "isa/isa.h"
 
 #define BC_BUCKETS (1u << 16)
@@ -100,7 +101,7 @@ static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out)
         if (r && r->host && (r->flags & REGION_EXEC))
             p = r->host + (addr - r->base);
     }
-    if (!p)
+    if (!p || !pmp_allows(h, addr, 2, PMP_X, h->priv))
         return false;
     *out = (uint32_t)p[0] | (uint32_t)p[1] << 8;
     return true;
@@ -234,6 +235,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     memset(b, 0, sizeof *b);
     b->pc = pc;
     b->end_pc = at;
+    b->priv = h->priv;
     b->n_insns = n;
     b->stall_cycles = 0; /* timing model: one cycle per instruction for now (docs/architecture.md) */
     b->epoch = 0;        /* no configuration has id 0: refreshed below */
@@ -304,7 +306,7 @@ block_t *block_at(hart_t *h, uint64_t pc)
 {
     block_cache_t *bc = &h->bc;
     for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
-        if (b->pc == pc)
+        if (b->pc == pc && b->priv == h->priv)
             return b;
     return block_build(h, pc);
 }

@@ -2,6 +2,7 @@
 #include "cpu/csr.h"
 
 #include "cpu/exec.h"
+#include "cpu/pmp.h"
 #include "isa/isa.h"
 #include "pmu/model.h"
 
@@ -47,8 +48,11 @@ static void mstatus_write(hart_t *h, uint64_t v)
 
 void csr_set_mstatus(hart_t *h, uint64_t value)
 {
+    uint64_t old = h->csr.mstatus;
     h->csr.mstatus = value;
     hart_irq_state_changed(h);
+    if ((old ^ value) & (MSTATUS_MPRV | MSTATUS_MPP))
+        hart_mem_changed(h); /* the privilege of loads and stores */
 }
 
 /* Counter CSR number -> PMU slot, for the machine (0xb..) and user (0xc..) views. */
@@ -76,23 +80,6 @@ static bool counter_enabled(const hart_t *h, unsigned n)
 static bool read_time(const hart_t *h, uint64_t *time)
 {
     return h->platform && h->platform->read_time && h->platform->read_time(h->platform_ctx, time);
-}
-
-static void pmpcfg_write(hart_t *h, unsigned idx, uint64_t v)
-{
-    unsigned bytes = h->xlen / 8;
-    uint64_t old = h->csr.pmpcfg[idx], n = 0;
-    for (unsigned k = 0; k < bytes; k++) {
-        uint8_t ob = (uint8_t)(old >> (8 * k)), nb = (uint8_t)(v >> (8 * k));
-        if (ob & 0x80)
-            nb = ob; /* locked entry */
-        else
-            nb &= 0x9f;        /* bits 6:5 reserved */
-        if ((nb & 0x3) == 0x2) /* R=0,W=1 is reserved: drop W */
-            nb &= (uint8_t)~0x2;
-        n |= (uint64_t)nb << (8 * k);
-    }
-    h->csr.pmpcfg[idx] = n;
 }
 
 /* ---- the CSR table: one row per CSR (or range of numbered CSRs), as QEMU's csr_ops ---- */
@@ -197,13 +184,13 @@ static bool rd_pmpcfg(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
     (void)own;
     if (h->xlen == 64 && (csr & 1))
         return false;
-    *val = h->csr.pmpcfg[csr - CSR_PMPCFG0];
+    *val = pmp_read_cfg(h, csr - CSR_PMPCFG0);
     return true;
 }
 static bool rd_pmpaddr(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
 {
     (void)own;
-    *val = h->csr.pmpaddr[csr - CSR_PMPADDR0];
+    *val = pmp_read_addr(h, csr - CSR_PMPADDR0);
     return true;
 }
 /* mcycle, minstret, mhpmcounterN and their user views (cycle, time, instret, hpmcounterN), and
@@ -347,16 +334,12 @@ static void wr_mhpmevent(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 static void wr_pmpcfg(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     (void)own;
-    pmpcfg_write(h, csr - CSR_PMPCFG0, v);
+    pmp_write_cfg(h, csr - CSR_PMPCFG0, v);
 }
 static void wr_pmpaddr(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     (void)own;
-    unsigned idx = csr - CSR_PMPADDR0;
-    uint8_t cfg =
-        (uint8_t)(h->csr.pmpcfg[h->xlen == 32 ? idx / 4 : (idx / 8) * 2] >> (8 * (idx % (h->xlen / 8))));
-    if (!(cfg & 0x80))
-        h->csr.pmpaddr[idx] = h->xlen == 32 ? v : v & ((1ull << 54) - 1);
+    pmp_write_addr(h, csr - CSR_PMPADDR0, v);
 }
 static void wr_counter(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
@@ -491,7 +474,7 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
     unsigned csr = (unsigned)d->imm & 0xfff;
     bool imm = op == OP_CSRRWI || op == OP_CSRRSI || op == OP_CSRRCI;
     uint64_t src = imm ? d->rs1 : h->x[d->rs1];
-    uint64_t old = 0;
+    uint64_t old = 0, flushes = h->bc.flushes;
     csr_read(h, csr, own, &old);
     if (csr_writes(d, op)) {
         uint64_t n;
@@ -508,7 +491,9 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         }
     }
     h->x[d->rd] = old; /* rd == x0 was rewritten to the sink register */
-    return h->stop ? SYS_STOP : SYS_OK;
+    /* SYS_STOP also when the write dropped the decoded blocks (PMP, satp): the executor must not
+     * follow the links of the block it is in */
+    return h->stop || flushes != h->bc.flushes ? SYS_STOP : SYS_OK;
 }
 
 void csr_reset(hart_t *h)

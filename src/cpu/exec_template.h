@@ -63,7 +63,7 @@ typedef int64_t sreg;
         uint64_t t_ = (target); \
         if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
         block_t *n_ = b->succ[s]; \
-        if (unlikely(!n_ || ((indirect) && n_->pc != t_))) { \
+        if (unlikely(!n_ || ((indirect) && (n_->pc != t_ || ((indirect) > 1 && n_->priv != h->priv))))) { \
             uint64_t gen_ = h->bc.flushes; \
             n_ = block_at(h, t_); \
             if (!n_) { h->pc = t_; goto fetch_fault; } \
@@ -73,6 +73,9 @@ typedef int64_t sreg;
     } while (0)
 #define CHAIN(s, target) CHAIN_(s, target, 0)
 #define CHAIN_INDIRECT(target) CHAIN_(0, target, 1)
+/* After a trap or an xRET the privilege may differ: the cached successor must match it too (blocks
+ * are decoded for one privilege; within a block chain it never changes). */
+#define CHAIN_PRIV(target) CHAIN_(0, target, 2)
 
 #define TRAP(cause, tval) do { h->trap_cause = (cause); h->trap_tval = (tval); goto trap_mid_block; } while (0)
 
@@ -459,7 +462,7 @@ L_ECALL: {
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_EBREAK: {
     uint64_t pc = PC;
@@ -473,20 +476,20 @@ L_EBREAK: {
     RETIRE_BLOCK();
     trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
     if (h->stop) return;
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_MRET: {
     if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
     trap_return_m(h);
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_SRET: {
     if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
     trap_return_s(h);
-    CHAIN_INDIRECT(h->pc);
+    CHAIN_PRIV(h->pc);
 }
 L_WFI: {
     /* Below M-mode: illegal with mstatus.TW = 1; in U-mode also whenever S-mode exists (QEMU's
@@ -573,6 +576,7 @@ fetch_fault:
 #undef INFO
 #undef CHAIN_
 #undef CHAIN_INDIRECT
+#undef CHAIN_PRIV
 #undef LOAD_RESERVED
 #undef STORE_CONDITIONAL
 #undef SHAMT_MASK

@@ -101,6 +101,14 @@ typedef struct hart {
     bool core_slow_mem;   /* the core watches every load and store (armed triggers, injected errors) */
     uint64_t access_base; /* slow path: rs1 of the load or store (core_ext access_fault) */
     bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
+    /* Memory protection (cpu/pmp.c): implemented PMP entries (0: none, nothing is checked), the
+     * permissions each privilege has uniformly over all of main RAM (0: not uniform), M-mode
+     * unchecked (no locked entry); and whether loads and stores at the current data privilege
+     * may take the inline RAM path (hart_mem_changed). */
+    unsigned pmp_count;
+    uint8_t pmp_ram[4];
+    bool pmp_m_open;
+    bool mem_inline;
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
     const hart_platform_t *platform;
@@ -171,12 +179,14 @@ static inline uint64_t hart_cycle(const hart_t *h)
 {
     return hart_insns(h) + h->stall_cycles;
 }
-/* The PMU's configuration (or core_slow_mem) changed: events that classify every access address take the loads and
- * stores off the inline RAM path while selected. */
+/* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
+ * classify every access address take the loads and stores off the inline RAM path while selected,
+ * and so does a protection that is not uniform over RAM, and a core watching every access
+ * (core_slow_mem: armed triggers, injected bus errors). */
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size = need_addresses || h->core_slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    h->fast_size = need_addresses || !h->mem_inline || h->core_slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the

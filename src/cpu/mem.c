@@ -4,6 +4,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/pmp.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
 {
@@ -44,6 +45,10 @@ static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size
     bool side_effect = r && (r->flags & REGION_SIDE_EFFECT) && !core_rules;
     if (*misaligned && (h->misaligned_traps || (r && (side_effect || !r->host)))) {
         fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
+        return NULL;
+    }
+    if (!pmp_allows(h, addr, size, store ? PMP_W : PMP_R, hart_data_priv(h))) {
+        fault(h, access_fault, addr);
         return NULL;
     }
     if (!r) {
@@ -155,7 +160,7 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
         return NULL;
     }
     const bus_region_t *r = bus_find(h->bus, addr, size);
-    if (!r || !r->host) {
+    if (!r || !r->host || !pmp_allows(h, addr, size, store ? PMP_R | PMP_W : PMP_R, hart_data_priv(h))) {
         fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
         return NULL;
     }

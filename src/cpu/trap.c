@@ -1,6 +1,7 @@
 /* Trap entry and return, interrupt selection (privileged spec 3.1.6-3.1.9, 3.3.2). */
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/pmp.h"
 
 #define INTERRUPT_FLAG (1ull << 63)
 
@@ -87,6 +88,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
     }
     if (h->xlen == 32)
         h->pc &= UINT32_MAX;
+    hart_mem_changed(h);
     if (h->core_ext && h->core_ext->trap_taken)
         h->core_ext->trap_taken(h, cause, tval);
     return;
@@ -113,6 +115,7 @@ void trap_enter_nmi(hart_t *h, uint64_t mcause, uint64_t vector)
     csr_set_mstatus(h, s);
     h->priv = PRIV_M;
     h->pc = h->xlen == 32 ? vector & UINT32_MAX : vector;
+    hart_mem_changed(h);
     if (h->core_ext && h->core_ext->trap_taken)
         h->core_ext->trap_taken(h, INTERRUPT_FLAG, 0);
     hart_kick(h);
@@ -131,6 +134,7 @@ void trap_return_m(hart_t *h)
         s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
     h->priv = mpp;
+    hart_mem_changed(h);
     h->pc = c->mepc;
     h->trap_unreturned = false;
     hart_kick(h); /* MIE may have come back on */
@@ -147,6 +151,7 @@ void trap_return_s(hart_t *h)
     s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
     h->priv = spp;
+    hart_mem_changed(h);
     h->pc = c->sepc;
     h->trap_unreturned = false;
     hart_kick(h);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cpu/csr.h"
+#include "cpu/pmp.h"
 #include "cpu/exec.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
@@ -260,6 +261,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->misaligned_traps = desc->core->misaligned_traps;
         h->time_csr = desc->time_csr;
         h->wfi_is_nop = desc->core->wfi_is_nop;
+        h->pmp_count = desc->core->pmp_entries;
         h->core_ext = desc->core->ext;
         h->max_insns = opts->max_insns;
         if (!block_cache_init(h, m->code_map, m->store_watch)) {
@@ -317,8 +319,7 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
     pmu_init(&h->pmu, m->desc->core->pmu);
-    hart_pmu_changed(h);
-    block_cache_flush(h);
+    pmp_changed(h); /* also decides the inline RAM path and flushes the blocks */
 }
 
 void machine_reset(machine_t *m, uint64_t entry)

@@ -13,6 +13,7 @@ const core_desc_t core_generic_rv32 = {
     .isa = GENERIC_ISA,
     .has_s_mode = true,
     .has_u_mode = true,
+    .pmp_entries = 16,
     .pmu = &pmu_model_generic,
 };
 
@@ -22,5 +23,6 @@ const core_desc_t core_generic_rv64 = {
     .isa = GENERIC_ISA,
     .has_s_mode = true,
     .has_u_mode = true,
+    .pmp_entries = 16,
     .pmu = &pmu_model_generic,
 };

@@ -324,6 +324,7 @@ const core_desc_t core_veer_el2 = {
     .platform_irqs = (1ull << IRQ_MITIP0) | (1ull << IRQ_MITIP1),
     .timer_irqs = (1ull << IRQ_MITIP0) | (1ull << IRQ_MITIP1),
     .wfi_is_nop = true,
+    .pmp_entries = 16, /* configs/veer.config: pmp_entries = 16 */
     .pmu = &pmu_model_veer_el2,
     .ext = &veer_el2_ext,
 };

@@ -10,6 +10,7 @@
 #include "core/veer_el2/veer_signals.h"
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/pmp.h"
 
 enum { CSR_MRAC = 0x7C0, CSR_MSCAUSE = 0x7FF, CSR_MDEAU = 0xBC0, CSR_MDSEAC = 0xFC0 };
 enum { CSR_MSECCFG = 0x747, CSR_MSECCFGH = 0x757 };
@@ -72,6 +73,8 @@ bool veer_access_fault(hart_t *h, uint64_t addr64, uint64_t base, unsigned size,
                     (in_dccm(start) && in_pic(end)) || (in_pic(start) && in_dccm(end));
     if (unmapped)
         return raise_fault(h, s, access, start, MSCAUSE_UNMAPPED);
+    if (!pmp_allows(h, start, size, store ? PMP_W : PMP_R, hart_data_priv(h)))
+        return raise_fault(h, s, access, start, MSCAUSE_PMP);
     if ((rs == VEER_DCCM_REGION) != (rb == VEER_DCCM_REGION))
         return raise_fault(h, s, access, start, MSCAUSE_REGION_PRED);
     if (in_pic(start) && in_pic(end) && (!aligned || size != 4))

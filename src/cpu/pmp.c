@@ -1,0 +1,174 @@
+/* Physical memory protection (privileged spec v1.12, 3.7). Entries are matched from the lowest
+ * number up; the first entry that matches any byte of an access decides it, and fails it unless
+ * it covers every byte. M-mode is checked only against locked entries; S and U fail when no entry
+ * matches. The grain is 4 bytes (G = 0), as on QEMU's virt machine, so NA4 exists. */
+#include "cpu/pmp.h"
+
+#include "cpu/csr.h"
+#include "cpu/exec.h"
+
+#define CFG_L 0x80u
+#define CFG_A 0x18u
+#define A_OFF 0u
+#define A_TOR 1u
+#define A_NA4 2u
+#define A_NAPOT 3u
+
+/* The configuration byte of entry i. */
+static uint8_t entry_cfg(const hart_t *h, unsigned i)
+{
+    if (h->xlen == 32)
+        return (uint8_t)(h->csr.pmpcfg[i / 4] >> (8 * (i % 4)));
+    return (uint8_t)(h->csr.pmpcfg[(i / 8) * 2] >> (8 * (i % 8)));
+}
+
+/* The bytes [lo, hi) entry i matches; false when it is off or matches nothing. hi may be 2^64 on
+ * RV64 (all ones NAPOT): then *all is set. */
+static bool entry_range(const hart_t *h, unsigned i, uint64_t *lo, uint64_t *hi, bool *all)
+{
+    uint8_t cfg = entry_cfg(h, i);
+    uint64_t a = h->csr.pmpaddr[i];
+    *all = false;
+    switch ((cfg & CFG_A) >> 3) {
+    case A_TOR:
+        *lo = i ? h->csr.pmpaddr[i - 1] << 2 : 0;
+        *hi = a << 2;
+        return *lo < *hi;
+    case A_NA4:
+        *lo = a << 2;
+        *hi = *lo + 4;
+        return true;
+    case A_NAPOT: {
+        unsigned t = (unsigned)__builtin_ctzll(~a); /* trailing ones: the size is 2^(t+3) bytes */
+        if (t + 3 >= 64) {
+            *lo = 0;
+            *hi = UINT64_MAX;
+            *all = true;
+            return true;
+        }
+        uint64_t size = 1ull << (t + 3);
+        *lo = (a << 2) & ~(size - 1);
+        *hi = *lo + size;
+        return true;
+    }
+    default: return false;
+    }
+}
+
+bool pmp_allows_slow(const hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv)
+{
+    uint64_t last = pa + size - 1;
+    for (unsigned i = 0; i < h->pmp_count; i++) {
+        uint64_t lo, hi;
+        bool all;
+        if (!entry_range(h, i, &lo, &hi, &all))
+            continue;
+        bool first_in = all || (pa >= lo && pa < hi), last_in = all || (last >= lo && last < hi);
+        bool overlaps = first_in || last_in || (pa < lo && last >= hi);
+        if (!overlaps)
+            continue;
+        if (!first_in || !last_in)
+            return false; /* partial match */
+        uint8_t cfg = entry_cfg(h, i);
+        if (priv == PRIV_M && !(cfg & CFG_L))
+            return true;
+        return (cfg & perm) == perm;
+    }
+    return priv == PRIV_M;
+}
+
+uint64_t pmp_read_cfg(const hart_t *h, unsigned idx)
+{
+    return h->csr.pmpcfg[idx]; /* the bytes of unimplemented entries were written as zero */
+}
+
+uint64_t pmp_read_addr(const hart_t *h, unsigned idx)
+{
+    if (h->pmp_count && idx >= h->pmp_count)
+        return 0;
+    return h->csr.pmpaddr[idx]; /* the grain is 4 bytes: every address reads back as written */
+}
+
+void pmp_write_cfg(hart_t *h, unsigned idx, uint64_t v)
+{
+    unsigned bytes = h->xlen / 8;
+    uint64_t old = h->csr.pmpcfg[idx], n = 0;
+    for (unsigned k = 0; k < bytes; k++) {
+        unsigned entry = idx * 4 + k; /* RV64: pmpcfg0 holds entries 0-7, pmpcfg2 8-15 */
+        uint8_t ob = (uint8_t)(old >> (8 * k)), nb = (uint8_t)(v >> (8 * k));
+        if (h->pmp_count && entry >= h->pmp_count)
+            nb = 0; /* not implemented: read-only zero */
+        else if (ob & CFG_L)
+            nb = ob; /* locked entry: writes ignored until reset */
+        else
+            nb &= 0x9f;        /* bits 6:5 reserved */
+        if ((nb & 0x3) == 0x2) /* R=0,W=1 is reserved: drop W */
+            nb &= (uint8_t)~0x2;
+        n |= (uint64_t)nb << (8 * k);
+    }
+    h->csr.pmpcfg[idx] = n;
+    if (h->pmp_count)
+        pmp_changed(h);
+}
+
+void pmp_write_addr(hart_t *h, unsigned idx, uint64_t v)
+{
+    if (h->pmp_count && idx >= h->pmp_count)
+        return;
+    /* Locked entries ignore writes, and so does the address below a locked TOR entry (its base). */
+    if (entry_cfg(h, idx) & CFG_L)
+        return;
+    if (h->pmp_count && idx + 1 < h->pmp_count) {
+        uint8_t next = entry_cfg(h, idx + 1);
+        if ((next & CFG_L) && ((next & CFG_A) >> 3) == A_TOR)
+            return;
+    }
+    h->csr.pmpaddr[idx] = h->xlen == 32 ? v & UINT32_MAX : v & ((1ull << 54) - 1);
+    if (h->pmp_count)
+        pmp_changed(h);
+}
+
+/* What privilege `priv` is granted uniformly over all of main RAM (0 if it is not uniform): the
+ * first entry touching RAM decides, if it covers all of it; with none, the default applies. */
+static uint8_t ram_view(const hart_t *h, enum priv_mode priv)
+{
+    uint64_t base = h->ram_base, last = h->ram_base + h->ram_size - 1;
+    if (priv == PRIV_M && h->pmp_m_open)
+        return PMP_RWX;
+    for (unsigned i = 0; i < h->pmp_count; i++) {
+        uint64_t lo, hi;
+        bool all;
+        if (!entry_range(h, i, &lo, &hi, &all))
+            continue;
+        bool covers = all || (lo <= base && last < hi);
+        bool touches = all || (lo <= last && hi > base);
+        if (!touches)
+            continue;
+        if (!covers)
+            return 0;
+        uint8_t cfg = entry_cfg(h, i);
+        return priv == PRIV_M && !(cfg & CFG_L) ? PMP_RWX : cfg & PMP_RWX;
+    }
+    return priv == PRIV_M ? PMP_RWX : 0;
+}
+
+void pmp_changed(hart_t *h)
+{
+    bool locked = false;
+    for (unsigned i = 0; i < h->pmp_count; i++)
+        if ((entry_cfg(h, i) & CFG_L) && (entry_cfg(h, i) & CFG_A))
+            locked = true;
+    h->pmp_m_open = !locked;
+    h->pmp_ram[PRIV_U] = ram_view(h, PRIV_U);
+    h->pmp_ram[PRIV_S] = ram_view(h, PRIV_S);
+    h->pmp_ram[PRIV_M] = ram_view(h, PRIV_M);
+    block_cache_flush(h); /* blocks were decoded under the old fetch permissions */
+    hart_mem_changed(h);
+}
+
+void hart_mem_changed(hart_t *h)
+{
+    enum priv_mode p = hart_data_priv(h);
+    h->mem_inline = !h->pmp_count || (h->pmp_ram[p] & (PMP_R | PMP_W)) == (PMP_R | PMP_W);
+    hart_pmu_changed(h);
+}
