@@ -9,6 +9,7 @@
  *   0x84, 0x85   a one-cycle soft_int / timer_int pulse
  *   0x86         a one-cycle pulse of external line 1
  *   0x87, 0x88   a bus error on the next D-bus transaction (load or store) / I-bus fetch
+ *   0x89         a parity error on the next I-cache read
  *   0x90         lower every interrupt line
  *   0xE0-0xE4    ECC error injection: ICCM single/double, DCCM single/double, off
  *   below 0x80   console output (the reference testbench prints 0x06-0x7E; newlines and tabs
@@ -98,6 +99,7 @@ static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size
     case 0x86: drive(host, VEER_SIG_IRQ_PULSE, IRQ_MEIP); break;
     case 0x87: drive(host, VEER_SIG_DBUS_ERROR, 1); break;
     case 0x88: drive(host, VEER_SIG_IBUS_ERROR, 1); break;
+    case 0x89: drive(host, VEER_SIG_ECC_INJECT, VEER_ECC_ICACHE); break;
     case 0x90: mb->irq_lines = 0; break;
     case 0xE0: drive(host, VEER_SIG_ECC_INJECT, VEER_ECC_ICCM_SINGLE); break;
     case 0xE1: drive(host, VEER_SIG_ECC_INJECT, VEER_ECC_ICCM_DOUBLE); break;

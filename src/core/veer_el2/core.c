@@ -72,6 +72,7 @@ static const veer_csr_desc_t veer_csrs[] = {
 struct veer_alloc {
     veer_core_state_t s;
     uint32_t value[N_VEER_CSRS];
+    uint8_t ecc_iccm[VEER_ICCM_SIZE / 4], ecc_dccm[VEER_DCCM_SIZE / 4]; /* injected ECC errors */
 };
 
 static int find(unsigned csr)
@@ -92,6 +93,8 @@ static veer_core_state_t *state(hart_t *h)
         if (!a)
             return NULL;
         a->s.value = a->value;
+        a->s.ecc.iccm = a->ecc_iccm;
+        a->s.ecc.dccm = a->ecc_dccm;
         a->s.flt.pending_mscause = -1;
         h->core_state = &a->s;
     }
@@ -276,6 +279,7 @@ static void veer_reset(hart_t *h)
     s->fired[0] = s->fired[1] = false;
     veer_triggers_reset(s);
     veer_faults_reset(h, s);
+    veer_ecc_reset(s);
 }
 
 /* Operand-dependent event classes, as the VeeR EL2 decoder sets them (docs/pmu-veer-el2.md):

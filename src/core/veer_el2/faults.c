@@ -79,6 +79,8 @@ bool veer_access_fault(hart_t *h, uint64_t addr64, uint64_t base, unsigned size,
         return raise_fault(h, s, access, start, MSCAUSE_REGION_PRED);
     if (in_pic(start) && in_pic(end) && (!aligned || size != 4))
         return raise_fault(h, s, access, start, MSCAUSE_PIC_SIZE);
+    if (veer_ecc_access(h, s, start, size, store))
+        return true;
 
     if (s->flt.dbus_error && rs != VEER_DCCM_REGION) {
         /* An injected D-bus error: the access completes (imprecisely), and unless an earlier error
@@ -100,7 +102,10 @@ bool veer_access_fault(hart_t *h, uint64_t addr64, uint64_t base, unsigned size,
 bool veer_fetch_fault(hart_t *h, uint64_t pc)
 {
     uint32_t a = (uint32_t)pc;
-    if (a >> 28 != VEER_ICCM_REGION || in_iccm(a))
+    veer_core_state_t *s = veer_state(h);
+    if (s && in_iccm(a))
+        return veer_ecc_fetch(h, s, a);
+    if (a >> 28 != VEER_ICCM_REGION)
         return false;
     h->trap_cause = CAUSE_FETCH_ACCESS;
     h->trap_tval = a;
@@ -119,9 +124,19 @@ void veer_trap_taken(hart_t *h, uint64_t cause, uint64_t tval)
         m = (uint32_t)s->flt.pending_mscause;
     else if (cause == CAUSE_BREAKPOINT)
         m = MSCAUSE_EBREAK;
-    else if (cause == CAUSE_FETCH_ACCESS)
-        m = (uint32_t)tval >> 28 == VEER_ICCM_REGION && !in_iccm((uint32_t)tval) ? MSCAUSE_UNMAPPED
-                                                                                 : MSCAUSE_FETCH_BUS;
+    else if (cause == CAUSE_FETCH_ACCESS) {
+        /* icaf_type: the ICCM region's hole, an ICCM double-bit error, PMP (at the privilege the
+         * trap was taken from), or the bus */
+        enum priv_mode from = (enum priv_mode)((h->csr.mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT);
+        if ((uint32_t)tval >> 28 == VEER_ICCM_REGION && !in_iccm((uint32_t)tval))
+            m = MSCAUSE_UNMAPPED;
+        else if (veer_ecc_fetch_double(s, (uint32_t)tval))
+            m = MSCAUSE_ECC;
+        else if (!pmp_allows(h, tval, 2, PMP_X, from))
+            m = MSCAUSE_PMP;
+        else
+            m = MSCAUSE_FETCH_BUS;
+    }
     if (s->flt.pending_mscause == MSCAUSE_TRIGGER && cause == CAUSE_BREAKPOINT)
         h->csr.mtval = h->csr.mepc; /* a trigger's breakpoint reports the pc (mtval_capture_pc_r) */
     s->flt.pending_mscause = -1;
@@ -146,6 +161,7 @@ bool veer_take_event(hart_t *h)
         trap_enter(h, CAUSE_FETCH_ACCESS, h->pc, h->pc);
         return true;
     }
+    veer_ecc_icache_fetch(s, (uint32_t)h->pc);
     if (f->irq_pulses) {
         /* Lines raised for one cycle: pending at this boundary only, taken if enabled. */
         uint64_t p = f->irq_pulses & ~h->csr.mip;
@@ -189,6 +205,7 @@ void veer_signal(hart_t *h, unsigned sig, uint64_t value)
         veer_update_slow_mem(h, s);
         break;
     case VEER_SIG_IBUS_ERROR: s->flt.ibus_error = true; break;
+    case VEER_SIG_ECC_INJECT: veer_ecc_inject(s, (unsigned)value); break;
     default: break;
     }
     hart_kick(h);

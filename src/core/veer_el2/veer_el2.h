@@ -54,6 +54,13 @@ typedef struct veer_faults {
     uint32_t mseccfg;            /* with U-mode: RLB, MMWP, MML */
 } veer_faults_t;
 
+typedef struct veer_ecc {
+    uint8_t mode;         /* enum veer_ecc_inject: what stores inject now */
+    bool used;            /* injection was turned on since reset: the maps may be non-zero */
+    bool icache_error;    /* the next I-cache read has a parity error */
+    uint8_t *iccm, *dccm; /* per word: 0 intact, 1 single-bit error, 2 double-bit error */
+} veer_ecc_t;
+
 /* Per-hart state of the core's extensions. */
 typedef struct veer_core_state {
     uint32_t *value; /* the custom CSRs (core.c table order) */
@@ -61,6 +68,7 @@ typedef struct veer_core_state {
     bool fired[2];   /* timer N is at its bound and has raised its interrupt: it clears next */
     veer_triggers_t trig;
     veer_faults_t flt;
+    veer_ecc_t ecc;
 } veer_core_state_t;
 
 veer_core_state_t *veer_state(hart_t *h);
@@ -76,6 +84,18 @@ void veer_faults_reset(hart_t *h, veer_core_state_t *s);
 void veer_update_slow_mem(hart_t *h, veer_core_state_t *s);
 bool veer_fault_csr_read(hart_t *h, veer_core_state_t *s, unsigned csr, uint64_t *val);
 bool veer_fault_csr_write(hart_t *h, veer_core_state_t *s, unsigned csr, uint64_t val);
+
+/* ecc.c */
+void veer_ecc_inject(veer_core_state_t *s, unsigned mode);
+void veer_ecc_reset(veer_core_state_t *s);
+/* A load or store of the DCCM or ICCM: records injected errors, checks and counts; true when it
+ * faults (cause set). */
+bool veer_ecc_access(hart_t *h, veer_core_state_t *s, uint32_t addr, unsigned size, bool store);
+/* A fetch from the ICCM (block build): counts a corrected error, true on a double-bit one. */
+bool veer_ecc_fetch(hart_t *h, veer_core_state_t *s, uint32_t pc);
+bool veer_ecc_fetch_double(veer_core_state_t *s, uint32_t pc);
+/* An instruction fetched at pc at a block boundary: an armed I-cache parity error is counted. */
+void veer_ecc_icache_fetch(veer_core_state_t *s, uint32_t pc);
 
 /* triggers.c */
 bool veer_trigger_csr_read(veer_core_state_t *s, unsigned csr, uint64_t *val);
