@@ -1,7 +1,8 @@
 /* VeeR EL2 traps as the core raises them, and the testbench mailbox commands that raise them:
  * mscause on every trap, MRAC side effects, region crossing, core-local holes, region prediction,
  * PIC access sizes, ICCM-region fetches, load/store triggers, NMIs (pin, vector, D-bus errors with
- * mdseac/mdeau), I-bus error injection, one-cycle interrupt pulses, and mseccfg with U-mode.
+ * mdseac/mdeau), I-bus error injection, one-cycle interrupt pulses, ECC error injection and the
+ * error counters, PMP faults, and mseccfg with U-mode.
  *
  * Expected values come from the VeeR EL2 RTL (el2_dec_tlu_ctl.sv: mscause_type, mcause of NMIs,
  * tdata1 layout; el2_lsu_addrcheck.sv: misaligned/access fault rules and their mscause;
@@ -275,6 +276,80 @@ static void test_pulses(void)
     reset_trap();
 }
 
+/* ECC injection (mailbox 0xE0-0xE4) and the error counters; 0x89 and micect. */
+static void test_ecc(void)
+{
+    volatile uint32_t *dccm = (volatile uint32_t *)0xF0048000u;
+    reset_trap();
+    CHECK(rt_read_csr(0x7F2) == 0 && rt_read_csr(0x7F1) == 0 && rt_read_csr(0x7F0) == 0);
+    *MAILBOX = 0xE2; /* DCCM single-bit */
+    *dccm = 0x12345678;
+    *MAILBOX = 0xE4;
+    CHECK(*dccm == 0x12345678); /* corrected, counted, written back */
+    CHECK(rt_read_csr(0x7F2) == 1);
+    CHECK(*dccm == 0x12345678);
+    CHECK(rt_read_csr(0x7F2) == 1);
+    /* with checks off (mfdc bit 8) nothing is seen; the error stays for when they are on */
+    *MAILBOX = 0xE2;
+    *dccm = 0x11111111;
+    *MAILBOX = 0xE4;
+    rt_set_csr(0x7F9, 0x100);
+    CHECK(*dccm == 0x11111111);
+    CHECK(rt_read_csr(0x7F2) == 1);
+    rt_clear_csr(0x7F9, 0x100);
+    CHECK(*dccm == 0x11111111);
+    CHECK(rt_read_csr(0x7F2) == 2);
+    /* double-bit: a load access fault, mscause 1; a word stored without injection is whole again */
+    *MAILBOX = 0xE3;
+    *dccm = 0xDEADBEEF;
+    *MAILBOX = 0xE4;
+    (void)load_word((uint32_t)(uintptr_t)dccm);
+    EXPECT(5, 1, 0xF0048000u);
+    *dccm = 0xCAFEF00D;
+    CHECK(*dccm == 0xCAFEF00D && n_traps == 0);
+    /* ICCM: a fetch corrects and counts a single-bit error, faults on a double-bit one */
+    volatile uint32_t *iccm = (volatile uint32_t *)0xEE008000u;
+    void (*fn)(void) = (void (*)(void))(uintptr_t)0xEE008000u;
+    *MAILBOX = 0xE0;
+    *iccm = 0x00008067; /* ret */
+    *MAILBOX = 0xE4;
+    __asm__ volatile("fence.i");
+    fn();
+    CHECK(n_traps == 0 && rt_read_csr(0x7F1) == 1);
+    fn();
+    CHECK(rt_read_csr(0x7F1) == 1);
+    *MAILBOX = 0xE1;
+    *iccm = 0x00008067;
+    *MAILBOX = 0xE4;
+    __asm__ volatile("fence.i");
+    __asm__ volatile("jalr ra, 0(%0)" : : "r"(0xEE008000u) : "ra", "memory");
+    EXPECT(1, 1, 0xEE008000u);
+    /* I-cache parity error: counted at the next fetch outside the ICCM, execution goes on */
+    *MAILBOX = 0x89;
+    SETTLE();
+    CHECK(rt_read_csr(0x7F0) == 1);
+    SETTLE();
+    CHECK(rt_read_csr(0x7F0) == 1 && n_traps == 0);
+}
+
+/* PMP (16 entries): a denied load or fetch is an access fault with mscause 3. */
+static void test_pmp(void)
+{
+    reset_trap();
+    rt_write_csr(0x3B0, 0x300005FFu); /* NAPOT 4 KiB at 0xC0001000 */
+    rt_write_csr(0x3BF, 0x12345678u);
+    CHECK(rt_read_csr(0x3BF) == 0x12345678u); /* pmpaddr15 exists */
+    rt_write_csr(0x3A0, 0x98);                /* locked (M-mode checked), no permission */
+    (void)load_word(0xC0001004);
+    EXPECT(5, 3, 0xC0001004);
+    store_word(0xC0001FFC, 0);
+    EXPECT(7, 3, 0xC0001FFC);
+    __asm__ volatile("jalr ra, 0(%0)" : : "r"(0xC0001000u) : "ra", "memory");
+    EXPECT(1, 3, 0xC0001000);
+    (void)load_word(0xC0002000); /* outside: no entry matches, M-mode may */
+    CHECK(n_traps == 0);
+}
+
 static void test_mseccfg(void)
 {
     reset_trap();
@@ -304,7 +379,9 @@ int main(void)
     test_triggers();
     test_nmi_and_bus_errors();
     test_pulses();
+    test_ecc();
     test_mseccfg();
+    test_pmp(); /* last: its entry is locked */
     rt_printf("traps: %s\n", failures ? "FAIL" : "PASS");
     return failures ? 1 : 0;
 }
