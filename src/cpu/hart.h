@@ -186,7 +186,8 @@ static inline uint64_t hart_cycle(const hart_t *h)
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size = need_addresses || !h->mem_inline || h->core_slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    h->fast_size =
+        need_addresses || !h->mem_inline || h->core_slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the
