@@ -14,8 +14,8 @@
  *   0xE0-0xE4    ECC error injection: ICCM single/double, DCCM single/double, off
  *   below 0x80   console output (the reference testbench prints 0x06-0x7E; newlines and tabs
  *                matter to guests, so they go through too)
- * The PIC's gateways, priorities and claim registers are not modelled: any raised external line
- * 2..30 makes mip.MEIP pending; line 1 is only ever a one-cycle pulse in the testbench. */
+ * External lines go to the core's PIC (its gateways, priorities and enables decide mip.MEIP);
+ * line 1 is only ever a one-cycle pulse in the testbench. */
 #include "dev/devices.h"
 #include <stdlib.h>
 
@@ -24,11 +24,10 @@
 #define MAILBOX_PASS 0xFFu
 #define MAILBOX_FAIL 0x01u
 #define PIC_LINES 31 /* pt.PIC_TOTAL_INT of the default build: lines 1..30 */
-enum { IRQ_MSIP = 3, IRQ_MTIP = 7, IRQ_MEIP = 11 };
+enum { IRQ_MSIP = 3, IRQ_MTIP = 7 };
 
 struct veer_mailbox {
     const dev_host_t *host;
-    uint32_t irq_lines; /* external interrupt lines 2..30 raised by the guest */
 };
 
 veer_mailbox_t *veer_mailbox_new(const dev_host_t *host)
@@ -41,7 +40,7 @@ veer_mailbox_t *veer_mailbox_new(const dev_host_t *host)
 
 void veer_mailbox_reset(veer_mailbox_t *mb)
 {
-    mb->irq_lines = 0;
+    (void)mb; /* the lines are the core's PIC inputs, reset with it */
 }
 
 static bus_status_t veer_mailbox_read(void *opaque, uint64_t off, unsigned size, uint64_t *val)
@@ -60,9 +59,9 @@ static void drive(const dev_host_t *host, unsigned sig, uint64_t value)
 static void set_line(veer_mailbox_t *mb, unsigned line, bool level)
 {
     if (line == 1 && level)
-        drive(mb->host, VEER_SIG_IRQ_PULSE, IRQ_MEIP);
+        drive(mb->host, VEER_SIG_EXT_PULSE, 1); /* the testbench lowers line 1 every cycle */
     else if (line > 1 && line < PIC_LINES)
-        mb->irq_lines = level ? mb->irq_lines | 1u << line : mb->irq_lines & ~(1u << line);
+        drive(mb->host, VEER_SIG_EXT_LINE, line | (unsigned)level << 8);
 }
 
 static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size, uint64_t val)
@@ -96,11 +95,11 @@ static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size
     case 0x82: break; /* the pins it lowers are pulses: already low */
     case 0x84: drive(host, VEER_SIG_IRQ_PULSE, IRQ_MSIP); break;
     case 0x85: drive(host, VEER_SIG_IRQ_PULSE, IRQ_MTIP); break;
-    case 0x86: drive(host, VEER_SIG_IRQ_PULSE, IRQ_MEIP); break;
+    case 0x86: drive(host, VEER_SIG_EXT_PULSE, 1); break;
     case 0x87: drive(host, VEER_SIG_DBUS_ERROR, 1); break;
     case 0x88: drive(host, VEER_SIG_IBUS_ERROR, 1); break;
     case 0x89: drive(host, VEER_SIG_ECC_INJECT, VEER_ECC_ICACHE); break;
-    case 0x90: mb->irq_lines = 0; break;
+    case 0x90: drive(host, VEER_SIG_EXT_CLEAR, 0); break;
     case 0xE0: drive(host, VEER_SIG_ECC_INJECT, VEER_ECC_ICCM_SINGLE); break;
     case 0xE1: drive(host, VEER_SIG_ECC_INJECT, VEER_ECC_ICCM_DOUBLE); break;
     case 0xE2: drive(host, VEER_SIG_ECC_INJECT, VEER_ECC_DCCM_SINGLE); break;
@@ -111,7 +110,6 @@ static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size
             host->console_write(host->ctx, &b, 1);
         break;
     }
-    host->set_irq(host->ctx, 0, IRQ_MEIP, mb->irq_lines != 0); /* mip.MEIP follows the external lines */
     return BUS_OK;
 }
 

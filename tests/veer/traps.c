@@ -2,7 +2,7 @@
  * mscause on every trap, MRAC side effects, region crossing, core-local holes, region prediction,
  * PIC access sizes, ICCM-region fetches, load/store triggers, NMIs (pin, vector, D-bus errors with
  * mdseac/mdeau), I-bus error injection, one-cycle interrupt pulses, ECC error injection and the
- * error counters, PMP faults, and mseccfg with U-mode.
+ * error counters, the PIC and its fast-interrupt redirection, PMP faults, and mseccfg with U-mode.
  *
  * Expected values come from the VeeR EL2 RTL (el2_dec_tlu_ctl.sv: mscause_type, mcause of NMIs,
  * tdata1 layout; el2_lsu_addrcheck.sv: misaligned/access fault rules and their mscause;
@@ -27,7 +27,7 @@ static unsigned failures;
     } while (0)
 
 /* What the last trap saw. */
-static volatile uint32_t n_traps, t_mcause, t_mscause, t_mepc, t_mtval;
+static volatile uint32_t n_traps, t_mcause, t_mscause, t_mepc, t_mtval, t_meihap;
 
 static uintptr_t on_trap(rt_trap_frame_t *f)
 {
@@ -37,6 +37,9 @@ static uintptr_t on_trap(rt_trap_frame_t *f)
     t_mtval = (uint32_t)f->mtval;
     t_mscause = (uint32_t)rt_read_csr(0x7FF);
     rt_write_csr(0xBC0, 0); /* mdeau: let the next D-bus error report again */
+    t_meihap = (uint32_t)rt_read_csr(0xFC8);
+    if (f->mcause == 0x8000000Bu || (f->mcause >> 12) == 0xF0001u)
+        *MAILBOX = 0x90; /* external interrupt (or its redirection's NMI): lower the lines */
     if (f->mcause & RT_MCAUSE_INTERRUPT)
         return f->mepc;
     if ((f->mcause >> 28) == 0xF || f->mcause == 0) /* an NMI: back where it came */
@@ -332,6 +335,98 @@ static void test_ecc(void)
     CHECK(rt_read_csr(0x7F0) == 1 && n_traps == 0);
 }
 
+/* PIC: gateways, enables, priorities, threshold, current level, reverse mode, claim capture and
+ * the fast-interrupt redirection through a vector table in the DCCM. */
+#define PIC(off) (((volatile uint32_t *)0xF00C0000u)[(off) / 4])
+extern char rt_trap_entry[];
+static uint32_t ext_vectors[32] __attribute__((section(".dccm"), aligned(1024)));
+
+static bool meip(void)
+{
+    return (rt_read_csr(mip) >> 11) & 1;
+}
+
+static void test_pic(void)
+{
+    reset_trap();
+    *MAILBOX = 0x81 | (3u << 8); /* line 3 raised, a level */
+    SETTLE();
+    CHECK(!meip()); /* not enabled */
+    PIC(0x2000 + 4 * 3) = 1;
+    CHECK(!meip()); /* priority 0 never interrupts */
+    PIC(0x0000 + 4 * 3) = 2;
+    CHECK(meip());
+    CHECK(PIC(0x1000) == (1u << 3)); /* meip: the gateway's output */
+    rt_write_csr(0xBC9, 2);          /* meipt: only above 2 */
+    CHECK(!meip());
+    rt_write_csr(0xBC9, 0);
+    rt_write_csr(0xBCC, 3); /* meicurpl */
+    CHECK(!meip());
+    rt_write_csr(0xBCC, 0);
+    CHECK(meip());
+    PIC(0x3000) = 1; /* reverse priority: 0 most urgent; threshold and level 0 let nothing through */
+    CHECK(!meip());
+    rt_write_csr(0xBC9, 15);
+    CHECK(!meip());
+    rt_write_csr(0xBCC, 15);
+    CHECK(meip()); /* priority 2 is more urgent than 15 */
+    PIC(0x3000) = 0;
+    rt_write_csr(0xBC9, 0);
+    rt_write_csr(0xBCC, 0);
+    *MAILBOX = 0x90;
+    SETTLE();
+    CHECK(!meip());
+    /* an edge-triggered gateway holds the request until meigwclr */
+    PIC(0x4000 + 4 * 4) = 2;
+    PIC(0x2000 + 4 * 4) = 1;
+    PIC(0x0000 + 4 * 4) = 1;
+    *MAILBOX = 0x81 | (4u << 8);
+    *MAILBOX = 0x90;
+    SETTLE();
+    CHECK(meip());
+    PIC(0x5000 + 4 * 4) = 0;
+    CHECK(!meip());
+    /* taken: fast redirection to meivt[claim id], meihap = meivt | id << 2, meicidpl = level */
+    ext_vectors[3] = (uint32_t)(uintptr_t)rt_trap_entry;
+    ext_vectors[0] = (uint32_t)(uintptr_t)rt_trap_entry;
+    uint32_t vt = (uint32_t)(uintptr_t)ext_vectors;
+    rt_write_csr(0xBC8, vt);
+    rt_write_csr(mie, 1u << 11);
+    rt_set_csr(mstatus, 0x8);
+    *MAILBOX = 0x81 | (3u << 8);
+    SETTLE();
+    CHECK(n_traps == 1 && t_mcause == 0x8000000Bu && t_mscause == 0);
+    CHECK(t_meihap == (vt | 3u << 2));
+    CHECK(rt_read_csr(0xBCB) == 2);
+    reset_trap();
+    /* a one-cycle pulse on line 1 (0x86) through a level gateway: taken, but gone when the claim
+     * is captured: claim id 0 */
+    PIC(0x2000 + 4 * 1) = 1;
+    PIC(0x0000 + 4 * 1) = 1;
+    *MAILBOX = 0x86;
+    SETTLE();
+    CHECK(n_traps == 1 && t_mcause == 0x8000000Bu && t_meihap == vt);
+    reset_trap();
+    /* a vector table the core cannot read: NMIs */
+    *MAILBOX = 0x81 | (uint32_t)(uintptr_t)nmi_entry; /* bits 15:8 name no line below 31 here */
+    rt_write_csr(0xBC8, 0xF0050000u);                 /* DCCM region, outside the DCCM */
+    *MAILBOX = 0x86;
+    SETTLE();
+    CHECK(n_traps == 1 && t_mcause == 0xF0001001u);
+    reset_trap();
+    rt_set_csr(mstatus, 0x8);
+    rt_write_csr(0xBC8, 0x00000000u); /* not the DCCM region */
+    *MAILBOX = 0x86;
+    SETTLE();
+    CHECK(n_traps == 1 && t_mcause == 0xF0001002u);
+    reset_trap();
+    rt_clear_csr(mstatus, 0x8);
+    rt_write_csr(mie, 0);
+    *MAILBOX = 0x90;
+    for (unsigned k = 1; k < 5; k++)
+        PIC(0x2000 + 4 * k) = 0;
+}
+
 /* PMP (16 entries): a denied load or fetch is an access fault with mscause 3. */
 static void test_pmp(void)
 {
@@ -380,6 +475,7 @@ int main(void)
     test_nmi_and_bus_errors();
     test_pulses();
     test_ecc();
+    test_pic();
     test_mseccfg();
     test_pmp(); /* last: its entry is locked */
     rt_printf("traps: %s\n", failures ? "FAIL" : "PASS");

@@ -261,6 +261,8 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val)
         h->halted = true;
         hart_kick(h);
     }
+    if (csr == 0xBC9 || csr == 0xBCC) /* meipt, meicurpl: the PIC's threshold moved */
+        veer_pic_update(h, s, false);
     if (csr == CSR_MCPC && val) {
         h->pause_cycles = val;
         hart_kick(h);
@@ -280,6 +282,7 @@ static void veer_reset(hart_t *h)
     veer_triggers_reset(s);
     veer_faults_reset(h, s);
     veer_ecc_reset(s);
+    veer_pic_reset(s);
 }
 
 /* Operand-dependent event classes, as the VeeR EL2 decoder sets them (docs/pmu-veer-el2.md):

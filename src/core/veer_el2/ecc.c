@@ -112,3 +112,9 @@ void veer_ecc_icache_fetch(veer_core_state_t *s, uint32_t pc)
         count(s, CSR_MICECT);
     }
 }
+
+bool veer_ecc_fir_double(veer_core_state_t *s, uint32_t dccm_addr)
+{
+    return s->ecc.used && checks_on(s) && dccm_addr - VEER_DCCM_BASE < VEER_DCCM_SIZE &&
+           *word_map(s, false, dccm_addr) == 2;
+}

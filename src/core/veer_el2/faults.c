@@ -81,6 +81,8 @@ bool veer_access_fault(hart_t *h, uint64_t addr64, uint64_t base, unsigned size,
         return raise_fault(h, s, access, start, MSCAUSE_PIC_SIZE);
     if (veer_ecc_access(h, s, start, size, store))
         return true;
+    if (store && in_pic(start))
+        veer_pic_store(h, s, start, (uint32_t)val);
 
     if (s->flt.dbus_error && rs != VEER_DCCM_REGION) {
         /* An injected D-bus error: the access completes (imprecisely), and unless an earlier error
@@ -141,6 +143,8 @@ void veer_trap_taken(hart_t *h, uint64_t cause, uint64_t tval)
         h->csr.mtval = h->csr.mepc; /* a trigger's breakpoint reports the pc (mtval_capture_pc_r) */
     s->flt.pending_mscause = -1;
     *veer_csr(s, CSR_MSCAUSE) = m;
+    if (cause == (1ull << 63 | 11)) /* machine external interrupt */
+        veer_pic_taken(h, s);
 }
 
 bool veer_take_event(hart_t *h)
@@ -162,6 +166,20 @@ bool veer_take_event(hart_t *h)
         return true;
     }
     veer_ecc_icache_fetch(s, (uint32_t)h->pc);
+    if (s->pic.pulses) {
+        /* External lines raised for one cycle: through the gateways now; an edge-triggered one
+         * latches. The claim is taken after the pulse (veer_pic_taken), as in the RTL. */
+        uint32_t p = s->pic.pulses;
+        s->pic.pulses = 0;
+        veer_pic_edges(h, s, s->pic.lines, s->pic.lines | p);
+        s->pic.pulses = p;
+        veer_pic_update(h, s, true);
+        s->pic.pulses = 0;
+        bool taken = hart_take_interrupt(h);
+        veer_pic_update(h, s, false);
+        if (taken)
+            return true;
+    }
     if (f->irq_pulses) {
         /* Lines raised for one cycle: pending at this boundary only, taken if enabled. */
         uint64_t p = f->irq_pulses & ~h->csr.mip;
@@ -206,6 +224,12 @@ void veer_signal(hart_t *h, unsigned sig, uint64_t value)
         break;
     case VEER_SIG_IBUS_ERROR: s->flt.ibus_error = true; break;
     case VEER_SIG_ECC_INJECT: veer_ecc_inject(s, (unsigned)value); break;
+    case VEER_SIG_EXT_LINE: veer_pic_line(h, s, (unsigned)value & 0xFF, (value >> 8) & 1); break;
+    case VEER_SIG_EXT_PULSE:
+        if (value >= 1 && value < 32)
+            s->pic.pulses |= 1u << value;
+        break;
+    case VEER_SIG_EXT_CLEAR: veer_pic_clear_all(h, s); break;
     default: break;
     }
     hart_kick(h);

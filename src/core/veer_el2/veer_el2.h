@@ -61,6 +61,14 @@ typedef struct veer_ecc {
     uint8_t *iccm, *dccm; /* per word: 0 intact, 1 single-bit error, 2 double-bit error */
 } veer_ecc_t;
 
+typedef struct veer_pic {
+    uint32_t *mem;   /* the PIC's registers (machine memory "pic") */
+    uint32_t lines;  /* external lines raised (bit n: line n) */
+    uint32_t pulses; /* lines raised for one cycle at the next boundary */
+    uint32_t edge;   /* edge-triggered gateways holding a request until meigwclr */
+    unsigned claim_id, claim_pl;
+} veer_pic_t;
+
 /* Per-hart state of the core's extensions. */
 typedef struct veer_core_state {
     uint32_t *value; /* the custom CSRs (core.c table order) */
@@ -69,6 +77,7 @@ typedef struct veer_core_state {
     veer_triggers_t trig;
     veer_faults_t flt;
     veer_ecc_t ecc;
+    veer_pic_t pic;
 } veer_core_state_t;
 
 veer_core_state_t *veer_state(hart_t *h);
@@ -96,6 +105,17 @@ bool veer_ecc_fetch(hart_t *h, veer_core_state_t *s, uint32_t pc);
 bool veer_ecc_fetch_double(veer_core_state_t *s, uint32_t pc);
 /* An instruction fetched at pc at a block boundary: an armed I-cache parity error is counted. */
 void veer_ecc_icache_fetch(veer_core_state_t *s, uint32_t pc);
+
+bool veer_ecc_fir_double(veer_core_state_t *s, uint32_t dccm_addr);
+
+/* pic.c */
+void veer_pic_update(hart_t *h, veer_core_state_t *s, bool with_pulses); /* recomputes mip.MEIP */
+void veer_pic_line(hart_t *h, veer_core_state_t *s, unsigned line, bool level);
+void veer_pic_clear_all(hart_t *h, veer_core_state_t *s);
+void veer_pic_edges(hart_t *h, veer_core_state_t *s, uint32_t before, uint32_t after);
+void veer_pic_store(hart_t *h, veer_core_state_t *s, uint32_t addr, uint32_t val);
+void veer_pic_taken(hart_t *h, veer_core_state_t *s);
+void veer_pic_reset(veer_core_state_t *s);
 
 /* triggers.c */
 bool veer_trigger_csr_read(veer_core_state_t *s, unsigned csr, uint64_t *val);
