@@ -5,8 +5,11 @@
  *   - mitcnt0/1, mitb0/1, mitctl0/1: the internal timers, their interrupts (mip bits 29 and 28,
  *     counted by the PMU as timer interrupts) and the cascade mode;
  *   - mpmc: firmware halt (the core clock is gated until an enabled interrupt is pending), haltie;
- *   - mcpc: PAUSE for N cycles or until an interrupt.
- * The rest (caches, PIC, error counters, feature disables) is storage only. */
+ *   - mcpc: PAUSE for N cycles or until an interrupt;
+ *   - mscause, mrac, mdeau/mdseac, the triggers, the PIC's CSRs, the error counters, mseccfg, with
+ *     the trap rules, NMIs, PIC and ECC injection of faults.c, triggers.c, pic.c and ecc.c
+ *     (docs/machine-veer-el2.md).
+ * The rest (caches, feature disables other than mfdc's ECC bit) is storage only. */
 #include <stdlib.h>
 
 #include "core/core.h"
