@@ -177,7 +177,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     }
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
-        if (h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at)) {
+        if (h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at, n == 0)) {
             if (n == 0)
                 return NULL; /* the core set the cause */
             break;

@@ -118,10 +118,11 @@ typedef struct core_ext {
      * traps, with the cause and tval in h->trap_cause / h->trap_tval. With this hook the core
      * decides which misaligned accesses trap (the generic side-effect rule is not applied). */
     bool (*access_fault)(hart_t *h, uint64_t addr, uint64_t base, unsigned size, bool store, uint64_t val);
-    /* Asked when a block is built, for each instruction address: true when the instruction at pc
-     * cannot be fetched, with the cause and tval in h->trap_cause / h->trap_tval (the block ends
-     * before it). */
-    bool (*fetch_fault)(hart_t *h, uint64_t pc);
+    /* Asked when a block is built, for each instruction address (first: the block's first): true
+     * when the instruction at pc cannot be fetched, with the cause and tval in h->trap_cause /
+     * h->trap_tval; the block ends before it (a core may also end a block there this way, at an
+     * address that is not the first, to see it at a block boundary). */
+    bool (*fetch_fault)(hart_t *h, uint64_t pc, bool first);
     /* A trap was taken with mcause `cause` (interrupt flag in bit 63) and `tval`: the core's
      * secondary cause registers. */
     void (*trap_taken)(hart_t *h, uint64_t cause, uint64_t tval);

@@ -172,6 +172,10 @@ static void test_fetch_faults(void)
     reset_trap();
 }
 
+/* nop, nop, then the instruction an execute trigger watches: returns a0 + 1 */
+__asm__(".text\n.balign 4\nexec_target: nop\n nop\nexec_target_insn: addi a0, a0, 1\n ret\n");
+extern char exec_target[], exec_target_insn[];
+
 static void test_triggers(void)
 {
     static volatile uint32_t word;
@@ -203,9 +207,25 @@ static void test_triggers(void)
     store_word(0xC0000010, 0x1247);
     CHECK(n_traps == 0);
     rt_write_csr(0x7A1, 0);
+    /* select = 1 keeps no load (or execute) trigger: load-data triggers do not exist */
+    rt_write_csr(0x7A1, (1u << 19) | 0x45);
+    CHECK(rt_read_csr(0x7A1) == 0x23E80040u);
+    rt_write_csr(0x7A1, 0);
     rt_write_csr(0x7A0, 0);
     rt_write_csr(0x7A1, 0);
-    rt_clear_csr(mstatus, 0x8);
+    /* trigger 2: execute, at an instruction in the middle of straight-line code */
+    uint32_t at = (uint32_t)(uintptr_t)exec_target_insn;
+    uint32_t (*fn)(uint32_t) = (uint32_t(*)(uint32_t))(uintptr_t)exec_target;
+    rt_write_csr(0x7A0, 2);
+    rt_write_csr(0x7A2, at);
+    rt_write_csr(0x7A1, 0x44); /* m, execute */
+    CHECK(fn(5) == 5);         /* the handler skips the addi */
+    EXPECT(3, 1, at);
+    CHECK(rt_read_csr(0x7A1) == 0x23F00044u);
+    rt_clear_csr(mstatus, 0x8); /* not enabled with MIE clear: the instruction runs */
+    CHECK(fn(5) == 6 && n_traps == 0);
+    rt_write_csr(0x7A1, 0);
+    rt_write_csr(0x7A0, 0);
     (void)v;
 }
 

@@ -181,9 +181,12 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
         hart_irq_state_changed(h);
         hart_kick(h);
     }
-    uint64_t next = UINT64_MAX;
-    if (timer_counts(ctl0, RUN_ACTIVE) || timer_counts(ctl0, st))
-        next = s->fired[0] ? (uint64_t)b0 + 1 : to_bound(*cnt0, b0);
+    /* an armed execute trigger is checked at every block boundary: back to the run loop soon */
+    uint64_t next = veer_exec_triggers_armed(s) ? 1 : UINT64_MAX;
+    if (timer_counts(ctl0, RUN_ACTIVE) || timer_counts(ctl0, st)) {
+        uint64_t d0 = s->fired[0] ? (uint64_t)b0 + 1 : to_bound(*cnt0, b0);
+        next = d0 < next ? d0 : next;
+    }
     if (!(ctl1 & MITCTL_CASCADE) && (timer_counts(ctl1, RUN_ACTIVE) || timer_counts(ctl1, st))) {
         uint64_t d1 = s->fired[1] ? (uint64_t)b1 + 1 : to_bound(*cnt1, b1);
         next = d1 < next ? d1 : next;

@@ -101,10 +101,15 @@ bool veer_access_fault(hart_t *h, uint64_t addr64, uint64_t base, unsigned size,
 }
 
 /* The ICCM region outside the ICCM cannot be fetched from (ifc_region_acc_fault_bf). */
-bool veer_fetch_fault(hart_t *h, uint64_t pc)
+bool veer_fetch_fault(hart_t *h, uint64_t pc, bool first)
 {
     uint32_t a = (uint32_t)pc;
     veer_core_state_t *s = veer_state(h);
+    if (s && !first && veer_exec_trigger_at(s, a)) {
+        h->trap_cause = CAUSE_BREAKPOINT; /* not raised: the block ends here, see take_event */
+        h->trap_tval = a;
+        return true;
+    }
     if (s && in_iccm(a))
         return veer_ecc_fetch(h, s, a);
     if (a >> 28 != VEER_ICCM_REGION)
@@ -158,6 +163,8 @@ bool veer_take_event(hart_t *h)
         trap_enter_nmi(h, f->nmi_cause, f->nmi_vector & ~1u);
         return true;
     }
+    if (veer_exec_trigger_take(h, s))
+        return true;
     if (f->ibus_error && !in_iccm((uint32_t)h->pc)) {
         /* The first fetch from the bus after the injection: a precise fetch access fault. */
         f->ibus_error = false;

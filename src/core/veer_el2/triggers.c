@@ -1,9 +1,11 @@
 /* VeeR EL2 debug triggers (el2_dec_tlu_ctl.sv, el2_dec_trigger.sv, el2_lsu_trigger.sv): four
- * mcontrol triggers selected by tselect, of which pmusim models the load and store ones (address
- * match, or store-data match with select = 1). A hit with action 0 is a breakpoint exception
- * before the access (mcause 3, mscause 1, mtval the address), taken only while mstatus.MIE is set,
- * as the RTL enables triggers; tdata1.hit is set. While no load/store trigger is armed, loads and
- * stores keep the inline RAM path (hart.core_slow_mem). */
+ * mcontrol triggers selected by tselect: load and store address, store data (select = 1), and
+ * execute address (the RTL keeps no load-data or execute-data triggers). A hit with action 0 is a
+ * breakpoint exception before the instruction (mcause 3, mscause 1, mtval the pc), taken only
+ * while mstatus.MIE is set, as the RTL enables triggers; tdata1.hit is set. While no load/store
+ * trigger is armed, loads and stores keep the inline RAM path (hart.core_slow_mem); while an
+ * execute trigger is armed, blocks end before its addresses and the run loop sees every block
+ * boundary, where it is checked. */
 #include "core/veer_el2/veer_el2.h"
 #include "cpu/csr.h"
 #include "cpu/exec.h"
@@ -37,11 +39,12 @@ static uint16_t from_csr(unsigned sel, uint32_t v)
     if (!(sel & 1) && ((v >> 11) & 1))
         d |= T_CHAIN;
     d |= (uint16_t)(((v >> 6) & 3) << 3);
+    /* tdata_opcode, tdata_load: no execute-data or load-data triggers (select clears them) */
     if (execute && !select)
-        d |= T_EXECUTE; /* execute-data triggers are not implemented: opcode only for address */
+        d |= T_EXECUTE;
     if ((v >> 1) & 1)
         d |= T_STORE;
-    if (load && !(select && execute))
+    if (load && !select)
         d |= T_LOAD;
     return d;
 }
@@ -70,6 +73,10 @@ bool veer_trigger_csr_write(hart_t *h, veer_core_state_t *s, unsigned csr, uint6
     default: return false;
     }
     veer_update_slow_mem(h, s);
+    /* execute triggers end blocks before their addresses: decode again (and see the run loop
+     * at every block while one is armed, veer_advance) */
+    h->code_dirty = true;
+    hart_kick(h);
     return true;
 }
 
@@ -125,6 +132,54 @@ bool veer_trigger_access(hart_t *h, veer_core_state_t *s, uint64_t addr, bool st
         return false;
     h->trap_cause = CAUSE_BREAKPOINT;
     h->trap_tval = addr;
+    return true;
+}
+
+bool veer_exec_triggers_armed(const veer_core_state_t *s)
+{
+    for (unsigned k = 0; k < VEER_N_TRIGGERS; k++)
+        if ((s->trig.tdata1[k] & T_M) && (s->trig.tdata1[k] & T_EXECUTE))
+            return true;
+    return false;
+}
+
+/* Execute triggers that match pc (before chaining), as a bit set. */
+static unsigned exec_hits(const veer_core_state_t *s, uint32_t pc)
+{
+    unsigned hits = 0;
+    for (unsigned k = 0; k < VEER_N_TRIGGERS; k++) {
+        uint16_t d = s->trig.tdata1[k];
+        if ((d & T_M) && (d & T_EXECUTE) && value_matches(s->trig.tdata2[k], d & T_MATCH, pc))
+            hits |= 1u << k;
+    }
+    return hits;
+}
+
+bool veer_exec_trigger_at(const veer_core_state_t *s, uint32_t pc)
+{
+    return exec_hits(s, pc) != 0;
+}
+
+bool veer_exec_trigger_take(hart_t *h, veer_core_state_t *s)
+{
+    if (!(h->csr.mstatus & MSTATUS_MIE) || !veer_exec_triggers_armed(s))
+        return false;
+    unsigned hits = exec_hits(s, (uint32_t)h->pc);
+    bool fire = false;
+    for (unsigned k = 0; k < VEER_N_TRIGGERS; k += 2) {
+        bool chain = s->trig.tdata1[k] & T_CHAIN;
+        bool h0 = (hits >> k) & 1, h1 = (hits >> (k + 1)) & 1;
+        bool f0 = h0 && (!chain || h1), f1 = h1 && (!chain || h0);
+        if (f0)
+            s->trig.tdata1[k] |= T_HIT;
+        if (f1)
+            s->trig.tdata1[k + 1] |= T_HIT;
+        fire |= f0 || f1;
+    }
+    if (!fire)
+        return false;
+    s->flt.pending_mscause = MSCAUSE_TRIGGER;
+    trap_enter(h, CAUSE_BREAKPOINT, h->pc, h->pc);
     return true;
 }
 

@@ -85,7 +85,7 @@ uint32_t *veer_csr(veer_core_state_t *s, unsigned csr); /* a custom CSR's storag
 
 /* faults.c */
 bool veer_access_fault(hart_t *h, uint64_t addr, uint64_t base, unsigned size, bool store, uint64_t val);
-bool veer_fetch_fault(hart_t *h, uint64_t pc);
+bool veer_fetch_fault(hart_t *h, uint64_t pc, bool first);
 void veer_trap_taken(hart_t *h, uint64_t cause, uint64_t tval);
 bool veer_take_event(hart_t *h);
 void veer_signal(hart_t *h, unsigned sig, uint64_t value);
@@ -124,5 +124,10 @@ bool veer_triggers_armed(const veer_core_state_t *s); /* a load or store trigger
 /* A load/store trigger hit by this access (h->trap_cause set to a breakpoint): true. */
 bool veer_trigger_access(hart_t *h, veer_core_state_t *s, uint64_t addr, bool store, uint64_t val);
 void veer_triggers_reset(veer_core_state_t *s);
+bool veer_exec_triggers_armed(const veer_core_state_t *s);
+/* An execute trigger would fire at pc (ignoring mstatus.MIE): blocks end before it. */
+bool veer_exec_trigger_at(const veer_core_state_t *s, uint32_t pc);
+/* At a block boundary: an enabled execute trigger at h->pc raises its breakpoint; true if taken. */
+bool veer_exec_trigger_take(hart_t *h, veer_core_state_t *s);
 
 #endif
