@@ -26,9 +26,10 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
         pmu_commit_events(&h->pmu, ev, insn_events);
 }
 
-/* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the
- * end of its region is an access fault (VeeR: the end address is outside the memory); one to a
- * side-effect region raises a misaligned exception, as does any on a core that traps them. */
+/* A core with its own address rules (core_ext access_fault: VeeR's MRAC, regions, PIC) decides
+ * first. Otherwise misaligned accesses are done by hardware inside one idempotent region; one that
+ * crosses the end of its region is an access fault; one to a side-effect region raises a
+ * misaligned exception, as does any on a core that traps them. PMP comes after. */
 static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store, uint64_t val,
                                          bool *misaligned)
 {
