@@ -249,8 +249,9 @@ static void mailbox_then_store(uint32_t cmd, uint32_t addr)
 static void test_nmi_and_bus_errors(void)
 {
     reset_trap();
-    *MAILBOX = 0x81 | (uint32_t)(uintptr_t)nmi_entry; /* NMI vector (line 0: no line raised) */
-    *MAILBOX = 0x80;                                  /* NMI pin: taken whatever MIE says */
+    *MAILBOX =
+        0x81 | (uint32_t)(uintptr_t)nmi_entry; /* NMI vector (a line bits 15:8 may name is not enabled) */
+    *MAILBOX = 0x80;                           /* NMI pin: taken whatever MIE says */
     SETTLE();
     CHECK(n_traps == 1 && t_mcause == 0 && t_mscause == 0);
     *MAILBOX = 0x90;
@@ -294,6 +295,14 @@ static void test_pulses(void)
     *MAILBOX = 0x85;
     SETTLE();
     CHECK(n_traps == 2 && t_mcause == 0x80000007u);
+    *MAILBOX = 0x83 | (1u << 10); /* soft_int through 0x83 */
+    SETTLE();
+    CHECK(n_traps == 3 && t_mcause == 0x80000003u);
+    *MAILBOX = 0x83 | (1u << 8); /* the NMI pin through 0x83: one NMI */
+    SETTLE();
+    CHECK(n_traps == 4 && t_mcause == 0);
+    SETTLE();
+    CHECK(n_traps == 4);
     rt_clear_csr(mstatus, 0x8);
     rt_write_csr(mie, 0);
     reset_trap();
@@ -428,8 +437,14 @@ static void test_pic(void)
     CHECK(n_traps == 1 && t_mcause == 0x8000000Bu && t_meihap == vt);
     reset_trap();
     /* a vector table the core cannot read: NMIs */
-    *MAILBOX = 0x81 | (uint32_t)(uintptr_t)nmi_entry; /* bits 15:8 name no line below 31 here */
-    rt_write_csr(0xBC8, 0xF0050000u);                 /* DCCM region, outside the DCCM */
+    /* 0x81 above moved the NMI vector (to line << 8): back to nmi_entry, with every source
+     * disabled while the line that bits 15:8 name is raised, then all lines lowered */
+    for (unsigned k = 1; k < 32; k++)
+        PIC(0x2000 + 4 * k) = 0;
+    *MAILBOX = 0x81 | (uint32_t)(uintptr_t)nmi_entry;
+    *MAILBOX = 0x90;
+    PIC(0x2000 + 4 * 1) = 1;
+    rt_write_csr(0xBC8, 0xF0050000u); /* DCCM region, outside the DCCM */
     *MAILBOX = 0x86;
     SETTLE();
     CHECK(n_traps == 1 && t_mcause == 0xF0001001u);
