@@ -27,7 +27,8 @@ Options:
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
   --only IDS         time only these commands (comma-separated; all are still checked):
-                     pmusim qemu-icount qemu-tcg veer-run veer-stat rc-off rc-on su-pmusim su-qemu
+                     pmusim qemu-icount qemu-tcg paged veer-run veer-stat mbv-run mbv-timed rc-off rc-on
+                     su-pmusim su-qemu
                      e.g. --only veer-run,veer-stat -n 11 for the cost of counting
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
   --no-build         use the existing build tree as it is
@@ -89,9 +90,9 @@ else
     BENCH_STANDALONE=1
 fi
 if ((QUICK)); then
-    CM_VIRT=coremark-virt32 CM_VEER=coremark-veer RC=reconfig-small
+    CM_VIRT=coremark-virt32 CM_VEER=coremark-veer CM_MBV=coremark-mbv32 RC=reconfig-small CM_PAGED=coremark-paged-virt32
 else
-    CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer RC=reconfig
+    CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer CM_MBV=coremark-big-mbv32 RC=reconfig CM_PAGED=coremark-big-paged-virt32
 fi
 
 if ((DO_BUILD)); then
@@ -102,9 +103,9 @@ if ((DO_BUILD)); then
     LOG=$BUILD/bench-build.log
     cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DPMUSIM_WERROR=OFF -DPMUSIM_SANITIZE=OFF \
         -DPMUSIM_GUESTS=ON >"$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; die "cmake configure failed (log: $LOG)"; }
-    targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER")
+    targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER" "guest_$CM_MBV")
     if ((!BENCH_STANDALONE)); then
-        targets+=("guest_$RC-on-veer" "guest_$RC-off-veer")
+        targets+=("guest_$RC-on-veer" "guest_$RC-off-veer" "guest_$CM_PAGED")
     fi
     cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}" >>"$LOG" 2>&1 ||
         { tail -n 40 "$LOG" >&2; die "build failed (log: $LOG)"; }
@@ -113,8 +114,10 @@ if ((DO_BUILD)); then
             >>"$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; die "build of bench/ failed (log: $LOG)"; }
     fi
 fi
-for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" \
-         "$BENCH_GUESTS/$RC-on-veer.elf" "$BENCH_GUESTS/$RC-off-veer.elf"; do
+# MicroBlaze V with 16K caches, a 64-entry branch target cache and the timing model (on with caches)
+MBV_TIMED=mbv32,icache=16K,dcache=16K,btc=64
+for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" "$GUESTS/$CM_MBV.elf" \
+         "$BENCH_GUESTS/$RC-on-veer.elf" "$BENCH_GUESTS/$RC-off-veer.elf" "$BENCH_GUESTS/$CM_PAGED.elf"; do
     [[ -e $f ]] || die "missing $f (build first, without --no-build)"
 done
 
@@ -143,6 +146,7 @@ if [[ -n $QEMU ]]; then
     add_cmd main qemu-icount "QEMU \`-icount shift=0\` (exact instret)" "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -icount shift=0 -kernel "$GUESTS/$CM_VIRT.elf"
     add_cmd main qemu-tcg    "QEMU TCG (no -icount)"                 "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -kernel "$GUESTS/$CM_VIRT.elf"
 fi
+add_cmd main paged        "\`pmusim run -M virt32\`, loads and stores through Sv32" "$CM_PAGED" "$PMUSIM" run -M virt32 "$BENCH_GUESTS/$CM_PAGED.elf"
 add_cmd main veer-run     "\`pmusim run -M veer-el2\`"               "$CM_VEER" "$PMUSIM" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
 if [[ -n $BASELINE ]]; then
     add_cmd main base-pmusim   "baseline \`pmusim run -M virt32\`"   "$CM_VIRT" "$BASELINE" run -M virt32 "$GUESTS/$CM_VIRT.elf"
@@ -156,6 +160,8 @@ else
     STAT_NOTE="\`pmusim stat\` is not available in this build (\`pmusim stat --help\` failed): row skipped."
     note "$STAT_NOTE"
 fi
+add_cmd main mbv-run      "\`pmusim run -M mbv32\` (no caches)"        "$CM_MBV" "$PMUSIM" run -M mbv32 "$GUESTS/$CM_MBV.elf"
+add_cmd main mbv-timed    "\`pmusim run -M $MBV_TIMED\`"             "$CM_MBV" "$PMUSIM" run -M "$MBV_TIMED" "$GUESTS/$CM_MBV.elf"
 add_cmd main rc-off       "reconfig, counters left alone"             "$RC-off-veer" "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-off-veer.elf"
 add_cmd main rc-on        "reconfig, reprogrammed every ~100 insns"   "$RC-on-veer"  "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-on-veer.elf"
 
@@ -223,6 +229,9 @@ if [[ -n $QEMU ]]; then
     same "pmusim vs QEMU TCG, instret excepted ($CM_VIRT)" "$OUT/qemu-tcg.noinstret" "$OUT/pmusim.noinstret" || fails=1
 fi
 same "virt32 vs veer-el2 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/veer-run.noinstret" || fails=1
+same "paging on vs off, instret included (coremark, virt32)" "$OUT/pmusim.canon" "$OUT/paged.canon" || fails=1
+same "virt32 vs mbv32 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/mbv-run.noinstret" || fails=1
+same "mbv32 without and with caches and timing (coremark)" "$OUT/mbv-run.canon" "$OUT/mbv-timed.canon" || fails=1
 if [[ " ${IDS[*]} " == *" veer-stat "* ]]; then
     if ! same "pmusim stat vs pmusim run ($CM_VEER)" "$OUT/veer-run.canon" "$OUT/veer-stat.canon"; then
         STAT_NOTE="\`pmusim stat\` changed the program's output: row skipped."
@@ -398,6 +407,10 @@ report() {
         m_on=$(mips "${INSNS[rc-on]}" "${MED[rc-on]}")
         echo "| reconfig: MIPS reprogramming every ~100 insns / MIPS without ($RC) | no cliff (no number set) |" \
              "$m_on / $m_off = $(ratio "$m_on" "$m_off")× | – |"
+    fi
+    if has paged && has pmusim; then
+        echo "| paging on: coremark with loads and stores through Sv32 vs without ($CM_PAGED) | no number set |" \
+             "$(ratio "${MED[pmusim]}" "${MED[paged]}")× speed ($(mips "${INSNS[paged]}" "${MED[paged]}") MIPS) | – |"
     fi
     local pair
     for pair in pmusim:base-pmusim veer-run:base-veer-run veer-stat:base-veer-stat; do

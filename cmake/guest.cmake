@@ -1,6 +1,6 @@
 # Guest programs: RISC-V ELF files built with Debian's riscv64-unknown-elf-gcc and picolibc.
 #
-#   pmusim_add_guest(<name> MACHINE <virt32|virt64|veer-el2> SOURCES <files...>
+#   pmusim_add_guest(<name> MACHINE <virt32|virt64|veer-el2|mbv32|mbv64> SOURCES <files...>
 #                    [MARCH <isa-string>] [CFLAGS <flags...>] [LDSCRIPT <file> | TTEXT <addr>] [BARE])
 #
 # Produces ${PMUSIM_GUEST_DIR}/<name>.elf and the target guest_<name> (part of ALL).
@@ -50,6 +50,18 @@ function(pmusim_add_guest name)
     set(libdir rv32im/ilp32)
     set(libgcc ${PMUSIM_LIBGCC_rv32im})
     set(port -DPMUSIM_MACHINE_VIRT=1)
+  elseif(G_MACHINE STREQUAL "mbv32")
+    set(march rv32imc_zicsr_zifencei)
+    set(mabi ilp32)
+    set(libdir rv32im/ilp32)
+    set(libgcc ${PMUSIM_LIBGCC_rv32im})
+    set(port -DPMUSIM_MACHINE_MBV=1)
+  elseif(G_MACHINE STREQUAL "mbv64")
+    set(march rv64imac_zicsr_zifencei)
+    set(mabi lp64)
+    set(libdir rv64imac/lp64)
+    set(libgcc ${PMUSIM_LIBGCC_rv64imac})
+    set(port -DPMUSIM_MACHINE_MBV=1)
   elseif(G_MACHINE STREQUAL "veer-el2")
     set(march rv32imc_zicsr_zifencei)
     set(mabi ilp32)

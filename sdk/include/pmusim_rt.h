@@ -6,6 +6,8 @@
  *                        exit via tohost + SiFive test finisher at 0x100000.
  *   PMUSIM_MACHINE_VEER  VeeR EL2 testbench: console and exit through the
  *                        mailbox at 0xD0580000, exit also writes tohost.
+ *   PMUSIM_MACHINE_MBV   AMD MicroBlaze V (mbv32, mbv64): AXI UART Lite console at
+ *                        0x40600000, exit via tohost (then spins, as on hardware).
  *
  * Everything runs in machine mode. The runtime never uses floating point.
  */
@@ -20,8 +22,8 @@
 extern "C" {
 #endif
 
-#if !defined(PMUSIM_MACHINE_VIRT) && !defined(PMUSIM_MACHINE_VEER)
-#error "define PMUSIM_MACHINE_VIRT or PMUSIM_MACHINE_VEER (pmusim_add_guest does this)"
+#if !defined(PMUSIM_MACHINE_VIRT) && !defined(PMUSIM_MACHINE_VEER) && !defined(PMUSIM_MACHINE_MBV)
+#error "define PMUSIM_MACHINE_VIRT, PMUSIM_MACHINE_VEER or PMUSIM_MACHINE_MBV (pmusim_add_guest does this)"
 #endif
 
 /* ---- console ---------------------------------------------------------- */
@@ -166,6 +168,13 @@ enum {
 #define RT_MACHINE_NAME "virt"
 #define RT_UART_BASE 0x10000000u
 #define RT_FINISHER_BASE 0x00100000u
+#elif defined(PMUSIM_MACHINE_MBV)
+#define RT_MACHINE_NAME "microblaze-v"
+#define RT_UARTLITE_BASE 0x40600000u
+#define RT_AXI_TIMER_BASE 0x41C00000u
+#define RT_AXI_INTC_BASE 0x41200000u
+#define RT_LMB_BASE 0x00000000u
+#define RT_LMB_SIZE 0x20000u
 #elif defined(PMUSIM_MACHINE_VEER)
 #define RT_MACHINE_NAME "veer-el2"
 #define RT_MAILBOX_ADDR 0xD0580000u

@@ -20,6 +20,22 @@ static void port_exit(int code)
     *finisher = code == 0 ? 0x5555u : (((uint32_t)code << 16) | 0x3333u);
 }
 
+#elif defined(PMUSIM_MACHINE_MBV)
+
+/* AXI UART Lite: TX FIFO at +4, STAT at +8 (bit 3 = TX FIFO full). */
+void rt_putc(char c)
+{
+    volatile uint32_t *ul = (volatile uint32_t *)(uintptr_t)RT_UARTLITE_BASE;
+    while (ul[2] & 0x8u) {
+    }
+    ul[1] = (uint8_t)c;
+}
+
+static void port_exit(int code)
+{
+    (void)code; /* tohost ends the run; hardware has no exit device: rt_exit spins */
+}
+
 #elif defined(PMUSIM_MACHINE_VEER)
 
 /* Testbench mailbox: bytes 0x06..0x7E are console characters (0xFF and 0x01 end the

@@ -5,10 +5,43 @@
 #define PMUSIM_CORE_CORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cpu/csr.h"
 #include "pmu/model.h"
+
+struct hart;
+
+/* The hardware parameters of a configurable core (a Vivado IP's generics), as machine options
+ * set them. A field counts only when its bit is in `given`; otherwise the core's default holds. */
+enum core_config_field {
+    CORE_CFG_EVENT_COUNTERS = 1u << 0,
+    CORE_CFG_LATENCY_COUNTERS = 1u << 1,
+    CORE_CFG_USE_COUNTERS = 1u << 2,
+    CORE_CFG_ICACHE = 1u << 3,
+    CORE_CFG_DCACHE = 1u << 4,
+    CORE_CFG_CACHE_LINE = 1u << 5,
+    CORE_CFG_FPU = 1u << 6,
+    CORE_CFG_PIPELINE = 1u << 7,
+    CORE_CFG_SMODE = 1u << 8,
+    CORE_CFG_TIMING = 1u << 9,
+    CORE_CFG_BTC = 1u << 10,
+    CORE_CFG_MEM_LATENCY = 1u << 11,
+    CORE_CFG_IO_LATENCY = 1u << 12,
+};
+
+typedef struct core_config {
+    unsigned given; /* CORE_CFG_* */
+    unsigned event_counters, latency_counters;
+    bool use_counters;
+    uint64_t icache_bytes, dcache_bytes; /* 0: no cache */
+    unsigned cache_line_words;
+    bool fpu, smode, timing;
+    unsigned pipeline;                /* stages */
+    unsigned btc_entries;             /* branch target cache entries, 0: none */
+    unsigned mem_latency, io_latency; /* cycles of an external memory / peripheral access */
+} core_config_t;
 
 typedef struct core_desc {
     const char *name;
@@ -25,9 +58,15 @@ typedef struct core_desc {
     unsigned pmp_entries;   /* PMP entries (0: the pmp CSRs are plain storage, nothing checked) */
     const pmu_model_t *pmu;
     const core_ext_t *ext; /* custom CSRs, core-local timers and run states; NULL for none */
+    /* Configurable cores (NULL otherwise): whether a configuration can exist (NULL, or why not
+     * in `buf`), and setting up hart h for it (core state, PMU model instance, ISA); false: out
+     * of memory. */
+    const char *(*check_config)(const core_config_t *cfg, char *buf, size_t size);
+    bool (*setup)(struct hart *h, const core_config_t *cfg);
 } core_desc_t;
 
 extern const core_desc_t core_veer_el2;
 extern const core_desc_t core_generic_rv32, core_generic_rv64;
+extern const core_desc_t core_mbv32, core_mbv64;
 
 #endif

@@ -34,6 +34,9 @@ typedef struct block {
     uint32_t n_insns;
     uint32_t priv;         /* the privilege it was decoded for: fetch permissions depend on it */
     uint32_t stall_cycles; /* timing model hook: cycles beyond one per instruction */
+    uint32_t timed;        /* non-zero: retiring the block calls exec_block_timing (stall cycles,
+                            * a core's timing model: core_ext.block_retired) */
+    uint32_t core_word[3]; /* the core timing model's own per-block data */
     uint32_t epoch;        /* PMU epoch the addends below were computed for */
     uint32_t n_add;
     uint32_t *add;       /* per active PMU slot: events gained when the whole block commits */

@@ -4,6 +4,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/mmu.h"
 #include "cpu/pmp.h"
 #include "isa/isa.h"
 
@@ -90,9 +91,14 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)
         bc->code_hi = (size_t)(last >> 3) + 1;
 }
 
-/* Instruction fetch of 16 bits: main RAM, or another executable RAM region (ICCM). */
-static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out)
+/* Instruction fetch of the 16 bits at va: main RAM, or another executable RAM region (ICCM),
+ * through the MMU when translation is on. False with the fault in h->trap_cause/tval; *pa is the
+ * physical address fetched. */
+static bool fetch16(hart_t *h, uint64_t va, uint32_t *out, uint64_t *pa)
 {
+    uint64_t addr = va;
+    if (mmu_on(h, h->priv) && !mmu_translate(h, va, MMU_FETCH, h->priv, &addr))
+        return false;
     const uint8_t *p = NULL;
     if (addr - h->ram_base < h->ram_size && h->ram_size - (addr - h->ram_base) >= 2) {
         p = h->ram + (addr - h->ram_base);
@@ -101,9 +107,13 @@ static bool fetch16(const hart_t *h, uint64_t addr, uint32_t *out)
         if (r && r->host && (r->flags & REGION_EXEC))
             p = r->host + (addr - r->base);
     }
-    if (!p || !pmp_allows(h, addr, 2, PMP_X, h->priv))
+    if (!p || !pmp_allows(h, addr, 2, PMP_X, h->priv)) {
+        h->trap_cause = CAUSE_FETCH_ACCESS;
+        h->trap_tval = va;
         return false;
+    }
     *out = (uint32_t)p[0] | (uint32_t)p[1] << 8;
+    *pa = addr;
     return true;
 }
 
@@ -175,17 +185,23 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         h->trap_tval = pc;
         return NULL;
     }
+    bool translated = mmu_on(h, h->priv);
+    uint64_t fault_cause = 0, fault_tval = 0, pa_first = 0, pa_next = UINT64_MAX;
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
-        if (h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at, n == 0)) {
-            if (n == 0)
-                return NULL; /* the core set the cause */
+        uint64_t pa_lo, pa_hi = 0;
+        if ((h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at, n == 0)) ||
+            !fetch16(h, at, &lo, &pa_lo) ||
+            (isa_insn_len(lo) == 4 &&
+             !fetch16(h, (at + 2) & (h->xlen == 32 ? UINT32_MAX : UINT64_MAX), &hi, &pa_hi))) {
+            fault_cause = h->trap_cause; /* raised if this instruction is the block's first */
+            fault_tval = h->trap_tval;
             break;
         }
-        if (!fetch16(h, at, &lo))
-            break;
-        if (isa_insn_len(lo) == 4 && !fetch16(h, at + 2, &hi))
-            break;
+        if (n == 0)
+            pa_first = pa_lo;
+        if (isa_insn_len(lo) == 4 && ((at + 2) & (PAGE_SIZE - 1)) == 0)
+            pa_next = pa_hi; /* the instruction's second half is on the next page */
         decoded_insn_t *d = &dec[n];
         events[n] = isa_decode(lo | hi << 16, h->xlen, h->isa, d);
         if (h->core_ext && h->core_ext->decode_events)
@@ -201,8 +217,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             break; /* blocks stay inside one page: the unit an MMU will map */
     }
     if (n == 0) {
-        h->trap_cause = CAUSE_FETCH_ACCESS;
-        h->trap_tval = pc;
+        h->trap_cause = fault_cause;
+        h->trap_tval = fault_tval;
         return NULL;
     }
     pcoff[n] = (uint16_t)(at - pc);
@@ -269,12 +285,23 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if (is_pc_relative(op))
             d->imm += pcoff[k]; /* the executor adds the block's start pc */
     }
+    if (h->core_ext && h->core_ext->block_built)
+        h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
+    b->timed = b->timed || b->stall_cycles;
     block_refresh_addends(&h->pmu, b);
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
-    block_mark_code(h, pc, at);
+    if (!translated) {
+        block_mark_code(h, pc, at);
+    } else { /* stores are watched by physical address: the block's page, and the next one's
+              * first two bytes when its last instruction straddles the page end */
+        uint64_t in_page = PAGE_SIZE - (pc & (PAGE_SIZE - 1));
+        block_mark_code(h, pa_first, pa_first + (at - pc < in_page ? at - pc : in_page));
+        if (pa_next != UINT64_MAX)
+            block_mark_code(h, pa_next, pa_next + 2);
+    }
     return b;
 }
 
@@ -320,6 +347,16 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
             p->acc[k] += (b->events[j] & want) != 0;
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
+    if (b->timed && n)
+        exec_block_timing(h, b, n, 0);
+}
+
+void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
+{
+    if (h->core_ext && h->core_ext->block_retired)
+        h->core_ext->block_retired(h, b, n, next_pc);
+    else if (n == b->n_insns)
+        h->stall_cycles += b->stall_cycles;
 }
 
 void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n)

@@ -2,6 +2,7 @@
 #include "cpu/csr.h"
 
 #include "cpu/exec.h"
+#include "cpu/mmu.h"
 #include "cpu/pmp.h"
 #include "isa/isa.h"
 #include "pmu/model.h"
@@ -316,10 +317,7 @@ static void wr_stvec(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 static void wr_satp(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     (void)csr, (void)own;
-    /* Only Bare translation is implemented: a write selecting another mode is ignored. */
-    uint64_t mode = h->xlen == 32 ? v >> 31 : v >> 60;
-    if (mode == 0)
-        h->csr.satp = 0;
+    mmu_write_satp(h, v);
 }
 static void wr_mhpmevent(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
@@ -436,6 +434,8 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
     const csr_desc_t *d = csr_find(csr);
     if (!d || (d->exists && !d->exists(h)) || !d->read(h, csr, own, val))
         return false;
+    if (h->core_ext && h->core_ext->csr_absent && h->core_ext->csr_absent(h, csr))
+        return false;
     *val &= xlen_mask(h);
     return true;
 }
@@ -518,6 +518,8 @@ void csr_reset(hart_t *h)
     c->mip &= ~h->irq_mask;
     c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->stvec = c->sepc = c->scause = c->stval = c->sscratch = c->satp = 0;
+    h->vm_levels = 0;
+    mmu_flush_tlb(h);
     c->mcounteren = c->scounteren = c->menvcfg = c->senvcfg = 0;
     for (unsigned k = 0; k < 16; k++)
         c->pmpcfg[k] = 0;

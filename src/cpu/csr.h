@@ -132,6 +132,19 @@ typedef struct core_ext {
     /* A device drove one of the core's input signals (dev_host_t.core_signal; the numbers are the
      * core's). */
     void (*signal)(hart_t *h, unsigned sig, uint64_t value);
+    /* A timing model (all optional). block_built: a block of n instructions was decoded (dec);
+     * it may set b->stall_cycles, b->core_word and b->timed. block_retired: the first n
+     * instructions of a timed block committed and control goes on at next_pc & ~1 (0: a trap,
+     * an xRET); bit 0 of next_pc is set when a conditional branch ended the block taken.
+     * data_access: a load or store on the slow path completed in region r (hart_t.slow_mem
+     * sends every data access there). irq_taken: interrupt irq enters its handler. */
+    void (*block_built)(hart_t *h, struct block *b, const decoded_insn_t *dec, unsigned n);
+    void (*block_retired)(hart_t *h, const struct block *b, unsigned n, uint64_t next_pc);
+    void (*data_access)(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store);
+    void (*irq_taken)(hart_t *h, unsigned irq);
+    /* A standard CSR this configuration of the core does not implement (illegal to access). */
+    bool (*csr_absent)(const hart_t *h, unsigned csr);
+    void (*destroy)(hart_t *h); /* frees what setup allocated inside core_state */
 } core_ext_t;
 
 /* One row of the CSR table (cpu/csr.c): a CSR, or a range of numbered ones (mhpmevent3-31,

@@ -22,6 +22,9 @@ enum exc_cause {
     CAUSE_ECALL_U = 8,
     CAUSE_ECALL_S = 9,
     CAUSE_ECALL_M = 11,
+    CAUSE_FETCH_PAGE_FAULT = 12,
+    CAUSE_LOAD_PAGE_FAULT = 13,
+    CAUSE_STORE_PAGE_FAULT = 15,
 };
 
 /* Outcome of a slow-path memory access. */
@@ -81,6 +84,8 @@ static inline sys_result_t sys_ebreak(hart_t *h, uint64_t pc)
 /* Brings core-local timers (core_ext) up to the current cycle, the time since the last call having
  * been spent in `state`; returns the cycles until one of them next raises an interrupt. */
 uint64_t hart_advance_core(hart_t *h, enum hart_run_state state);
+/* A timed block (b->timed) retired its first n instructions; control goes on at next_pc. */
+void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc);
 /* Commits the events of instructions [0, n) of b and their cycles (partial block). */
 void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n);
 /* Runs the block at h->pc with `exec` and returns after it (also after a trap), executing at most

@@ -13,6 +13,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/mmu.h"
 #include "isa/isa.h"
 
 #if XLEN == 32
@@ -42,13 +43,16 @@ typedef int64_t sreg;
 #define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
-#define RETIRE_BLOCK_VIA(addends) do { \
+/* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
+ * set: a conditional branch was taken (its target may be the next instruction). */
+#define RETIRE_BLOCK_VIA(addends, next) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
-        if (unlikely(b->stall_cycles)) h->stall_cycles += b->stall_cycles; \
+        if (unlikely(b->timed)) exec_block_timing(h, b, b->n_insns, (next)); \
     } while (0)
-#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add)
+#define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add, b->end_pc)
+#define RETIRE_BLOCK_TO(next) RETIRE_BLOCK_VIA(add, next)
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
@@ -119,7 +123,7 @@ typedef int64_t sreg;
 
 #define BRANCH(cond) do { \
         if (cond) { \
-            RETIRE_BLOCK_VIA(add_taken); /* counts BR_TAKEN, see block_refresh_addends */ \
+            RETIRE_BLOCK_VIA(add_taken, (ureg)(b->pc + IMM) | 1); /* counts BR_TAKEN (block_refresh_addends); bit 0: taken */ \
             CHAIN(0, (ureg)(b->pc + IMM)); \
         } \
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
@@ -131,8 +135,7 @@ typedef int64_t sreg;
         if (unlikely(mem_amo_stored(h, (a), (size)) != MEM_OK)) goto stop_after_insn; \
     } while (0)
 #define AMO(type, expr) do { \
-        uint64_t a_ = RS1; /* before rd is written: rd may be rs1 */ \
-        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); /* before rd is written */ \
         if (unlikely(!p_)) goto trap_mid_block; \
         type old_, src_ = (type)RS2, new_; \
         memcpy(&old_, p_, sizeof old_); \
@@ -140,7 +143,7 @@ typedef int64_t sreg;
         memcpy(p_, &new_, sizeof new_); \
         W(i->rd, (sreg)old_); \
         h->reservation_valid = false; \
-        AMO_STORED(a_, sizeof(type)); \
+        AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
 
@@ -288,13 +291,13 @@ L_BGEU: BRANCH(RS1 >= RS2);
 L_JAL: {
     uint64_t target = (ureg)(b->pc + IMM);
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     CHAIN(0, target);
 }
 L_JALR: {
     uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
     W(i->rd, b->end_pc);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(target);
     CHAIN_INDIRECT(target);
 }
 L_FENCE: NEXT();
@@ -362,19 +365,18 @@ L_REMUW: {
         memcpy(&v_, p_, sizeof v_); \
         W(i->rd, (sreg)v_); \
         h->reservation_valid = true; \
-        h->reservation_addr = RS1; \
-        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, RS1); \
+        h->reservation_addr = h->amo_pa; /* physical */ \
+        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, h->amo_pa); \
         NEXT(); \
     } while (0)
 #define STORE_CONDITIONAL(type) do { \
-        uint64_t a_ = RS1; \
-        uint8_t *p_ = mem_amo_ptr(h, a_, sizeof(type), true); \
+        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
         if (unlikely(!p_)) goto trap_mid_block; \
-        bool ok_ = h->reservation_valid && h->reservation_addr == a_; \
+        bool ok_ = h->reservation_valid && h->reservation_addr == h->amo_pa; \
         if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); } \
         W(i->rd, !ok_); \
         h->reservation_valid = false; \
-        if (ok_) AMO_STORED(a_, sizeof(type)); \
+        if (ok_) AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
 L_LR_W: LOAD_RESERVED(int32_t);
@@ -458,7 +460,7 @@ L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
     CHAIN(1, b->end_pc);
 }
 L_ECALL: {
-    RETIRE_BLOCK(); /* ecall commits (counts as COMMIT, not INSTRET) */
+    RETIRE_BLOCK_TO(0); /* ecall commits (counts as COMMIT, not INSTRET) */
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
@@ -473,21 +475,21 @@ L_EBREAK: {
         if (h->stop) { h->pc = b->end_pc; return; }
         CHAIN(1, b->end_pc);
     }
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_enter(h, CAUSE_BREAKPOINT, pc, pc);
     if (h->stop) return;
     CHAIN_PRIV(h->pc);
 }
 L_MRET: {
     if (unlikely(h->priv != PRIV_M)) TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_m(h);
     CHAIN_PRIV(h->pc);
 }
 L_SRET: {
     if (unlikely(h->priv < PRIV_S || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 22)) /* TSR */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
-    RETIRE_BLOCK();
+    RETIRE_BLOCK_TO(0);
     trap_return_s(h);
     CHAIN_PRIV(h->pc);
 }
@@ -507,7 +509,9 @@ L_SFENCE_VMA: {
     if (unlikely(h->priv == PRIV_U || (h->priv == PRIV_S && (h->csr.mstatus & (1ull << 20)) /* TVM */)))
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
-    CHAIN(1, b->end_pc);
+    h->pc = b->end_pc;
+    mmu_sfence(h); /* drops the TLB and the blocks (found by virtual pc) */
+    return;
 }
 L_FENCE_I: {
     RETIRE_BLOCK();
@@ -583,6 +587,7 @@ fetch_fault:
 #undef DISPATCH
 #undef NEXT
 #undef RETIRE_BLOCK
+#undef RETIRE_BLOCK_TO
 #undef RETIRE_BLOCK_VIA
 #undef DYN
 #undef CHAIN

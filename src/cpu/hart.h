@@ -91,14 +91,17 @@ typedef struct hart {
     uint64_t timer_irq_mask; /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
     const struct core_ext *core_ext;
-    void *core_state; /* state of core-specific CSRs and devices (core_ext) */
+    void *core_state;                  /* state of core-specific CSRs and devices (core_ext) */
+    const struct pmu_model *pmu_model; /* the core's PMU model (an instance of a configurable core) */
+    bool slow_mem;         /* the core sees every data access (caches, timing; VeeR while a trigger or an
+                    * injected bus error is armed): no inline RAM path */
+    uint64_t irq_rise[16]; /* cycle at which each interrupt line of mip 0-15 last rose */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
      * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event
      * that needs to see every address is selected. */
     uint8_t *ram;
     uint64_t ram_base, ram_size, fast_size;
-    bool core_slow_mem;   /* the core watches every load and store (armed triggers, injected errors) */
     uint64_t access_base; /* slow path: rs1 of the load or store (core_ext access_fault) */
     bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
     /* Memory protection (cpu/pmp.c): implemented PMP entries (0: none, nothing is checked), the
@@ -109,6 +112,16 @@ typedef struct hart {
     uint8_t pmp_ram[4];
     bool pmp_m_open;
     bool mem_inline;
+    /* Address translation (cpu/mmu.c): page-table levels of satp.MODE (0: Bare, 2: Sv32, 3: Sv39,
+     * 4: Sv48) and a direct-mapped software TLB of 4 KiB pages (tag: vpn << 1 | 1; flags: the
+     * leaf PTE's V R W X U G A D bits; host: where the page is when it is all in main RAM). */
+    unsigned vm_levels;
+    struct tlb_entry {
+        uint64_t tag, ppage;
+        uint8_t *host; /* the page in main RAM, or NULL */
+        uint8_t flags;
+    } tlb[256];
+    uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
     const hart_platform_t *platform;
@@ -181,13 +194,12 @@ static inline uint64_t hart_cycle(const hart_t *h)
 }
 /* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
  * classify every access address take the loads and stores off the inline RAM path while selected,
- * and so does a protection that is not uniform over RAM, and a core watching every access
- * (core_slow_mem: armed triggers, injected bus errors). */
+ * and so does a protection that is not uniform over RAM, and a core that sees every data
+ * access (slow_mem). */
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
-    h->fast_size =
-        need_addresses || !h->mem_inline || h->core_slow_mem || h->ram_size < 8 ? 0 : h->ram_size - 7;
+    h->fast_size = need_addresses || h->slow_mem || !h->mem_inline || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the

@@ -4,6 +4,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/mmu.h"
 #include "cpu/pmp.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
@@ -85,8 +86,8 @@ static bus_status_t device_write(hart_t *h, const bus_region_t *r, uint64_t addr
     return st;
 }
 
-mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events,
-                           unsigned done)
+static mem_result_t load_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events,
+                              unsigned done)
 {
     bool misaligned;
     const bus_region_t *r = access_region(h, addr, size, false, 0, &misaligned);
@@ -100,6 +101,8 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
         return fault(h, CAUSE_LOAD_ACCESS, addr);
     }
     access_events(h, r, misaligned, false, insn_events);
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, false);
     return MEM_OK;
 }
 
@@ -134,8 +137,8 @@ static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64
     return MEM_OK;
 }
 
-mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
-                            unsigned done)
+static mem_result_t store_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
+                               unsigned done)
 {
     bool misaligned;
     const bus_region_t *r = access_region(h, addr, size, true, val, &misaligned);
@@ -149,6 +152,8 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
     access_events(h, r, misaligned, true, insn_events);
+    if (h->core_ext && h->core_ext->data_access)
+        h->core_ext->data_access(h, r, addr, size, true);
     if (h->stop != STOP_NONE)
         return MEM_STOP;
     return res;
@@ -160,12 +165,17 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
         fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
         return NULL;
     }
-    const bus_region_t *r = bus_find(h->bus, addr, size);
-    if (!r || !r->host || !pmp_allows(h, addr, size, store ? PMP_R | PMP_W : PMP_R, hart_data_priv(h))) {
+    enum priv_mode priv = hart_data_priv(h);
+    uint64_t pa = addr;
+    if (mmu_on(h, priv) && !mmu_translate(h, addr, store ? MMU_STORE : MMU_LOAD, priv, &pa))
+        return NULL;
+    const bus_region_t *r = bus_find(h->bus, pa, size);
+    if (!r || !r->host || !pmp_allows(h, pa, size, store ? PMP_R | PMP_W : PMP_R, priv)) {
         fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
         return NULL;
     }
-    return r->host + (addr - r->base);
+    h->amo_pa = pa;
+    return r->host + (pa - r->base);
 }
 
 mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
@@ -174,4 +184,120 @@ mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
     const bus_region_t *r = main_ram ? NULL : bus_find(h->bus, addr, size);
     mem_result_t res = host_stored(h, main_ram, r ? r->flags : 0, addr, size);
     return h->stop != STOP_NONE ? MEM_STOP : res;
+}
+
+/* ---- loads and stores under translation ---- */
+
+/* A fault of the physical access reports the virtual address of the byte that faulted. */
+static mem_result_t virt_fault(hart_t *h, mem_result_t res, uint64_t pa, uint64_t va)
+{
+    if (res == MEM_FAULT) {
+        h->trap_tval = va + (h->trap_tval - pa);
+        if (h->xlen == 32)
+            h->trap_tval &= UINT32_MAX;
+    }
+    return res;
+}
+
+/* An aligned access to main RAM that needs nothing but the copy: PMP grants it uniformly, no PMU
+ * event looks at its address and the core does not model data accesses (slow_mem). */
+static inline bool plain_ram_view(const hart_t *h, enum priv_mode priv, unsigned perm)
+{
+    return !h->slow_mem && !(h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) &&
+           (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
+}
+static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mode priv, unsigned perm)
+{
+    uint64_t off = pa - h->ram_base;
+    return off < h->ram_size && h->ram_size - off >= size && !(pa & (size - 1)) &&
+           plain_ram_view(h, priv, perm);
+}
+
+/* Translates both pages of an access that crosses a page boundary (the first fault wins, with
+ * the address of the part that faulted). */
+static bool translate_split(hart_t *h, uint64_t va, unsigned size, enum mmu_access type, enum priv_mode priv,
+                            uint64_t *pa1, uint64_t *pa2, unsigned *n1)
+{
+    *n1 = 0x1000 - (unsigned)(va & 0xfff);
+    uint64_t va2 = va + *n1;
+    if (h->xlen == 32)
+        va2 &= UINT32_MAX;
+    (void)size;
+    return mmu_translate(h, va, type, priv, pa1) && mmu_translate(h, va2, type, priv, pa2);
+}
+
+mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events,
+                           unsigned done)
+{
+    enum priv_mode priv = hart_data_priv(h);
+    if (!mmu_on(h, priv))
+        return load_phys(h, addr, size, val, insn_events, done);
+    uint64_t pa, pa2;
+    uint8_t *host = mmu_tlb_host(h, addr, size, MMU_LOAD, priv);
+    if (host && plain_ram_view(h, priv, PMP_R)) {
+        uint64_t v = 0;
+        memcpy(&v, host, size);
+        *val = v;
+        return MEM_OK;
+    }
+    if ((addr & 0xfff) + size <= 0x1000) {
+        if (!mmu_translate(h, addr, MMU_LOAD, priv, &pa))
+            return MEM_FAULT;
+        if (plain_ram(h, pa, size, priv, PMP_R)) {
+            uint64_t v = 0;
+            memcpy(&v, h->ram + (pa - h->ram_base), size);
+            *val = v;
+            return MEM_OK;
+        }
+        return virt_fault(h, load_phys(h, pa, size, val, insn_events, done), pa, addr);
+    }
+    unsigned n1;
+    if (!translate_split(h, addr, size, MMU_LOAD, priv, &pa, &pa2, &n1))
+        return MEM_FAULT;
+    uint64_t v = 0;
+    for (unsigned k = 0; k < size; k++) { /* byte by byte: the pages need not be adjacent */
+        uint64_t b, at = k < n1 ? pa + k : pa2 + (k - n1);
+        mem_result_t res = load_phys(h, at, 1, &b, insn_events, done);
+        if (res != MEM_OK)
+            return virt_fault(h, res, at, addr + k);
+        v |= (b & 0xff) << (8 * k);
+    }
+    *val = v;
+    return MEM_OK;
+}
+
+mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
+                            unsigned done)
+{
+    enum priv_mode priv = hart_data_priv(h);
+    if (!mmu_on(h, priv))
+        return store_phys(h, addr, size, val, insn_events, done);
+    uint64_t pa, pa2;
+    uint8_t *host = mmu_tlb_host(h, addr, size, MMU_STORE, priv);
+    if (host && plain_ram_view(h, priv, PMP_W) && !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) {
+        memcpy(host, &val, size);
+        return MEM_OK;
+    }
+    if ((addr & 0xfff) + size <= 0x1000) {
+        if (!mmu_translate(h, addr, MMU_STORE, priv, &pa))
+            return MEM_FAULT;
+        if (plain_ram(h, pa, size, priv, PMP_W) && !granule_bit(h->store_watch, pa - h->ram_base)) {
+            memcpy(h->ram + (pa - h->ram_base), &val, size);
+            return MEM_OK;
+        }
+        return virt_fault(h, store_phys(h, pa, size, val, insn_events, done), pa, addr);
+    }
+    unsigned n1;
+    if (!translate_split(h, addr, size, MMU_STORE, priv, &pa, &pa2, &n1))
+        return MEM_FAULT;
+    mem_result_t out = MEM_OK;
+    for (unsigned k = 0; k < size; k++) {
+        uint64_t at = k < n1 ? pa + k : pa2 + (k - n1);
+        mem_result_t res = store_phys(h, at, 1, (val >> (8 * k)) & 0xff, insn_events, done);
+        if (res == MEM_FAULT)
+            return virt_fault(h, res, at, addr + k);
+        if (res != MEM_OK)
+            out = res;
+    }
+    return out;
 }

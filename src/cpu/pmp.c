@@ -6,6 +6,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/mmu.h"
 
 #define CFG_L 0x80u
 #define CFG_A 0x18u
@@ -169,6 +170,6 @@ void pmp_changed(hart_t *h)
 void hart_mem_changed(hart_t *h)
 {
     enum priv_mode p = hart_data_priv(h);
-    h->mem_inline = !h->pmp_count || (h->pmp_ram[p] & (PMP_R | PMP_W)) == (PMP_R | PMP_W);
+    h->mem_inline = !mmu_on(h, p) && (!h->pmp_count || (h->pmp_ram[p] & (PMP_R | PMP_W)) == (PMP_R | PMP_W));
     hart_pmu_changed(h);
 }

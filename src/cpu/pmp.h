@@ -45,8 +45,9 @@ static inline enum priv_mode hart_data_priv(const hart_t *h)
  * permission may have changed) and re-decides the inline RAM path. */
 void pmp_changed(hart_t *h);
 
-/* The privilege, mstatus.MPRV/MPP or the protection changed: decides whether loads and stores of
- * the data privilege may take the executor's inline RAM path (hart_t.mem_inline). */
+/* The privilege, mstatus.MPRV/MPP, the protection or satp changed: decides whether loads and
+ * stores of the data privilege may take the executor's inline RAM path (hart_t.mem_inline): not
+ * while they are translated, nor while PMP does not grant them R/W uniformly over RAM. */
 void hart_mem_changed(hart_t *h);
 
 #endif

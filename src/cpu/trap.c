@@ -192,6 +192,8 @@ bool hart_take_interrupt(hart_t *h)
     int irq = pending_interrupt(h);
     if (irq < 0)
         return false;
+    if (h->core_ext && h->core_ext->irq_taken)
+        h->core_ext->irq_taken(h, (unsigned)irq);
     trap_enter(h, INTERRUPT_FLAG | (uint64_t)irq, 0, h->pc);
     return true;
 }

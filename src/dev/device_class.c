@@ -7,10 +7,13 @@
 #include "dev/devices.h"
 
 static const device_class_t *const all_classes[] = {
-    &uart16550_class,
-    &clint_class,
-    &sifive_test_class,
-    &veer_mailbox_class,
+    &uart16550_class,      /* virt */
+    &clint_class,          /* virt, veer-el2 */
+    &sifive_test_class,    /* virt */
+    &veer_mailbox_class,   /* veer-el2 */
+    &xlnx_uartlite_class,  /* mbv32/mbv64: AXI UART Lite */
+    &xlnx_axi_timer_class, /* mbv32/mbv64: AXI timer */
+    &xlnx_axi_intc_class,  /* mbv32/mbv64: AXI interrupt controller */
 };
 
 const device_class_t *device_class_find(const char *name)

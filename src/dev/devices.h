@@ -32,7 +32,14 @@ typedef struct dev_host {
 typedef struct device_params {
     unsigned n_harts;         /* harts whose interrupt lines the device drives */
     uint64_t cycles_per_tick; /* timers: time-base cycles per tick */
+    int irq;                  /* the input of the platform's interrupt controller the device
+                               * drives (DEV_IRQ_INPUT(irq) for set_irq), or -1: none */
 } device_params_t;
+
+/* set_irq's `irq` for input n of the platform's interrupt controller (a device whose class has
+ * irq_input), rather than a hart's mip bit. */
+#define DEV_IRQ_INPUT_BASE 64u
+#define DEV_IRQ_INPUT(n) (DEV_IRQ_INPUT_BASE + (unsigned)(n))
 
 /* Where a device's device-tree node goes: the parent node (2 address and 2 size cells), the
  * device's base, and the phandles of the harts' interrupt controllers (riscv,cpu-intc). */
@@ -58,6 +65,8 @@ typedef struct device_class {
     /* Adds the device's node to a device tree (libfdt); 0 or a libfdt error. NULL: the device has
      * no device-tree binding (a testbench device). */
     int (*fdt_node)(const device_fdt_ctx_t *ctx);
+    /* An interrupt controller between devices and the harts: input line `n` changed. */
+    void (*irq_input)(void *dev, unsigned n, bool level);
 } device_class_t;
 
 /* Helpers for fdt_node: a node "name@base" under ctx->parent with `compatible` (a list of
@@ -66,6 +75,7 @@ int device_fdt_begin(const device_fdt_ctx_t *ctx, const char *name, const char *
                      uint64_t size);
 
 extern const device_class_t uart16550_class, clint_class, sifive_test_class, veer_mailbox_class;
+extern const device_class_t xlnx_uartlite_class, xlnx_axi_timer_class, xlnx_axi_intc_class;
 /* The class called `name`, or NULL. */
 const device_class_t *device_class_find(const char *name);
 

@@ -110,6 +110,11 @@ static void host_exit(void *ctx, int code)
 static void host_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
 {
     machine_t *m = ctx;
+    if (irq >= DEV_IRQ_INPUT_BASE) {
+        if (m->intc)
+            m->intc->cls->irq_input(m->intc->state, irq - DEV_IRQ_INPUT_BASE, level);
+        return;
+    }
     if (hart < m->n_harts)
         machine_set_irq(m, hart, irq, level);
 }
@@ -135,16 +140,20 @@ static void host_deadline_changed(void *ctx)
     hart_kick(m->running);
 }
 
-static bool add_device(machine_t *m, const device_desc_t *d)
+static bool add_device(machine_t *m, const device_desc_t *d, unsigned irq)
 {
     const device_class_t *cls = device_class_find(d->cls);
-    device_params_t params = { .n_harts = m->n_harts, .cycles_per_tick = m->desc->cycles_per_mtime_tick };
+    device_params_t params = { .n_harts = m->n_harts,
+                               .cycles_per_tick = m->desc->cycles_per_mtime_tick,
+                               .irq = irq ? (int)irq - 1 : -1 };
     void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
     if (!state)
         return false;
     m->dev[m->n_dev++] = (struct machine_device){ cls, state, d->base };
     if (cls == &clint_class)
         m->clint = state;
+    if (cls->irq_input)
+        m->intc = &m->dev[m->n_dev - 1];
     return bus_add_device(&m->bus, cls->name, d->base, cls->size, cls->ops, state, cls->region) != NULL;
 }
 
@@ -225,7 +234,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         }
     }
     for (unsigned k = 0; k < MACHINE_MAX_DEV && desc->dev[k].cls; k++) {
-        if (!add_device(m, &desc->dev[k])) {
+        if (!add_device(m, &desc->dev[k], desc->dev_irq[k])) {
             fprintf(stderr, "pmusim: machine %s: cannot map device %u\n", desc->name, k);
             machine_free(m);
             return NULL;
@@ -264,6 +273,11 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->pmp_count = desc->core->pmp_entries;
         h->core_ext = desc->core->ext;
         h->max_insns = opts->max_insns;
+        if (desc->core->setup && !desc->core->setup(h, &opts->core)) {
+            fprintf(stderr, "pmusim: out of memory\n");
+            machine_free(m);
+            return NULL;
+        }
         if (!block_cache_init(h, m->code_map, m->store_watch)) {
             fprintf(stderr, "pmusim: out of memory\n");
             machine_free(m);
@@ -280,6 +294,8 @@ void machine_free(machine_t *m)
         return;
     for (unsigned k = 0; k < m->n_harts; k++) {
         block_cache_free(&m->harts[k]);
+        if (m->harts[k].core_ext && m->harts[k].core_ext->destroy && m->harts[k].core_state)
+            m->harts[k].core_ext->destroy(&m->harts[k]);
         free(m->harts[k].core_state);
     }
     free(m->harts);
@@ -318,7 +334,7 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     csr_reset(h);
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
-    pmu_init(&h->pmu, m->desc->core->pmu);
+    pmu_init(&h->pmu, h->pmu_model ? h->pmu_model : m->desc->core->pmu);
     pmp_changed(h); /* also decides the inline RAM path and flushes the blocks */
 }
 
@@ -337,6 +353,11 @@ void machine_reset(machine_t *m, uint64_t entry)
     m->exited = false;
     m->exit_code = 0;
     m->htif_pending = 0;
+}
+
+const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf, size_t size)
+{
+    return desc->core->check_config ? desc->core->check_config(&opts->core, buf, size) : NULL;
 }
 
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)
@@ -367,6 +388,8 @@ void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level)
     uint64_t old = h->csr.mip;
     h->csr.mip = level ? old | bit : old & ~bit;
     if (h->csr.mip != old) {
+        if (level && irq < 16)
+            h->irq_rise[irq] = hart_cycle(h);
         hart_irq_state_changed(h);
         hart_kick(h);
     }
@@ -547,6 +570,10 @@ static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_sta
         d = min_u64(d, clint_update(m->clint));
     if (h->core_ext && h->core_ext->wake)
         d = min_u64(d, h->core_ext->wake(h, state));
+    /* other timers (behind an interrupt controller): their next interrupt may end the wait */
+    for (unsigned k = 0; k < m->n_dev; k++)
+        if (m->dev[k].cls->next_event && m->dev[k].state != (void *)m->clint)
+            d = min_u64(d, m->dev[k].cls->next_event(m->dev[k].state));
     return d;
 }
 

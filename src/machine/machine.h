@@ -24,6 +24,8 @@ typedef struct device_desc {
     const char *cls; /* a device class name (dev/device_class.c); NULL ends the list */
     uint64_t base;
 } device_desc_t;
+/* machine_desc_t.dev_irq[k]: device k drives input n of the machine's interrupt controller. */
+#define MACHINE_IRQ(n) ((n) + 1u)
 
 enum { HTIF_LOWER = 1, HTIF_UPPER = 2 };
 
@@ -52,6 +54,7 @@ typedef struct machine_desc {
     unsigned ram_flags;
     mem_desc_t mem[MACHINE_MAX_MEM]; /* further memories (ICCM, DCCM, ...) */
     device_desc_t dev[MACHINE_MAX_DEV];
+    unsigned dev_irq[MACHINE_MAX_DEV]; /* MACHINE_IRQ(n) or 0 (none), per entry of dev[] */
     uint64_t cycles_per_mtime_tick;
     bool time_csr;            /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
     bool accept_high_preload; /* VeeR testbench: ignore the ICCM/DCCM preload descriptors at 0xFFFFFFF0 */
@@ -69,6 +72,7 @@ typedef struct machine_opts {
     unsigned harts;      /* number of harts; 0 = 1 */
     uint64_t quantum;    /* cycles a hart runs before the next one's turn; 0 = the default */
     const char *cmdline; /* semihosting SYS_GET_CMDLINE */
+    core_config_t core;  /* configurable cores: the generics the options set */
 } machine_opts_t;
 
 typedef struct machine {
@@ -92,7 +96,8 @@ typedef struct machine {
         uint64_t base;
     } dev[MACHINE_MAX_DEV];
     unsigned n_dev;
-    struct clint *clint; /* the time source (mtime), if the machine has one */
+    struct clint *clint;         /* the time source (mtime), if the machine has one */
+    struct machine_device *intc; /* the device whose class has irq_input, if any */
 
     /* Program */
     htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
@@ -111,6 +116,10 @@ typedef struct machine {
 const machine_desc_t *machine_find(const char *name);
 const machine_desc_t *const *machine_list(void); /* NULL-terminated */
 extern const char *const machine_default_name;
+
+/* Whether the options describe hardware that can exist: NULL, or why not (in buf). */
+const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf,
+                               size_t size);
 
 /* The option `key` of a machine, or NULL. */
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);

@@ -77,9 +77,9 @@ static const machine_param_t virt_params[] = {
 };
 
 static const machine_desc_t virt32 =
-    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, QEMU virt memory map");
+    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, Sv32, PMP, QEMU virt memory map");
 static const machine_desc_t virt64 =
-    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, QEMU virt memory map");
+    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, Sv39/Sv48, PMP, QEMU virt memory map");
 
 static const machine_param_t veer_el2_params[] = {
     { "memory", "testbench|bounded",
@@ -118,7 +118,148 @@ static const machine_desc_t veer_el2 = {
     .params = veer_el2_params,
 };
 
-static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, NULL };
+/* ---- AMD MicroBlaze V: the options are the IP's generics (docs/pmu-microblaze-v.md) ---- */
+
+/* "16K", "1M", "4096": a byte count with an optional K or M suffix. */
+static bool parse_size(const char *value, uint64_t *out)
+{
+    char *end;
+    if (!*value || *value == '-')
+        return false;
+    unsigned long long v = strtoull(value, &end, 0);
+    if (*end == 'K' || *end == 'k')
+        v <<= 10, end++;
+    else if (*end == 'M' || *end == 'm')
+        v <<= 20, end++;
+    if (*end)
+        return false;
+    *out = v;
+    return true;
+}
+
+#define MBV_SET_COUNT(fn, field, flag, lo, hi) \
+    static bool fn(machine_opts_t *o, const char *value) \
+    { \
+        uint64_t n; \
+        if (!parse_count(value, lo, hi, &n)) \
+            return false; \
+        o->core.field = (unsigned)n; \
+        o->core.given |= flag; \
+        return true; \
+    }
+#define MBV_SET_BOOL(fn, field, flag) \
+    static bool fn(machine_opts_t *o, const char *value) \
+    { \
+        o->core.given |= flag; \
+        return parse_on_off(value, &o->core.field); \
+    }
+MBV_SET_COUNT(mbv_event_counters, event_counters, CORE_CFG_EVENT_COUNTERS, 0, 29)
+MBV_SET_COUNT(mbv_latency_counters, latency_counters, CORE_CFG_LATENCY_COUNTERS, 0, 14)
+MBV_SET_COUNT(mbv_mem_latency, mem_latency, CORE_CFG_MEM_LATENCY, 1, 1000)
+MBV_SET_COUNT(mbv_io_latency, io_latency, CORE_CFG_IO_LATENCY, 1, 1000)
+MBV_SET_BOOL(mbv_use_counters, use_counters, CORE_CFG_USE_COUNTERS)
+MBV_SET_BOOL(mbv_fpu, fpu, CORE_CFG_FPU)
+MBV_SET_BOOL(mbv_smode, smode, CORE_CFG_SMODE)
+MBV_SET_BOOL(mbv_timing, timing, CORE_CFG_TIMING)
+
+/* Cache sizes: 0 or off (no cache), or a power of two from 64 bytes to 64K (C_CACHE_BYTE_SIZE). */
+static bool mbv_cache_size(const char *value, uint64_t *out)
+{
+    if (!strcmp(value, "off")) {
+        *out = 0;
+        return true;
+    }
+    uint64_t v;
+    if (!parse_size(value, &v) || (v && (v < 64 || v > (64u << 10) || (v & (v - 1)))))
+        return false;
+    *out = v;
+    return true;
+}
+static bool mbv_icache(machine_opts_t *o, const char *value)
+{
+    o->core.given |= CORE_CFG_ICACHE;
+    return mbv_cache_size(value, &o->core.icache_bytes);
+}
+static bool mbv_dcache(machine_opts_t *o, const char *value)
+{
+    o->core.given |= CORE_CFG_DCACHE;
+    return mbv_cache_size(value, &o->core.dcache_bytes);
+}
+static bool mbv_cache_line(machine_opts_t *o, const char *value)
+{
+    uint64_t n;
+    if (!parse_count(value, 4, 16, &n) || (n != 4 && n != 8 && n != 16))
+        return false;
+    o->core.cache_line_words = (unsigned)n;
+    o->core.given |= CORE_CFG_CACHE_LINE;
+    return true;
+}
+static bool mbv_pipeline(machine_opts_t *o, const char *value)
+{
+    uint64_t n;
+    if (!parse_count(value, 3, 8, &n) || (n != 3 && n != 5 && n != 8))
+        return false;
+    o->core.pipeline = (unsigned)n;
+    o->core.given |= CORE_CFG_PIPELINE;
+    return true;
+}
+static bool mbv_btc(machine_opts_t *o, const char *value)
+{
+    uint64_t n;
+    if (!parse_count(value, 0, 1024, &n) || (n & (n - 1)))
+        return false;
+    o->core.btc_entries = (unsigned)n;
+    o->core.given |= CORE_CFG_BTC;
+    return true;
+}
+
+static const machine_param_t mbv_params[] = {
+    { "event-counters", "0..29", "C_DEBUG_EVENT_COUNTERS: event counters mhpmcounter3.. (default 5)",
+      mbv_event_counters },
+    { "latency-counters", "0..14",
+      "C_DEBUG_LATENCY_COUNTERS: latency pairs (sum, min/max) after the event counters (default 1); "
+      "event-counters + 2 x latency-counters <= 29",
+      mbv_latency_counters },
+    { "use-counters", "on|off", "C_USE_COUNTERS: mcycle/minstret and their user views (default on)",
+      mbv_use_counters },
+    { "icache", "off|64..64K (power of two)", "instruction cache size in bytes, K or M suffix (default off)",
+      mbv_icache },
+    { "dcache", "off|64..64K (power of two)",
+      "data cache size in bytes, write-through, K or M suffix (default off)", mbv_dcache },
+    { "cache-line", "4|8|16", "cache line length in 32-bit words (default 4)", mbv_cache_line },
+    { "btc", "0|power of two <= 1024", "branch target cache entries (default 0: none)", mbv_btc },
+    { "pipeline", "3|5|8", "pipeline stages (default 5)", mbv_pipeline },
+    { "timing", "on|off",
+      "timing model: stalls, cache fills, bus latencies in mcycle and class 3 (default: on when a cache or "
+      "the BTC is configured)",
+      mbv_timing },
+    { "mem-latency", "1..1000",
+      "cycles of an external memory (AXI) access or line fill's first word (default 10)", mbv_mem_latency },
+    { "io-latency", "1..1000", "cycles of a peripheral (AXI) access (default 4)", mbv_io_latency },
+    { "fpu", "on|off", "F (and D on mbv64) extensions (default off; on is not implemented yet)", mbv_fpu },
+    { "smode", "on|off", "S and U modes (default off: M only)", mbv_smode },
+    { 0 },
+};
+
+/* A common Vivado MicroBlaze V design (and QEMU's amd-microblaze-v-generic): LMB block RAM at 0,
+ * external memory at 0x80000000, AXI UART Lite, AXI timer (interrupt controller input 0) and AXI
+ * interrupt controller at their usual addresses. */
+#define MBV_MACHINE(nm, core_desc, summ) \
+    { \
+        .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
+        .ram_size = 256u << 20, .mem = { { "lmb", 0x0, 128u << 10, REGION_EXEC | REGION_CORE_LOCAL } }, \
+        .dev = { { "xlnx,xps-uartlite", 0x40600000 }, \
+                 { "xlnx,xps-intc", 0x41200000 }, \
+                 { "xlnx,xps-timer", 0x41C00000 } }, \
+        .dev_irq = { 0, 0, MACHINE_IRQ(0) }, .cycles_per_mtime_tick = 1, .params = mbv_params, \
+    }
+
+static const machine_desc_t mbv32 = MBV_MACHINE(
+    "mbv32", &core_mbv32, "AMD MicroBlaze V RV32IMAC+Zb*, HPM class+mask, caches and pipeline as configured");
+static const machine_desc_t mbv64 = MBV_MACHINE(
+    "mbv64", &core_mbv64, "AMD MicroBlaze V RV64IMAC+Zb*, HPM class+mask, caches and pipeline as configured");
+
+static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, &mbv32, &mbv64, NULL };
 const char *const machine_default_name = "veer-el2";
 
 const machine_desc_t *const *machine_list(void)

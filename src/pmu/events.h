@@ -57,7 +57,25 @@ typedef unsigned __int128 evset_t;
     X(IRQ_TIMER, "timer interrupt taken") \
     X(IRQ_EXTERNAL, "external interrupt taken") \
     X(IRQ_SOFTWARE, "software interrupt taken") \
-    X(IRQ_OTHER, "other interrupt taken (local/counter overflow)")
+    X(IRQ_OTHER, "other interrupt taken (local/counter overflow)") \
+    /* --- dynamic, from a core's memory-hierarchy and timing model (src/mem/cache.c) --- */ \
+    X(ICACHE_REQ, "instruction fetch request to the I-cache") \
+    X(ICACHE_HIT, "instruction fetch hit in the I-cache") \
+    X(DCACHE_READ, "read request to the D-cache") \
+    X(DCACHE_READ_HIT, "read hit in the D-cache") \
+    X(DCACHE_WRITE, "write request to the D-cache") \
+    X(DCACHE_WRITE_HIT, "write hit in the D-cache") \
+    X(BTC_HIT, "branch target cache hit") \
+    X(BTC_MISPREDICT, "branch target mispredicted") \
+    X(STALL_OF, "stall cycles in operand fetch (amount: cycles)") \
+    X(STALL_EX, "stall cycles in execute (amount: cycles)") \
+    X(STALL_MEM, "stall cycles in the memory stage (amount: cycles)") \
+    X(LAT_IRQ, "interrupt latency (amount: cycles from request to handler)") \
+    X(LAT_DCACHE_READ, "D-cache memory read: line fill (amount: cycles)") \
+    X(LAT_DCACHE_WRITE, "D-cache memory write (amount: cycles)") \
+    X(LAT_ICACHE_READ, "I-cache memory read: line fill (amount: cycles)") \
+    X(LAT_PERIPH_READ, "uncached data read on the peripheral bus (amount: cycles)") \
+    X(LAT_PERIPH_WRITE, "uncached data write on the peripheral bus (amount: cycles)")
 
 enum pmusim_event {
 #define X(name, desc) EV_##name,
@@ -80,6 +98,18 @@ static inline unsigned evset_first(evset_t e)
 #define EV_DYNAMIC_MASK \
     (EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN) | EVBIT(LOAD_MISALIGNED) | EVBIT(STORE_MISALIGNED) | \
      EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(EXCEPTION) | \
-     EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER))
+     EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | EV_MEMORY_MASK)
+
+/* Events that come with an amount of cycles (pmu_latency): their occurrences, sum and min/max. */
+#define EV_LATENCY_MASK \
+    (EVBIT(LAT_IRQ) | EVBIT(LAT_DCACHE_READ) | EVBIT(LAT_DCACHE_WRITE) | EVBIT(LAT_ICACHE_READ) | \
+     EVBIT(LAT_PERIPH_READ) | EVBIT(LAT_PERIPH_WRITE))
+
+/* The dynamic events of a memory-hierarchy and timing model. */
+#define EV_MEMORY_MASK \
+    (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT) | EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT) | \
+     EVBIT(DCACHE_WRITE) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT) | \
+     EVBIT(STALL_OF) | EVBIT(STALL_EX) | EVBIT(STALL_MEM) | EVBIT(LAT_IRQ) | EVBIT(LAT_DCACHE_READ) | \
+     EVBIT(LAT_DCACHE_WRITE) | EVBIT(LAT_ICACHE_READ) | EVBIT(LAT_PERIPH_READ) | EVBIT(LAT_PERIPH_WRITE))
 
 #endif

@@ -16,6 +16,18 @@ typedef struct pmu_selection {
     evset_t events;
 } pmu_selection_t;
 
+typedef enum pmu_slot_role {
+    SLOT_ROLE_PLAIN = 0,
+    SLOT_ROLE_PAIR_FIRST,  /* the first counter of a latency pair: its selector configures both */
+    SLOT_ROLE_PAIR_SECOND, /* the second: follows the first */
+} pmu_slot_role_t;
+
+/* A field of the selector, as perf's sysfs `format` files describe it ("config:1-4"). */
+typedef struct pmu_format_field {
+    const char *name;
+    unsigned lo, hi; /* bits of the selector */
+} pmu_format_field_t;
+
 typedef struct pmu_event_desc {
     uint64_t code;    /* selector value written to mhpmevent */
     const char *name; /* short name, as used by `pmusim stat -e` */
@@ -39,10 +51,21 @@ typedef struct pmu_model {
     uint64_t (*legalize)(const struct pmu_model *model, uint64_t value);
     /* What a (legal) selector value counts. */
     pmu_selection_t (*select)(const struct pmu_model *model, uint64_t value);
+    /* Optional, for models whose counters differ (NULL: every counter is alike). What the
+     * selector of counter `slot` counts, and the counter's role: a latency pair is two adjacent
+     * counters configured by the first one's selector (SLOT_SUM there, SLOT_MINMAX in the second,
+     * whose own selector reads 0 and ignores writes). */
+    pmu_selection_t (*select_slot)(const struct pmu_model *model, unsigned slot, uint64_t value);
+    pmu_slot_role_t (*slot_role)(const struct pmu_model *model, unsigned slot);
+    const void *config; /* a configurable core's instance data (counter counts...), or NULL */
+    /* Raw selector terms, perf's `pmu/term=value,.../` syntax: the PMU's name and its fields. */
+    const char *raw_pmu;
+    const struct pmu_format_field *formats; /* ends with a NULL name */
 } pmu_model_t;
 
 extern const pmu_model_t pmu_model_generic; /* virt32/virt64: SBI event indices */
 extern const pmu_model_t pmu_model_veer_el2;
+extern const pmu_model_t pmu_model_mbv; /* MicroBlaze V, default counter configuration */
 
 /* The model's event with this name, or with this selector code, or NULL. */
 const pmu_event_desc_t *pmu_model_find_event(const pmu_model_t *model, const char *name);

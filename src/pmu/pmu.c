@@ -94,7 +94,7 @@ static void slot_set(pmu_t *p, unsigned n, pmu_slot_kind_t kind, evset_t events,
     pmu_slot_t *s = &p->slot[n];
     uint64_t v = pmu_read(p, n, now);
     s->kind = kind;
-    s->events = kind == SLOT_EVENTS || kind == SLOT_SUM ? events : 0;
+    s->events = kind == SLOT_EVENTS || kind == SLOT_SUM || kind == SLOT_MINMAX ? events : 0;
     s->inhibited = inhibited;
     pmu_write(p, n, v, now);
 }
@@ -144,20 +144,35 @@ void pmu_reconfigure(pmu_t *p)
             p->pos[n] = (int8_t)p->n_active;
             p->active[p->n_active++] = (uint8_t)n;
             p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
-        } else if (s->kind == SLOT_SUM && slot_counts(s)) {
+        } else if ((s->kind == SLOT_SUM || s->kind == SLOT_MINMAX) && slot_counts(s)) {
             p->sum_interest |= s->events;
         }
     }
     p->epoch = config_id(p);
 }
 
+static pmu_slot_role_t slot_role(const pmu_model_t *m, unsigned n)
+{
+    return m->slot_role && n < PMU_ARCH_SLOTS ? m->slot_role(m, n) : SLOT_ROLE_PLAIN;
+}
+
 void pmu_set_selector(pmu_t *p, unsigned n, uint64_t selector, uint64_t now)
 {
     const pmu_model_t *m = p->model;
-    pmu_selection_t sel = selector ? m->select(m, selector) : (pmu_selection_t){ SLOT_OFF, 0 };
+    pmu_slot_role_t role = slot_role(m, n);
+    if (role == SLOT_ROLE_PAIR_SECOND)
+        return; /* configured by the first counter of its pair; its selector reads 0 */
+    pmu_selection_t sel = !selector        ? (pmu_selection_t){ SLOT_OFF, 0 }
+                          : m->select_slot ? m->select_slot(m, n, selector)
+                                           : m->select(m, selector);
     bool inhibited = p->slot[n].inhibited;
     slot_set(p, n, sel.kind, sel.events, inhibited, now);
+    if (role == SLOT_ROLE_PAIR_FIRST && n + 1 < PMU_ARCH_SLOTS) {
+        bool on = sel.kind == SLOT_SUM;
+        slot_set(p, n + 1, on ? SLOT_MINMAX : SLOT_OFF, on ? sel.events : 0, p->slot[n + 1].inhibited, now);
+    }
     p->selector[n] = selector;
+    inhibited = inhibited && (role != SLOT_ROLE_PAIR_FIRST || p->slot[n + 1].inhibited);
     /* An inhibited counter is not in the active list either way: the usual "inhibit, program,
      * enable" sequence reconfigures once, at the enable. */
     if (!inhibited)
@@ -187,11 +202,43 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
     }
 }
 
+void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n)
+{
+    for (unsigned k = 0; k < p->n_active; k++)
+        p->acc[k] += (p->slot[p->active[k]].events & events) ? n : 0;
+}
+
+/* A min/max counter: max in bits 31:16, min in 15:0, saturating; 0 holds no sample yet. */
+static uint64_t minmax_add(uint64_t v, uint64_t amount)
+{
+    uint64_t a = amount > 0xFFFF ? 0xFFFF : amount;
+    uint64_t max = (v >> 16) & 0xFFFF, min = v & 0xFFFF;
+    if ((v & 0xFFFFFFFFu) == 0)
+        return a << 16 | a;
+    if (a > max)
+        max = a;
+    if (a < min)
+        min = a;
+    return max << 16 | min;
+}
+
+void pmu_latency(pmu_t *p, evset_t event, uint64_t cycles)
+{
+    if (p->dyn_interest & event)
+        pmu_commit_events(p, event, 0);
+    if (p->sum_interest & event)
+        pmu_commit_amount(p, event, cycles);
+}
+
 uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
 {
     uint64_t wrapped = 0;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         pmu_slot_t *s = &p->slot[n];
+        if (s->kind == SLOT_MINMAX && slot_counts(s) && (s->events & events)) {
+            p->value[n] = minmax_add(p->value[n], amount) & s->width_mask;
+            continue;
+        }
         if (s->kind != SLOT_SUM || !slot_counts(s) || !(s->events & events))
             continue;
         uint64_t old = p->value[n] & s->width_mask, v = (old + amount) & s->width_mask;
@@ -207,7 +254,7 @@ uint64_t pmu_insns_to_overflow(const pmu_t *p, uint64_t now)
     uint64_t best = UINT64_MAX;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         const pmu_slot_t *s = &p->slot[n];
-        if (!slot_counts(s) || s->kind == SLOT_SUM || s->width_mask == 0)
+        if (!slot_counts(s) || s->kind == SLOT_SUM || s->kind == SLOT_MINMAX || s->width_mask == 0)
             continue;
         if (s->kind == SLOT_EVENTS && !s->events)
             continue;

@@ -32,6 +32,9 @@ typedef enum pmu_slot_kind {
     SLOT_EVENTS,             /* +1 per instruction/occurrence matching `events` */
     SLOT_SUM,                /* + the amount reported with an occurrence of `events` (weighted
                               * increments: latency sums, stall cycles; pmu_commit_amount) */
+    SLOT_MINMAX,             /* the smallest and largest amount reported with an occurrence of
+                              * `events`: max in bits 31:16, min in 15:0, each saturating at
+                              * 0xFFFF; 0 holds no sample (the first one sets both) */
     SLOT_CYCLES,             /* clocks, from here on: cycles the core is active (not halted) */
     SLOT_SLEEP_CYCLES,       /* cycles in firmware halt / sleep */
     SLOT_IRQ_OFF_CYCLES,     /* active cycles with mstatus.MIE == 0 */
@@ -115,6 +118,14 @@ void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending);
 /* Weighted increments: adds `amount` to every counting SLOT_SUM slot whose events intersect
  * `events`. Returns the architectural slots (bit n) that wrapped past their width. */
 uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount);
+
+/* n occurrences of `events`, each counting once in every active event slot that selects any of
+ * them (the OR rule per occurrence): per-access events a memory model reports in bulk. */
+void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n);
+
+/* A latency of `cycles` for the occurrence of `event`: event slots count the occurrence (N), sum
+ * slots add the cycles, min/max slots record them. */
+void pmu_latency(pmu_t *p, evset_t event, uint64_t cycles);
 
 /* Instructions that can commit before an event or clock counter wraps (overflows): at least 1,
  * UINT64_MAX when no counting counter can. Exact under the OR rule: an event counter gains at

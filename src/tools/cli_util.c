@@ -388,6 +388,12 @@ const machine_desc_t *cli_find_machine(const char *spec, machine_opts_t *opts)
     for (char *item = strtok_r(items, ",", &save); item && ok; item = strtok_r(NULL, ",", &save))
         ok = cli_machine_option(d, item, opts);
     free(items);
+    char why[256];
+    const char *bad = ok ? machine_check_opts(d, opts, why, sizeof why) : NULL;
+    if (bad) {
+        cli_error("-M %s: impossible configuration: %s", spec, bad);
+        return NULL;
+    }
     return ok ? d : NULL;
 }
 

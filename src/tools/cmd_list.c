@@ -30,6 +30,8 @@ static const struct list_perf_dir {
     const char *dir;
 } list_perf_dirs[] = {
     { "veer-el2", "chipsalliance/veer-el2" },
+    { "mbv32", "amd/microblaze-v" },
+    { "mbv64", "amd/microblaze-v" },
 };
 
 static void list_usage(FILE *out)

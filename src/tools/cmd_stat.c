@@ -181,6 +181,12 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events)
         for (unsigned j = 0; j < s.m->n_harts; j++) {
             hart_t *h = &s.m->harts[j];
             e->slot = pmu_add_observer(&h->pmu, e->sel.kind, e->sel.events, hart_cycle(h));
+            if (e->latency && e->slot >= 0) { /* N above; the sum and the min/max as well */
+                e->sum_slot = pmu_add_observer(&h->pmu, SLOT_SUM, e->sel.events, hart_cycle(h));
+                e->minmax_slot = pmu_add_observer(&h->pmu, SLOT_MINMAX, e->sel.events, hart_cycle(h));
+                if (e->sum_slot < 0 || e->minmax_slot < 0)
+                    e->slot = -1;
+            }
             hart_pmu_changed(h);
         }
         if (e->slot < 0) {
@@ -204,10 +210,22 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events)
     status = cli_session_finish(&s, stop);
 
     for (unsigned k = 0; k < events->n; k++) {
-        events->ev[k].value = 0;
+        stat_event_t *e = &events->ev[k];
+        e->value = e->sum = e->minmax = 0;
         for (unsigned j = 0; j < s.m->n_harts; j++) {
             const hart_t *h = &s.m->harts[j];
-            events->ev[k].value += pmu_read(&h->pmu, (unsigned)events->ev[k].slot, hart_cycle(h));
+            e->value += pmu_read(&h->pmu, (unsigned)e->slot, hart_cycle(h));
+            if (e->latency) {
+                e->sum += pmu_read(&h->pmu, (unsigned)e->sum_slot, hart_cycle(h));
+                uint64_t mm = pmu_read(&h->pmu, (unsigned)e->minmax_slot, hart_cycle(h));
+                /* over several harts: the largest max and the smallest non-empty min */
+                uint64_t max = mm >> 16 > e->minmax >> 16 ? mm >> 16 : e->minmax >> 16;
+                uint64_t min =
+                    !(e->minmax & 0xFFFF) || ((mm & 0xFFFF) && (mm & 0xFFFF) < (e->minmax & 0xFFFF))
+                        ? mm & 0xFFFF
+                        : e->minmax & 0xFFFF;
+                e->minmax = max << 16 | min;
+            }
         }
     }
     stat_report_t r = {

@@ -1,6 +1,7 @@
 /* Event names and codes for `pmusim stat` and `pmusim list`. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,7 @@ static const struct stat_default_set {
 } stat_default_sets[] = {
     { "veer-el2", "cycles,instructions,instr-committed,loads,stores,branches,branches-taken,exceptions" },
     { "generic", "cycles,instructions,branch-instructions" },
+    { "microblaze-v", "cycles,instructions,load,store,branch-taken,branch-not-taken,exception" },
 };
 static const char stat_default_fallback[] = "cycles,instructions";
 
@@ -42,6 +44,11 @@ static bool stat_name_eq(const char *a, const char *b)
     return *a == *b;
 }
 
+bool stat_is_latency(pmu_selection_t sel)
+{
+    return sel.kind == SLOT_EVENTS && sel.events && !(sel.events & ~EV_LATENCY_MASK);
+}
+
 static void stat_event_from_desc(const pmu_event_desc_t *d, bool has_code, stat_event_t *out)
 {
     *out = (stat_event_t){
@@ -52,6 +59,9 @@ static void stat_event_from_desc(const pmu_event_desc_t *d, bool has_code, stat_
         .code = d->code,
         .sel = d->sel,
         .slot = -1,
+        .latency = stat_is_latency(d->sel),
+        .sum_slot = -1,
+        .minmax_slot = -1,
     };
 }
 
@@ -125,6 +135,9 @@ static void stat_unknown_name(const pmu_model_t *model, const char *machine, con
 
 bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)
 {
+    bool raw_ok;
+    if (stat_raw_term(model, machine, spec, out, &raw_ok))
+        return raw_ok;
     const pmu_event_desc_t *d = stat_model_find(model, spec);
     if (d) {
         stat_event_from_desc(d, true, out);
@@ -150,6 +163,20 @@ bool stat_event_resolve(const pmu_model_t *model, const char *machine, const cha
      * selector of its table. */
     uint64_t legal = code ? model->legalize(model, code) : 0;
     d = legal ? pmu_model_event_by_code(model, legal) : NULL;
+    pmu_selection_t sel = legal && !d ? model->select(model, legal) : (pmu_selection_t){ SLOT_OFF, 0 };
+    if (!d && sel.kind != SLOT_OFF) { /* a selector combining events (a MicroBlaze V mask) */
+        *out = (stat_event_t){ .description = "raw selector",
+                               .has_code = true,
+                               .code = legal,
+                               .sel = sel,
+                               .slot = -1,
+                               .latency = stat_is_latency(sel),
+                               .sum_slot = -1,
+                               .minmax_slot = -1 };
+        snprintf(out->raw_name, sizeof out->raw_name, "%s", spec);
+        out->name = out->raw_name;
+        return true;
+    }
     if (!d) {
         cli_error("unknown event code %llu (0x%llx) for machine %s; 'pmusim list -M %s' lists its "
                   "events",
@@ -175,6 +202,12 @@ bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const cha
     char *item = copy;
     for (;;) {
         char *comma = strchr(item, ',');
+        /* a raw term `pmu/a=1,b=2/` keeps its commas: the event ends at its closing slash */
+        char *slash = strchr(item, '/');
+        if (slash && (!comma || slash < comma)) {
+            char *close = strchr(slash + 1, '/');
+            comma = close ? strchr(close, ',') : NULL;
+        }
         if (comma)
             *comma = 0;
         /* surrounding blanks are not part of a name ("loads, stores") */

@@ -25,6 +25,12 @@ typedef struct stat_event {
     pmu_selection_t sel;  /* what it counts */
     int slot;             /* observer slot once attached, else -1 */
     uint64_t value;       /* the count once read */
+    /* Latency events (pmu_event_desc_t.latency): value is N; these count the sum of the
+     * latencies and their max (bits 31:16) and min (15:0), in two more observer slots. */
+    bool latency;
+    int sum_slot, minmax_slot;
+    uint64_t sum, minmax;
+    char raw_name[80]; /* the name of a raw term, as given */
 } stat_event_t;
 
 typedef struct stat_event_list {
@@ -40,6 +46,16 @@ bool stat_event_resolve(const pmu_model_t *model, const char *machine, const cha
 /* Appends the events of one -e argument, a comma-separated list. False after a message for an
  * empty or malformed list, an unknown event, or more than STAT_MAX_EVENTS events in all. */
 bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list);
+
+/* A selection counting latency events (events.h EV_LATENCY_MASK): stat reports their sum,
+ * mean, min and max with the count. */
+bool stat_is_latency(pmu_selection_t sel);
+
+/* A raw term in perf's syntax, `pmu/field=value,.../` (fields from the model's formats, e.g.
+ * `mbv/class=2,mask=0x3/`). True when spec is one (then *ok says whether it resolved, after a
+ * message if not). */
+bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out,
+                   bool *ok);
 
 /* The events counted when no -e is given (what a perf user expects for this model). */
 void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const char *machine);

@@ -96,6 +96,17 @@ static bool stat_counts(const stat_event_t *e, pmu_slot_kind_t kind, evset_t eve
 static bool stat_metric(const stat_event_list_t *l, unsigned k, char *buf, size_t size)
 {
     const stat_event_t *e = &l->ev[k];
+    if (e->latency) { /* N is the count; then sum, mean, min and max of the latencies */
+        char sum[32];
+        stat_format_count(e->sum, sum, sizeof sum);
+        if (!e->value)
+            snprintf(buf, size, "# sum 0 cycles (no occurrence)");
+        else
+            snprintf(buf, size, "# sum %s cycles, mean %.2f, min %llu, max %llu", sum,
+                     (double)e->sum / (double)e->value, (unsigned long long)(e->minmax & 0xFFFF),
+                     (unsigned long long)(e->minmax >> 16 & 0xFFFF));
+        return true;
+    }
     for (size_t r = 0; r < sizeof(stat_metric_rules) / sizeof(stat_metric_rules[0]); r++) {
         const stat_metric_rule_t *rule = &stat_metric_rules[r];
         if (!stat_counts(e, rule->kind, rule->what))
@@ -135,7 +146,7 @@ void stat_print_text(FILE *out, const stat_report_t *r)
 {
     const stat_event_list_t *l = r->events;
     bool any_approx = false;
-    char count[32], metric[96], line[320];
+    char count[32], metric[160], line[400];
 
     fprintf(out, "\n Performance counter stats for '%s' (machine %s):\n\n", r->command, r->machine);
     for (unsigned k = 0; k < l->n; k++) {
@@ -177,6 +188,12 @@ void stat_print_csv(FILE *out, const stat_report_t *r, const char *sep)
         /* value, unit (none: every event is a count), event, accuracy */
         fprintf(out, "%llu%s%s%s%s%s\n", (unsigned long long)e->value, sep, sep, e->name, sep,
                 e->accuracy ? "approx" : "exact");
+        if (e->latency) /* the latency pair: sum, min, max in cycles */
+            fprintf(out,
+                    "%llu%scycles%s%s:sum%sexact\n%llu%scycles%s%s:min%sexact\n%llu%scycles%s%s:max%sexact\n",
+                    (unsigned long long)e->sum, sep, sep, e->name, sep,
+                    (unsigned long long)(e->minmax & 0xFFFF), sep, sep, e->name, sep,
+                    (unsigned long long)(e->minmax >> 16 & 0xFFFF), sep, sep, e->name, sep);
     }
 }
 
@@ -210,6 +227,13 @@ void stat_print_json(FILE *out, const stat_report_t *r)
             fputs(", \"accuracy\": ", out);
             stat_json_string(out, e->accuracy);
         }
+        if (e->latency)
+            fprintf(
+                out,
+                ", \"latency\": {\"n\": %llu, \"sum\": %llu, \"mean\": %.6g, \"min\": %llu, \"max\": %llu}",
+                (unsigned long long)e->value, (unsigned long long)e->sum,
+                e->value ? (double)e->sum / (double)e->value : 0.0, (unsigned long long)(e->minmax & 0xFFFF),
+                (unsigned long long)(e->minmax >> 16 & 0xFFFF));
         fputc('}', out);
     }
     fputs(l->n ? "\n  ]\n}\n" : "]\n}\n", out);

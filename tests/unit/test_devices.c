@@ -587,9 +587,137 @@ static void test_semihost_exit(unit_t *u)
     fixture_close(&f);
 }
 
+/* ---- the MicroBlaze V devices: AXI timer -> AXI interrupt controller -> MEIP ---- */
+
+typedef struct xlnx_platform {
+    dev_host_t host;
+    uint64_t now;
+    uint32_t inputs; /* the interrupt controller inputs driven (DEV_IRQ_INPUT) */
+    uint64_t mip;
+    void *intc;
+    char out[64];
+    size_t n_out;
+} xlnx_platform_t;
+
+static void xp_console(void *ctx, const void *buf, size_t n)
+{
+    xlnx_platform_t *p = ctx;
+    for (size_t k = 0; k < n && p->n_out + 1 < sizeof p->out; k++)
+        p->out[p->n_out++] = ((const char *)buf)[k];
+}
+static void xp_exit(void *ctx, int code)
+{
+    (void)ctx, (void)code;
+}
+static void xp_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
+{
+    xlnx_platform_t *p = ctx;
+    (void)hart;
+    if (irq >= DEV_IRQ_INPUT_BASE) {
+        unsigned n = irq - DEV_IRQ_INPUT_BASE;
+        p->inputs = level ? p->inputs | 1u << n : p->inputs & ~(1u << n);
+        if (p->intc)
+            xlnx_axi_intc_class.irq_input(p->intc, n, level);
+    } else {
+        p->mip = level ? p->mip | 1ull << irq : p->mip & ~(1ull << irq);
+    }
+}
+static uint64_t xp_cycles(void *ctx)
+{
+    return ((xlnx_platform_t *)ctx)->now;
+}
+static void xp_deadline(void *ctx)
+{
+    (void)ctx;
+}
+
+static uint64_t xr(const device_class_t *c, void *d, uint64_t off)
+{
+    uint64_t v = 0xBAD;
+    c->ops->read(d, off, 4, &v);
+    return v;
+}
+static void xw(const device_class_t *c, void *d, uint64_t off, uint64_t v)
+{
+    c->ops->write(d, off, 4, v);
+}
+
+static void test_xlnx(unit_t *u)
+{
+    xlnx_platform_t p = { .host = { &p, NULL, xp_console, xp_exit, xp_set_irq, xp_cycles, xp_deadline } };
+    device_params_t params = { .n_harts = 1, .cycles_per_tick = 1, .irq = 0 };
+    const device_class_t *tc = &xlnx_axi_timer_class, *ic = &xlnx_axi_intc_class, *uc = &xlnx_uartlite_class;
+    void *timer = tc->create(&p.host, &params), *intc = ic->create(&p.host, &params);
+    void *ul = uc->create(&p.host, &params);
+    p.intc = intc;
+    tc->reset(timer);
+    ic->reset(intc);
+    uc->reset(ul);
+
+    /* UART Lite: TX FIFO at +4, STAT +8 shows TX empty (bit 2) and the interrupt enable (bit 4) */
+    xw(uc, ul, 4, 'h');
+    xw(uc, ul, 4, 'i');
+    CHECK(p.n_out == 2 && !memcmp(p.out, "hi", 2));
+    CHECK_EQ(xr(uc, ul, 8), 0x04);
+    xw(uc, ul, 0xC, 0x10);
+    CHECK_EQ(xr(uc, ul, 8), 0x14);
+    CHECK_EQ(xr(uc, ul, 0), 0); /* nothing received */
+
+    /* interrupt controller: IER input 0, master and hardware enable */
+    xw(ic, intc, 0x08, 1);
+    xw(ic, intc, 0x1C, 3);
+    CHECK_EQ(xr(ic, intc, 0x18), 0xFFFFFFFF); /* IVR: nothing pending */
+
+    /* timer 0 counting down from 100, interrupt on: rolls over 101 cycles after it starts */
+    xw(tc, timer, 0x04, 100);
+    xw(tc, timer, 0x00, 0x20); /* LOAD */
+    CHECK_EQ(xr(tc, timer, 0x08), 100);
+    p.now = 1000;
+    xw(tc, timer, 0x00, 0xC2); /* ENT | ENIT | UDT */
+    CHECK_EQ(tc->next_event(timer), 101);
+    p.now = 1040;
+    CHECK_EQ(xr(tc, timer, 0x08), 60);
+    CHECK_EQ(p.mip, 0);
+    p.now = 1101;
+    CHECK_EQ(tc->next_event(timer), UINT64_MAX); /* TINT set: no further interrupt until cleared */
+    CHECK(xr(tc, timer, 0x00) & 0x100);
+    CHECK_EQ(p.inputs, 1);
+    CHECK_EQ(p.mip, 1ull << 11);                /* MEIP */
+    CHECK_EQ(xr(ic, intc, 0x18), 0);            /* IVR: input 0 */
+    CHECK_EQ(xr(ic, intc, 0x04), 1);            /* IPR */
+    CHECK(!(xr(tc, timer, 0x00) & 0x80));       /* no auto reload: stopped */
+    xw(tc, timer, 0x00, 0x100);                 /* clear TINT */
+    CHECK_EQ(p.inputs, 0);
+    CHECK_EQ(p.mip, 1ull << 11);                /* still latched in ISR */
+    xw(ic, intc, 0x0C, 1);                      /* IAR */
+    CHECK_EQ(p.mip, 0);
+
+    /* auto reload with a period of one cycle over a very long time: no loop per period */
+    xw(tc, timer, 0x04, 0);
+    xw(tc, timer, 0x00, 0x20);
+    xw(tc, timer, 0x00, 0x92); /* ENT | ARHT | UDT, no interrupt */
+    p.now += 1ull << 40;
+    CHECK(xr(tc, timer, 0x00) & 0x100);
+    CHECK_EQ(xr(tc, timer, 0x08), 0);
+
+    /* software interrupts before HIE: a written ISR bit raises the output */
+    ic->reset(intc);
+    xw(ic, intc, 0x08, 4);
+    xw(ic, intc, 0x1C, 1);
+    xw(ic, intc, 0x00, 4);
+    CHECK_EQ(p.mip, 1ull << 11);
+    CHECK_EQ(xr(ic, intc, 0x18), 2);
+    xw(ic, intc, 0x14, 4); /* CIE */
+    CHECK_EQ(p.mip, 0);
+    tc->destroy(timer);
+    ic->destroy(intc);
+    uc->destroy(ul);
+}
+
 int main(void)
 {
     unit_t t = { 0 }, *u = &t;
+    test_xlnx(u);
     test_uart(u);
     test_clint(u);
     test_finisher(u);

@@ -33,6 +33,77 @@ static const pmu_model_t test_model = {
     .select = test_select,
 };
 
+/* Latency pairs: counters 3/4 are a pair configured by mhpmevent3 (a latency sum and a min/max
+ * counter), 5 a plain counter. Selector 7: latencies of D-cache fills. */
+static pmu_selection_t pair_select(const pmu_model_t *m, unsigned slot, uint64_t v)
+{
+    (void)m;
+    if (v != 7)
+        return (pmu_selection_t){ SLOT_OFF, 0 };
+    return (pmu_selection_t){ slot == 3 ? SLOT_SUM : SLOT_EVENTS, EVBIT(LAT_DCACHE_READ) };
+}
+static pmu_selection_t pair_select_any(const pmu_model_t *m, uint64_t v)
+{
+    return pair_select(m, 5, v);
+}
+static pmu_slot_role_t pair_role(const pmu_model_t *m, unsigned slot)
+{
+    (void)m;
+    return slot == 3 ? SLOT_ROLE_PAIR_FIRST : slot == 4 ? SLOT_ROLE_PAIR_SECOND : SLOT_ROLE_PLAIN;
+}
+static uint64_t keep(const pmu_model_t *m, uint64_t v)
+{
+    (void)m;
+    return v;
+}
+static const pmu_model_t pair_model = {
+    .name = "pairs",
+    .hpm_mask = 0x38,
+    .hpm_bits = 64,
+    .inhibit_mask = 0x3d,
+    .legalize = keep,
+    .select = pair_select_any,
+    .select_slot = pair_select,
+    .slot_role = pair_role,
+};
+
+static void test_latency_pairs(unit_t *u)
+{
+    pmu_t p;
+    pmu_init(&p, &pair_model);
+    pmu_set_selector(&p, 3, 7, 0);
+    pmu_set_selector(&p, 5, 7, 0);
+    pmu_set_selector(&p, 4, 7, 0); /* the second counter's own selector: ignored */
+    CHECK_EQ(p.selector[4], 0);
+    CHECK(p.slot[4].kind == SLOT_MINMAX);
+    pmu_latency(&p, EVBIT(LAT_DCACHE_READ), 13);
+    pmu_latency(&p, EVBIT(LAT_DCACHE_READ), 40);
+    pmu_latency(&p, EVBIT(LAT_DCACHE_READ), 7);
+    pmu_latency(&p, EVBIT(LAT_DCACHE_WRITE), 1); /* another event: not counted */
+    CHECK_EQ(pmu_read(&p, 3, 0), 60);            /* sum */
+    CHECK_EQ(pmu_read(&p, 4, 0), 40u << 16 | 7); /* max 31:16, min 15:0 */
+    CHECK_EQ(pmu_read(&p, 5, 0), 3);             /* N */
+    /* a latency past 16 bits saturates in its field; the sum takes all of it */
+    pmu_latency(&p, EVBIT(LAT_DCACHE_READ), 70000);
+    CHECK_EQ(pmu_read(&p, 4, 0), 0xFFFFu << 16 | 7);
+    CHECK_EQ(pmu_read(&p, 3, 0), 70060);
+    /* writing the sum leaves min/max; writing min/max 0 empties it: the next sample sets both */
+    pmu_write(&p, 3, 0, 0);
+    CHECK_EQ(pmu_read(&p, 4, 0), 0xFFFFu << 16 | 7);
+    pmu_write(&p, 4, 0, 0);
+    pmu_latency(&p, EVBIT(LAT_DCACHE_READ), 9);
+    CHECK_EQ(pmu_read(&p, 4, 0), 9u << 16 | 9);
+    /* inhibiting the pair's counters stops them */
+    pmu_set_inhibit(&p, 0x18, 0);
+    pmu_latency(&p, EVBIT(LAT_DCACHE_READ), 100);
+    CHECK_EQ(pmu_read(&p, 3, 0), 9);
+    CHECK_EQ(pmu_read(&p, 4, 0), 9u << 16 | 9);
+    CHECK_EQ(pmu_read(&p, 5, 0), 6); /* not inhibited: every occurrence */
+    /* bulk occurrences (a memory model's per-access events): n in each selecting counter */
+    pmu_commit_events_n(&p, EVBIT(LAT_DCACHE_READ) | EVBIT(ICACHE_REQ), 4);
+    CHECK_EQ(pmu_read(&p, 5, 0), 10);
+}
+
 int main(void)
 {
     unit_t ut = { 0 }, *u = &ut;
@@ -80,5 +151,7 @@ int main(void)
     /* an inhibited counter never overflows */
     pmu_set_inhibit(&p, 1u << 5, now);
     CHECK(pmu_insns_to_overflow(&p, now) > 10);
+
+    test_latency_pairs(u);
     return unit_finish(u, "unit_pmu_engine");
 }

@@ -60,10 +60,34 @@ static void test_veer_decode_events(unit_t *u)
     CHECK(!(ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE) | EVBIT(RETURN) | EVBIT(JUMP_UNPRED))));
 }
 
+/* MicroBlaze V: class + mask decoding (seed 001) */
+static void test_mbv_decode(unit_t *u)
+{
+    const pmu_model_t *m = &pmu_model_mbv;
+    pmu_selection_t s = m->select(m, 2u << 1 | 3u << 7); /* class 2: D-cache read | read hit */
+    CHECK(s.kind == SLOT_EVENTS && s.events == (EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT)));
+    CHECK(m->select(m, 3u << 1 | 1u << 6).kind == SLOT_SUM);        /* class 3 counts cycles */
+    CHECK(m->select(m, 3u << 1 | 1u << 5).kind == SLOT_OFF);        /* class 3 bit 5: undefined */
+    CHECK(m->select(m, 6u << 1 | 1u << 5).kind == SLOT_OFF);        /* class 6: undefined */
+    CHECK(m->select(m, 1u << 5 | 1u << 25).kind == SLOT_OFF);       /* bit 25 */
+    CHECK(m->select(m, 1u << 5 | 1).kind == SLOT_OFF);              /* no event */
+    CHECK(m->select(m, 5u << 1 | 1u << 6).kind == SLOT_OFF);        /* class 5 even bit */
+    CHECK(m->select(m, 5u << 1 | 1u << 7).kind == SLOT_EVENTS);     /* N in an event counter */
+    CHECK_EQ(m->legalize(m, 0xFFFFFFFFu), 0xFFFFFFFFu);             /* every bit is kept */
+    /* default configuration: 5 event counters (3-7), one pair (8/9) */
+    CHECK(m->slot_role(m, 7) == SLOT_ROLE_PLAIN);
+    CHECK(m->slot_role(m, 8) == SLOT_ROLE_PAIR_FIRST);
+    CHECK(m->slot_role(m, 9) == SLOT_ROLE_PAIR_SECOND);
+    CHECK(m->select_slot(m, 8, 0u << 1 | 1u << 7).kind == SLOT_SUM); /* class field ignored */
+    CHECK_EQ(m->hpm_mask, 0x3F8);
+}
+
 int main(void) {
     unit_t t = {0}, *u = &t;
     test_sorted(u, &pmu_model_veer_el2);
     test_sorted(u, &pmu_model_generic);
+    test_sorted(u, &pmu_model_mbv);
+    test_mbv_decode(u);
     test_veer_warl(u);
     test_veer_decode_events(u);
     return unit_finish(u, "unit_pmu_models");

@@ -204,8 +204,8 @@ bool veer_take_event(hart_t *h)
 void veer_update_slow_mem(hart_t *h, veer_core_state_t *s)
 {
     bool slow = s->flt.dbus_error || veer_triggers_armed(s);
-    if (slow != h->core_slow_mem) {
-        h->core_slow_mem = slow;
+    if (slow != h->slow_mem) {
+        h->slow_mem = slow;
         hart_pmu_changed(h);
     }
 }
@@ -248,7 +248,7 @@ void veer_signal(hart_t *h, unsigned sig, uint64_t value)
 void veer_faults_reset(hart_t *h, veer_core_state_t *s)
 {
     s->flt = (veer_faults_t){ .pending_mscause = -1, .nmi_vector = VEER_TB_NMI_VECTOR };
-    h->core_slow_mem = false;
+    h->slow_mem = false;
 }
 
 /* mrac (side effect clears cacheable), mdeau (unlocks mdseac), mseccfg (with U-mode). */

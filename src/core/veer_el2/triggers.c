@@ -3,7 +3,7 @@
  * execute address (the RTL keeps no load-data or execute-data triggers). A hit with action 0 is a
  * breakpoint exception before the instruction (mcause 3, mscause 1, mtval the pc), taken only
  * while mstatus.MIE is set, as the RTL enables triggers; tdata1.hit is set. While no load/store
- * trigger is armed, loads and stores keep the inline RAM path (hart.core_slow_mem); while an
+ * trigger is armed, loads and stores keep the inline RAM path (hart.slow_mem); while an
  * execute trigger is armed, blocks end before its addresses and the run loop sees every block
  * boundary, where it is checked. */
 #include "core/veer_el2/veer_el2.h"

@@ -1,0 +1,423 @@
+/* The AMD MicroBlaze V core (UG1629; ../shared/reference/microblaze-v.md): its configuration
+ * (the Vivado generics the machine options set), its caches and branch target cache built from the
+ * memory-hierarchy component (mem/cache.c), and its timing model per pipeline depth. The rules of
+ * the timing model are in docs/pmu-microblaze-v.md ("Timing model"). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/core.h"
+#include "core/microblaze_v/mbv.h"
+#include "cpu/csr.h"
+#include "cpu/exec.h"
+#include "isa/isa.h"
+#include "mem/cache.h"
+
+#define MBV_ISA \
+    (ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | ISA_EXT_ZBA | ISA_EXT_ZBB | \
+     ISA_EXT_ZBC | ISA_EXT_ZBS)
+
+/* Identity: the sources give no mvendorid/marchid for MicroBlaze V. pmusim reports the JEDEC
+ * code of Xilinx (bank 1, 0x49), now AMD's adaptive computing line, and marchid 0
+ * (docs/pmu-microblaze-v.md, "Choices"). */
+#define MBV_MVENDORID 0x49
+#define MBV_MARCHID 0
+
+/* Defaults of the options (docs/pmu-microblaze-v.md, "Configuration"). */
+#define DEFAULT_PIPELINE 5
+#define DEFAULT_LINE_WORDS 4
+#define DEFAULT_MEM_LATENCY 10
+#define DEFAULT_IO_LATENCY 4
+
+typedef struct btc_entry {
+    uint64_t pc, target;
+} btc_entry_t;
+
+typedef struct mbv_state {
+    core_config_t cfg; /* every field resolved */
+    mbv_counters_t counters;
+    pmu_model_t model;
+    bool has_icache, has_dcache, timed_blocks;
+    cache_t icache, dcache;
+    btc_entry_t *btc;
+    unsigned btc_mask;
+    /* pipeline rules */
+    unsigned load_ready, mul_ready, mul_ex, div_ex, branch_penalty, jump_penalty, stages;
+} mbv_state_t;
+
+static void resolve(const core_config_t *in, core_config_t *out)
+{
+    *out = (core_config_t){
+        .event_counters = MBV_DEFAULT_EVENT_COUNTERS,
+        .latency_counters = MBV_DEFAULT_LATENCY_COUNTERS,
+        .use_counters = true,
+        .cache_line_words = DEFAULT_LINE_WORDS,
+        .pipeline = DEFAULT_PIPELINE,
+        .mem_latency = DEFAULT_MEM_LATENCY,
+        .io_latency = DEFAULT_IO_LATENCY,
+    };
+    unsigned g = in->given;
+    if (g & CORE_CFG_EVENT_COUNTERS)
+        out->event_counters = in->event_counters;
+    if (g & CORE_CFG_LATENCY_COUNTERS)
+        out->latency_counters = in->latency_counters;
+    if (g & CORE_CFG_USE_COUNTERS)
+        out->use_counters = in->use_counters;
+    if (g & CORE_CFG_ICACHE)
+        out->icache_bytes = in->icache_bytes;
+    if (g & CORE_CFG_DCACHE)
+        out->dcache_bytes = in->dcache_bytes;
+    if (g & CORE_CFG_CACHE_LINE)
+        out->cache_line_words = in->cache_line_words;
+    if (g & CORE_CFG_FPU)
+        out->fpu = in->fpu;
+    if (g & CORE_CFG_PIPELINE)
+        out->pipeline = in->pipeline;
+    if (g & CORE_CFG_SMODE)
+        out->smode = in->smode;
+    if (g & CORE_CFG_BTC)
+        out->btc_entries = in->btc_entries;
+    if (g & CORE_CFG_MEM_LATENCY)
+        out->mem_latency = in->mem_latency;
+    if (g & CORE_CFG_IO_LATENCY)
+        out->io_latency = in->io_latency;
+    /* timing: on by default when a cache or the BTC is configured */
+    out->timing =
+        (g & CORE_CFG_TIMING) ? in->timing : (out->icache_bytes || out->dcache_bytes || out->btc_entries);
+}
+
+static const char *mbv_check_config(const core_config_t *in, char *buf, size_t size)
+{
+    core_config_t c;
+    resolve(in, &c);
+    unsigned n = c.event_counters + 2 * c.latency_counters;
+    if (n > MBV_MAX_HPM) {
+        snprintf(buf, size,
+                 "event-counters + 2 x latency-counters = %u + 2 x %u = %u, but MicroBlaze V has at most 29 "
+                 "HPM counters (mhpmcounter3-31)",
+                 c.event_counters, c.latency_counters, n);
+        return buf;
+    }
+    if (c.fpu) {
+        snprintf(buf, size, "fpu=on: pmusim does not implement the F and D extensions of MicroBlaze V yet");
+        return buf;
+    }
+    return NULL;
+}
+
+static mbv_state_t *st(const hart_t *h)
+{
+    return h->core_state;
+}
+
+static bool in_main_ram(const hart_t *h, uint64_t addr)
+{
+    return addr - h->ram_base < h->ram_size;
+}
+
+/* ---- the timing model ---- */
+
+/* Decode time: the static stalls of a block, by the scoreboard of docs/pmu-microblaze-v.md: an
+ * instruction issues when its source registers are ready; a load's result is ready load_ready
+ * cycles after it issues, a multiply's mul_ready after its execute stage, others' the next cycle. */
+static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
+{
+    const mbv_state_t *s = st(h);
+    if (!s->timed_blocks)
+        return;
+    b->timed = 1;
+    if (!s->cfg.timing)
+        return;
+    uint64_t ready[33] = { 0 }, t = 0;
+    uint32_t of = 0, ex = 0;
+    for (unsigned k = 0; k < n; k++) {
+        const decoded_insn_t *d = &dec[k];
+        evset_t e = b->events[k];
+        bool uimm = d->op == OP_CSRRWI || d->op == OP_CSRRSI || d->op == OP_CSRRCI;
+        uint64_t need = uimm ? 0 : ready[d->rs1];
+        if (ready[d->rs2] > need)
+            need = ready[d->rs2];
+        if (need > t) {
+            of += (uint32_t)(need - t);
+            t = need;
+        }
+        unsigned busy = (e & EVBIT(DIV)) ? s->div_ex : (e & EVBIT(MUL)) ? s->mul_ex : 0;
+        ex += busy;
+        uint64_t done = (e & (EVBIT(LOAD) | EVBIT(ATOMIC))) ? t + s->load_ready
+                        : (e & EVBIT(MUL))                  ? t + busy + s->mul_ready
+                                                            : t + busy + 1;
+        if (d->rd && d->rd < 32)
+            ready[d->rd] = done;
+        t += 1 + busy;
+    }
+    b->core_word[0] = of;
+    b->core_word[1] = ex;
+    b->stall_cycles = of + ex;
+}
+
+/* The branch target cache: a taken branch or jump found with its target costs nothing; anything
+ * else that changes the flow costs the pipeline's penalty. Returns the penalty. */
+static unsigned btc_resolve(hart_t *h, const block_t *b, unsigned last, uint64_t next_pc)
+{
+    mbv_state_t *s = st(h);
+    evset_t ev = b->events[last];
+    bool cond = (ev & EVBIT(BRANCH)) != 0;
+    bool taken = !cond || (next_pc & 1);
+    next_pc &= ~(uint64_t)1;
+    unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
+    if (!s->btc)
+        return taken ? penalty : 0;
+    uint64_t pc = b->pc + b->info[last].pcoff;
+    btc_entry_t *e = &s->btc[(pc >> 1) & s->btc_mask];
+    bool hit = e->pc == pc;
+    evset_t happened = 0;
+    unsigned cost = 0;
+    if (taken) {
+        if (hit)
+            happened |= EVBIT(BTC_HIT);
+        if (!hit || e->target != next_pc) {
+            if (hit)
+                happened |= EVBIT(BTC_MISPREDICT);
+            cost = penalty;
+        }
+        *e = (btc_entry_t){ pc, next_pc };
+    } else if (hit) {
+        happened |= EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT); /* predicted taken */
+        e->pc = UINT64_MAX;
+        cost = penalty;
+    }
+    if (happened & h->pmu.dyn_interest)
+        pmu_commit_events(&h->pmu, happened,
+                          ev | (cond ? (taken ? EVBIT(BR_TAKEN) : EVBIT(BR_NOT_TAKEN)) : 0));
+    return cost;
+}
+
+static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
+{
+    mbv_state_t *s = st(h);
+    pmu_t *p = &h->pmu;
+    uint64_t extra = 0;
+    bool whole = n == b->n_insns;
+    if (s->cfg.timing && whole && b->stall_cycles) {
+        extra += b->stall_cycles;
+        if (p->sum_interest & (EVBIT(STALL_OF) | EVBIT(STALL_EX))) {
+            if (b->core_word[0])
+                pmu_commit_amount(p, EVBIT(STALL_OF), b->core_word[0]);
+            if (b->core_word[1])
+                pmu_commit_amount(p, EVBIT(STALL_EX), b->core_word[1]);
+        }
+    }
+    if (s->has_icache && in_main_ram(h, b->pc)) {
+        /* One request per instruction; the first fetch from each line looks the line up. In a
+         * direct-mapped cache only fills evict: a whole block whose lines were all present
+         * when the cache had made `fills` fills still hits while that number is the same
+         * (core_word[2] = fills + 1; never set for a block as large as half the cache). */
+        uint64_t misses = 0;
+        uint32_t fills = (uint32_t)s->icache.fills + 1;
+        if (!whole || ((block_t *)b)->core_word[2] != fills) {
+            uint64_t end = b->pc + (whole ? b->end_pc - b->pc : b->info[n].pcoff);
+            unsigned shift = s->icache.line_shift;
+            for (uint64_t line = b->pc >> shift; line <= (end - 1) >> shift; line++) {
+                cache_result_t r = cache_access(&s->icache, line << shift, false);
+                if (!r.hit) {
+                    misses++;
+                    extra += r.cycles;
+                    pmu_latency(p, EVBIT(LAT_ICACHE_READ), r.fill_latency);
+                }
+            }
+            if (whole && end - b->pc <= s->icache.cfg.size / 2) /* its lines cannot evict each other */
+                ((block_t *)b)->core_word[2] = (uint32_t)s->icache.fills + 1;
+        }
+        if (p->dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))) {
+            pmu_commit_events_n(p, EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), n - misses);
+            pmu_commit_events_n(p, EVBIT(ICACHE_REQ), misses);
+        }
+    }
+    if (whole && next_pc && (b->events[n - 1] & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
+        extra += btc_resolve(h, b, n - 1, next_pc);
+    if (s->cfg.timing)
+        h->stall_cycles += extra;
+}
+
+static void mem_stall(hart_t *h, uint64_t cycles)
+{
+    if (!cycles || !st(h)->cfg.timing)
+        return;
+    h->stall_cycles += cycles;
+    if (h->pmu.sum_interest & EVBIT(STALL_MEM))
+        pmu_commit_amount(&h->pmu, EVBIT(STALL_MEM), cycles);
+}
+
+static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store)
+{
+    (void)size;
+    mbv_state_t *s = st(h);
+    pmu_t *p = &h->pmu;
+    if (r->host && r->host == h->ram) {
+        if (!h->slow_mem)
+            return;           /* timing off, no D-cache: external memory is not modelled (the inline path) */
+        if (!s->has_dcache) { /* uncached: the peripheral AXI port */
+            pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.mem_latency);
+            mem_stall(h, s->cfg.mem_latency);
+            return;
+        }
+        cache_result_t c = cache_access(&s->dcache, addr, store);
+        evset_t ev = store ? EVBIT(DCACHE_WRITE) | (c.hit ? EVBIT(DCACHE_WRITE_HIT) : 0)
+                           : EVBIT(DCACHE_READ) | (c.hit ? EVBIT(DCACHE_READ_HIT) : 0);
+        if (p->dyn_interest & ev)
+            pmu_commit_events(p, ev, 0);
+        if (c.filled)
+            pmu_latency(p, EVBIT(LAT_DCACHE_READ), c.fill_latency);
+        if (c.wrote_next)
+            pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c.write_latency);
+        /* Writes are posted (write-through with a write buffer): only read fills stall. */
+        mem_stall(h, store ? 0 : c.cycles);
+    } else if (!r->host) {
+        pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.io_latency);
+        mem_stall(h, s->cfg.io_latency);
+    }
+    /* LMB (local memory): one cycle, no stall, no event */
+}
+
+static void mbv_irq_taken(hart_t *h, unsigned irq)
+{
+    if (irq >= 16)
+        return;
+    /* From the line rising to the handler's first instruction: the cycles it waited, plus the
+     * pipeline refilling from the vector. */
+    uint64_t waited = hart_cycle(h) - h->irq_rise[irq];
+    pmu_latency(&h->pmu, EVBIT(LAT_IRQ), waited + st(h)->stages);
+}
+
+static bool mbv_csr_absent(const hart_t *h, unsigned csr)
+{
+    if (st(h)->cfg.use_counters)
+        return false;
+    switch (csr) { /* C_USE_COUNTERS = 0: no Zicntr */
+    case CSR_MCYCLE:
+    case CSR_MINSTRET:
+    case CSR_MCYCLEH:
+    case CSR_MCYCLEH + 2:
+    case CSR_CYCLE:
+    case CSR_INSTRET:
+    case CSR_CYCLEH:
+    case CSR_CYCLEH + 2: return true;
+    default: return false;
+    }
+}
+
+static void mbv_reset(hart_t *h)
+{
+    mbv_state_t *s = st(h);
+    if (!s)
+        return;
+    if (s->has_icache)
+        cache_invalidate_all(&s->icache);
+    if (s->has_dcache)
+        cache_invalidate_all(&s->dcache);
+    if (s->btc)
+        for (unsigned k = 0; k <= s->btc_mask; k++)
+            s->btc[k].pc = UINT64_MAX;
+}
+
+static void mbv_destroy(hart_t *h)
+{
+    mbv_state_t *s = st(h);
+    cache_free(&s->icache);
+    cache_free(&s->dcache);
+    free(s->btc);
+}
+
+static const core_ext_t mbv_ext = {
+    .reset = mbv_reset,
+    .block_built = mbv_block_built,
+    .block_retired = mbv_block_retired,
+    .data_access = mbv_data_access,
+    .irq_taken = mbv_irq_taken,
+    .csr_absent = mbv_csr_absent,
+    .destroy = mbv_destroy,
+};
+
+static bool make_cache(cache_t *c, uint64_t size, const core_config_t *cfg, unsigned word_bytes)
+{
+    cache_config_t cc = {
+        .size = size,
+        .line = cfg->cache_line_words * 4,
+        .ways = 1, /* MicroBlaze V caches are direct mapped */
+        .write_policy = CACHE_WRITE_THROUGH,
+        .write_allocate = false,
+        .hit_cycles = 0,
+        .fill_cycles = cfg->mem_latency,
+        .word_bytes = word_bytes,
+        .write_cycles = cfg->mem_latency,
+    };
+    return cache_init(c, &cc);
+}
+
+static bool mbv_setup(hart_t *h, const core_config_t *cfg)
+{
+    mbv_state_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return false;
+    h->core_state = s;
+    resolve(cfg, &s->cfg);
+    s->counters = (mbv_counters_t){ s->cfg.event_counters, s->cfg.latency_counters };
+    mbv_model_init(&s->model, &s->counters);
+    h->pmu_model = &s->model;
+    if (s->cfg.smode) {
+        h->isa |= ISA_EXT_S | ISA_EXT_U;
+        h->irq_mask |= (1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI);
+    }
+    unsigned word = h->xlen / 8;
+    if (s->cfg.icache_bytes && !(s->has_icache = make_cache(&s->icache, s->cfg.icache_bytes, &s->cfg, word)))
+        return false;
+    if (s->cfg.dcache_bytes && !(s->has_dcache = make_cache(&s->dcache, s->cfg.dcache_bytes, &s->cfg, word)))
+        return false;
+    if (s->cfg.btc_entries) {
+        s->btc = malloc(s->cfg.btc_entries * sizeof *s->btc);
+        if (!s->btc)
+            return false;
+        s->btc_mask = s->cfg.btc_entries - 1;
+    }
+    /* Pipeline rules (docs/pmu-microblaze-v.md, "Timing model"). */
+    switch (s->cfg.pipeline) {
+    case 3:
+        s->load_ready = 1, s->mul_ready = 1, s->mul_ex = 2, s->branch_penalty = 1, s->jump_penalty = 1;
+        break;
+    case 8:
+        s->load_ready = 4, s->mul_ready = 3, s->mul_ex = 0, s->branch_penalty = 4, s->jump_penalty = 2;
+        break;
+    default:
+        s->load_ready = 2, s->mul_ready = 2, s->mul_ex = 0, s->branch_penalty = 2, s->jump_penalty = 1;
+        break;
+    }
+    s->div_ex = 32;
+    s->stages = s->cfg.pipeline;
+    s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
+    h->slow_mem = s->has_dcache || s->cfg.timing;
+    mbv_reset(h);
+    return true;
+}
+
+const core_desc_t core_mbv32 = {
+    .name = "microblaze-v-rv32",
+    .xlen = 32,
+    .mvendorid = MBV_MVENDORID,
+    .marchid = MBV_MARCHID,
+    .isa = MBV_ISA,
+    .pmu = &pmu_model_mbv,
+    .ext = &mbv_ext,
+    .check_config = mbv_check_config,
+    .setup = mbv_setup,
+};
+
+const core_desc_t core_mbv64 = {
+    .name = "microblaze-v-rv64",
+    .xlen = 64,
+    .mvendorid = MBV_MVENDORID,
+    .marchid = MBV_MARCHID,
+    .isa = MBV_ISA,
+    .pmu = &pmu_model_mbv,
+    .ext = &mbv_ext,
+    .check_config = mbv_check_config,
+    .setup = mbv_setup,
+};

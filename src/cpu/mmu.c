@@ -1,0 +1,134 @@
+/* Virtual memory (privileged spec v1.12, 4.3-4.5): Sv32, Sv39 and Sv48 page-table walks, the A and
+ * D bits set by hardware (as QEMU 7.2's virt machine does: no page fault for A = 0 or a store
+ * with D = 0), and a direct-mapped software TLB of 4 KiB pages. */
+#include "cpu/mmu.h"
+
+#include <string.h>
+
+#include "cpu/csr.h"
+#include "cpu/exec.h"
+#include "cpu/pmp.h"
+
+static bool page_fault(hart_t *h, enum mmu_access type, uint64_t va)
+{
+    static const uint64_t cause[] = { 12, 13, 15 };
+    h->trap_cause = cause[type];
+    h->trap_tval = va;
+    return false;
+}
+
+static bool access_fault(hart_t *h, enum mmu_access type, uint64_t va)
+{
+    static const uint64_t cause[] = { CAUSE_FETCH_ACCESS, CAUSE_LOAD_ACCESS, CAUSE_STORE_ACCESS };
+    h->trap_cause = cause[type];
+    h->trap_tval = va;
+    return false;
+}
+
+/* Host memory behind a page-table entry, or NULL (not memory). */
+static uint8_t *pte_ptr(hart_t *h, uint64_t pa, unsigned size)
+{
+    if (pa - h->ram_base < h->ram_size && h->ram_size - (pa - h->ram_base) >= size)
+        return h->ram + (pa - h->ram_base);
+    const bus_region_t *r = bus_find(h->bus, pa, size);
+    return r && r->host ? r->host + (pa - r->base) : NULL;
+}
+
+static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode priv, uint64_t *pa)
+{
+    bool sv32 = h->xlen == 32;
+    unsigned bits = sv32 ? 10 : 9, pte_size = sv32 ? 4 : 8;
+    uint64_t vpn = va >> 12;
+    uint64_t table = (h->csr.satp & (sv32 ? 0x3fffffull : (1ull << 44) - 1)) << 12;
+    for (int level = (int)h->vm_levels - 1; level >= 0; level--) {
+        uint64_t pte_pa = table + ((vpn >> (level * bits)) & ((1u << bits) - 1)) * pte_size;
+        /* page-table accesses are checked by PMP as S-mode reads (privileged spec 3.7.1) */
+        uint8_t *p = pte_ptr(h, pte_pa, pte_size);
+        if (!p || !pmp_allows(h, pte_pa, pte_size, PMP_R, PRIV_S))
+            return access_fault(h, type, va);
+        uint64_t pte = 0;
+        memcpy(&pte, p, pte_size);
+        if (!(pte & PTE_V) || (!(pte & PTE_R) && (pte & PTE_W)))
+            return page_fault(h, type, va);
+        if (!sv32 && (pte >> 54)) /* reserved bits (no Svpbmt, no Svnapot) */
+            return page_fault(h, type, va);
+        uint64_t ppn = (pte >> 10) & (sv32 ? 0x3fffffull : (1ull << 44) - 1);
+        if (!(pte & (PTE_R | PTE_X))) { /* a pointer to the next level */
+            if (level == 0)
+                return page_fault(h, type, va);
+            table = ppn << 12;
+            continue;
+        }
+        uint64_t low = (1ull << (level * bits)) - 1; /* the page numbers a superpage spans */
+        if (ppn & low)
+            return page_fault(h, type, va); /* misaligned superpage */
+        if (!mmu_permitted(h, (unsigned)pte, type, priv))
+            return page_fault(h, type, va);
+        uint64_t upd = pte | PTE_A | (type == MMU_STORE ? PTE_D : 0);
+        if (upd != pte) {
+            if (!pmp_allows(h, pte_pa, pte_size, PMP_W, PRIV_S))
+                return access_fault(h, type, va);
+            memcpy(p, &upd, pte_size);
+            mem_amo_stored(h, pte_pa, pte_size); /* code and watched granules see the store */
+        }
+        uint64_t page = (ppn | (vpn & low)) << 12;
+        struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+        e->tag = vpn << 1 | 1;
+        e->ppage = page;
+        e->host = page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= 0x1000
+                      ? h->ram + (page - h->ram_base)
+                      : NULL;
+        e->flags = (uint8_t)upd;
+        *pa = page | (va & 0xfff);
+        return true;
+    }
+    return page_fault(h, type, va); /* not reached: level 0 returns */
+}
+
+bool mmu_translate(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode priv, uint64_t *pa)
+{
+    if (h->vm_levels > 2) { /* Sv39/Sv48: the bits above the top one must copy it */
+        unsigned shift = 64 - (12 + 9 * h->vm_levels);
+        if ((uint64_t)((int64_t)(va << shift) >> shift) != va)
+            return page_fault(h, type, va);
+    }
+    uint64_t vpn = va >> 12;
+    const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+    if (e->tag == (vpn << 1 | 1) && (type != MMU_STORE || (e->flags & PTE_D))) {
+        if (!mmu_permitted(h, e->flags, type, priv))
+            return page_fault(h, type, va);
+        *pa = e->ppage | (va & 0xfff);
+        return true;
+    }
+    return walk(h, va, type, priv, pa);
+}
+
+void mmu_flush_tlb(hart_t *h)
+{
+    memset(h->tlb, 0, sizeof h->tlb);
+}
+
+void mmu_write_satp(hart_t *h, uint64_t v)
+{
+    unsigned levels;
+    if (h->xlen == 32) {
+        levels = (v >> 31) ? 2 : 0;
+    } else {
+        switch (v >> 60) {
+        case 0: levels = 0; break;
+        case 8: levels = 3; break;
+        case 9: levels = 4; break;
+        default: return; /* Sv57 and reserved modes: the write has no effect */
+        }
+    }
+    h->csr.satp = levels ? v : 0;
+    h->vm_levels = levels;
+    mmu_sfence(h);
+    hart_mem_changed(h);
+}
+
+void mmu_sfence(hart_t *h)
+{
+    mmu_flush_tlb(h);
+    block_cache_flush(h); /* blocks are found by virtual pc */
+}

@@ -1,0 +1,63 @@
+/* A configurable set-associative cache tag model, independent of any core: which accesses hit,
+ * which miss, what a miss fills and writes back, and how many cycles an access costs. It holds no
+ * data (the bus holds memory); it only decides timing and events. Cores build their I- and
+ * D-caches and branch target caches from it, and shared levels (an L2 behind several cores) can be
+ * built from the same pieces: `next` chains a miss to the level below. docs/architecture.md
+ * ("Memory hierarchy") describes the interface. */
+#ifndef PMUSIM_MEM_CACHE_H
+#define PMUSIM_MEM_CACHE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum cache_write_policy {
+    CACHE_WRITE_THROUGH = 0, /* every write goes to the next level; lines never dirty */
+    CACHE_WRITE_BACK,        /* writes dirty the line; a dirty victim is written back */
+} cache_write_policy_t;
+
+typedef struct cache_config {
+    uint64_t size; /* bytes, a power of two */
+    unsigned line; /* bytes per line, a power of two, <= size */
+    unsigned ways; /* associativity (1 = direct mapped); size / line / ways sets */
+    cache_write_policy_t write_policy;
+    bool write_allocate; /* a write miss fills the line */
+    /* Latencies in cycles beyond the access's own cycle: a hit; a line fill from the next level
+     * (first word) plus one cycle per further word (a burst); a single write to the next level. */
+    unsigned hit_cycles, fill_cycles, word_bytes, write_cycles;
+} cache_config_t;
+
+/* What one access did. */
+typedef struct cache_result {
+    bool hit;
+    bool filled;           /* a line was read from the next level */
+    bool wrote_next;       /* data went to the next level (write-through, or a write-back victim) */
+    unsigned fill_latency; /* cycles of the fill (0 if none) */
+    unsigned write_latency;
+    unsigned cycles; /* total extra cycles the access costs the requester */
+} cache_result_t;
+
+typedef struct cache {
+    cache_config_t cfg;
+    unsigned sets, line_shift, set_mask;
+    uint64_t *tag;  /* sets * ways: line address, or UINT64_MAX for invalid */
+    uint8_t *dirty; /* sets * ways */
+    uint32_t *age;  /* sets * ways: LRU stamps */
+    uint32_t clock;
+    struct cache *next; /* the level below, or NULL: memory with cfg.fill_cycles */
+    /* Statistics, for tools and tests. */
+    uint64_t accesses, hits, fills, writebacks;
+} cache_t;
+
+/* Why a configuration cannot exist (NULL if it can). */
+const char *cache_config_check(const cache_config_t *cfg);
+/* false: out of memory or a configuration cache_config_check refuses. */
+bool cache_init(cache_t *c, const cache_config_t *cfg);
+void cache_free(cache_t *c);
+/* Every line invalid (reset, a full invalidate). Dirty lines are dropped. */
+void cache_invalidate_all(cache_t *c);
+/* Whether the line holding addr is present, without touching LRU state or statistics. */
+bool cache_probe(const cache_t *c, uint64_t addr);
+/* One access to the line holding addr (an access never spans lines: split it first). */
+cache_result_t cache_access(cache_t *c, uint64_t addr, bool write);
+
+#endif

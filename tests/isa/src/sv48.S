@@ -1,0 +1,2 @@
+#define SV48 1
+#include "vm.S"

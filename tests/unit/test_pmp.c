@@ -1,0 +1,99 @@
+/* PMP (src/cpu/pmp.c) against the privileged spec 3.7: WARL of the pmpcfg/pmpaddr CSRs, TOR,
+ * NA4 and NAPOT matching, priority, partial matches, defaults, locks, and the uniform view of main
+ * RAM that keeps the inline load/store path. Links only the cpu layer. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/exec.h"
+#include "cpu/pmp.h"
+#include "unit.h"
+
+#define RAM 0x80000000u
+
+int main(void)
+{
+    unit_t ut = { 0 }, *u = &ut;
+    static hart_t h;
+    memset(&h, 0, sizeof h);
+    h.xlen = 32;
+    h.priv = PRIV_M;
+    h.pmp_count = 16;
+    h.ram_base = RAM;
+    h.ram_size = 1u << 20;
+    size_t map = block_granule_map_bytes(h.ram_size);
+    uint8_t *code_map = calloc(map, 1), *watch = calloc(map, 1);
+    CHECK(code_map && watch && block_cache_init(&h, code_map, watch));
+    pmp_changed(&h);
+
+    /* nothing enabled: M may do anything, S and U nothing */
+    CHECK(pmp_allows(&h, RAM, 4, PMP_R | PMP_W, PRIV_M));
+    CHECK(!pmp_allows(&h, RAM, 4, PMP_R, PRIV_U));
+    CHECK(!pmp_allows(&h, RAM, 4, PMP_X, PRIV_S));
+    CHECK(h.pmp_ram[PRIV_M] == PMP_RWX && h.pmp_ram[PRIV_U] == 0);
+
+    /* WARL: entries 16-63 are read-only zero; bits 6:5 read 0; R = 0 with W = 1 drops W */
+    pmp_write_cfg(&h, 4, 0x1f1f1f1f);
+    CHECK(pmp_read_cfg(&h, 4) == 0);
+    pmp_write_addr(&h, 20, 0x1234);
+    CHECK(pmp_read_addr(&h, 20) == 0);
+    pmp_write_cfg(&h, 0, 0x1a7f);
+    CHECK(pmp_read_cfg(&h, 0) == 0x181f);
+    pmp_write_addr(&h, 15, 0x123456789ull);
+    CHECK(pmp_read_addr(&h, 15) == 0x23456789); /* RV32: 32 bits (physical address bits 33:2) */
+
+    /* entry 0 NAPOT over everything, R W: a uniform view, the inline path stays on for U */
+    pmp_write_addr(&h, 0, 0xffffffff);
+    pmp_write_cfg(&h, 0, 0x1b);
+    CHECK(h.pmp_ram[PRIV_U] == (PMP_R | PMP_W));
+    CHECK(pmp_allows(&h, 0x10000000, 4, PMP_W, PRIV_U));
+    CHECK(!pmp_allows(&h, RAM + 8, 2, PMP_X, PRIV_U));
+    h.priv = PRIV_U;
+    hart_mem_changed(&h);
+    CHECK(h.mem_inline);
+    h.priv = PRIV_M;
+
+    /* entry 0 TOR [RAM + 0x100, RAM + 0x200) R only (base: pmpaddr of entry -1 = 0 for entry 0,
+     * so use entries 1 and 2), entry 3 NA4 at RAM + 0x300 no access, entry 4 NAPOT all RWX */
+    pmp_write_cfg(&h, 0, 0);
+    pmp_write_addr(&h, 1, (RAM + 0x100) >> 2);
+    pmp_write_addr(&h, 2, (RAM + 0x200) >> 2);
+    pmp_write_addr(&h, 3, (RAM + 0x300) >> 2);
+    pmp_write_addr(&h, 4, 0xffffffff);
+    pmp_write_cfg(&h, 0, 0x10090000u); /* entry 2 TOR R, entry 3 NA4 none */
+    pmp_write_cfg(&h, 1, 0x1f);        /* entry 4 NAPOT RWX */
+    CHECK(pmp_allows(&h, RAM + 0x1fc, 4, PMP_R, PRIV_U));
+    CHECK(!pmp_allows(&h, RAM + 0x1fc, 4, PMP_W, PRIV_U)); /* entry 2 wins over entry 4 */
+    CHECK(!pmp_allows(&h, RAM + 0x1fe, 4, PMP_R, PRIV_U)); /* partly in entry 2: fails */
+    CHECK(pmp_allows(&h, RAM + 0x200, 4, PMP_W, PRIV_U));  /* TOR's top is exclusive */
+    CHECK(pmp_allows(&h, RAM + 0xfc, 4, PMP_W, PRIV_U));
+    CHECK(!pmp_allows(&h, RAM + 0x300, 4, PMP_R, PRIV_S));
+    CHECK(pmp_allows(&h, RAM + 0x304, 4, PMP_R, PRIV_S));
+    CHECK(pmp_allows(&h, RAM + 0x300, 4, PMP_W, PRIV_M)); /* unlocked: M is not checked */
+    CHECK(h.pmp_ram[PRIV_U] == 0);                        /* not uniform over RAM */
+    h.priv = PRIV_U;
+    hart_mem_changed(&h);
+    CHECK(!h.mem_inline);
+    h.priv = PRIV_M;
+    hart_mem_changed(&h);
+    CHECK(h.mem_inline);
+
+    /* locks: entry 3 locked applies to M and ignores writes to its byte and address */
+    pmp_write_cfg(&h, 0, 0x90090000u);
+    CHECK(!pmp_allows(&h, RAM + 0x300, 4, PMP_W, PRIV_M));
+    pmp_write_cfg(&h, 0, 0);
+    CHECK((pmp_read_cfg(&h, 0) >> 24) == 0x90);
+    pmp_write_addr(&h, 3, 0);
+    CHECK(pmp_read_addr(&h, 3) == (RAM + 0x300) >> 2);
+    /* a locked TOR entry also protects the address below it */
+    pmp_write_addr(&h, 6, 0x44);
+    pmp_write_cfg(&h, 1, 0x8f00001f); /* entry 7 TOR RWX locked, base pmpaddr6 */
+    pmp_write_addr(&h, 6, 0x55);
+    CHECK(pmp_read_addr(&h, 6) == 0x44);
+    pmp_write_addr(&h, 5, 0x66); /* entry 5 itself is free */
+    CHECK(pmp_read_addr(&h, 5) == 0x66);
+
+    block_cache_free(&h);
+    free(code_map);
+    free(watch);
+    return unit_finish(u, "unit_pmp");
+}
