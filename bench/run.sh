@@ -27,7 +27,8 @@ Options:
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
   --only IDS         time only these commands (comma-separated; all are still checked):
-                     pmusim qemu-icount qemu-tcg paged veer-run veer-stat mbv-run mbv-timed rc-off rc-on
+                     pmusim qemu-icount qemu-tcg paged veer-run veer-notiming veer-stat mbv-run mbv-timed
+                     rc-off rc-on
                      su-pmusim su-qemu
                      e.g. --only veer-run,veer-stat -n 11 for the cost of counting
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
@@ -148,6 +149,7 @@ if [[ -n $QEMU ]]; then
 fi
 add_cmd main paged        "\`pmusim run -M virt32\`, loads and stores through Sv32" "$CM_PAGED" "$PMUSIM" run -M virt32 "$BENCH_GUESTS/$CM_PAGED.elf"
 add_cmd main veer-run     "\`pmusim run -M veer-el2\`"               "$CM_VEER" "$PMUSIM" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
+add_cmd main veer-notiming "\`pmusim run -M veer-el2,timing=off\`"   "$CM_VEER" "$PMUSIM" run -M veer-el2,timing=off "$GUESTS/$CM_VEER.elf"
 if [[ -n $BASELINE ]]; then
     add_cmd main base-pmusim   "baseline \`pmusim run -M virt32\`"   "$CM_VIRT" "$BASELINE" run -M virt32 "$GUESTS/$CM_VIRT.elf"
     add_cmd main base-veer-run "baseline \`pmusim run -M veer-el2\`" "$CM_VEER" "$BASELINE" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
@@ -390,6 +392,14 @@ report() {
     if has qemu-tcg && has pmusim; then
         r=$(ratio "${MED[qemu-tcg]}" "${MED[pmusim]}")
         echo "| pmusim vs QEMU TCG without -icount ($CM_VIRT) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
+    fi
+    if has veer-run; then
+        local m_t
+        m_t=$(mips "${INSNS[veer-run]}" "${MED[veer-run]}")
+        echo "| \`run -M veer-el2\` (timing model on), MIPS ($CM_VEER) | ≥ 200 | $m_t | $(ge "$m_t" 200 && echo yes || echo no) |"
+        if has veer-notiming; then
+            echo "| timing on / \`timing=off\`, speed ($CM_VEER) | – | $(ratio "${MED[veer-notiming]}" "${MED[veer-run]}")× | – |"
+        fi
     fi
     if has veer-stat && has veer-run; then
         r=$(awk -v a="${MED[veer-stat]}" -v b="${MED[veer-run]}" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }')

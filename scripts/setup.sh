@@ -11,6 +11,7 @@ packages=(
     gcc-riscv64-unknown-elf                    # guest programs
     picolibc-riscv64-unknown-elf               # guest C library
     qemu-system-misc opensbi                   # reference simulator for the ISA tests
+    python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
 )
 
 missing=()

@@ -36,6 +36,13 @@ _start:
     la      tp, __tls_base
     la      t0, rt_trap_entry
     csrw    mtvec, t0
+#ifdef PMUSIM_MACHINE_VEER
+    /* MRAC as the VeeR testbench's own runtime sets it: every region cacheable and idempotent
+       except 0xD (side effects: the mailbox). At reset MRAC is 0 and the RTL fetches every
+       instruction over the I-bus. */
+    li      t0, 0x59555555
+    csrw    0x7c0, t0
+#endif
 
     /* zero .tbss and .bss (both bounds are 16-byte aligned by the link script) */
     la      t0, __bss_start

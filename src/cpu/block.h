@@ -32,6 +32,7 @@ typedef struct block {
     struct block *hash_next; /* block cache chain */
     struct block *succ[2];   /* chained successors: [0] taken/jump target, [1] fall-through */
     uint32_t n_insns;
+    uint32_t self_loop;    /* the block is a lone jump to itself (`j .`, `c.j .`) */
     uint32_t priv;         /* the privilege it was decoded for: fetch permissions depend on it */
     uint32_t stall_cycles; /* timing model hook: cycles beyond one per instruction */
     uint32_t timed;        /* non-zero: retiring the block calls exec_block_timing (stall cycles,

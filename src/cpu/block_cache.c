@@ -61,6 +61,7 @@ void block_cache_flush(hart_t *h)
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
     bc->arena_used = 0;
+    bc->self_loops = 0;
     bc->flushes++;
     h->code_dirty = false;
     if (h->platform && h->platform->rewatch)
@@ -289,6 +290,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
     b->timed = b->timed || b->stall_cycles;
     block_refresh_addends(&h->pmu, b);
+    /* jal x0, 0 / c.j 0: found here, at decode, so that running it costs nothing extra */
+    b->self_loop = n == 1 && (dec[0].raw == 0x0000006fu || dec[0].raw == 0xa001u);
+    bc->self_loops += b->self_loop;
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
@@ -327,6 +331,15 @@ void block_refresh_addends(const pmu_t *p, block_t *b)
     }
     b->n_add = p->n_active;
     b->epoch = p->epoch;
+}
+
+block_t *block_find(const hart_t *h, uint64_t pc)
+{
+    const block_cache_t *bc = &h->bc;
+    for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
+        if (b->pc == pc && b->priv == h->priv)
+            return b;
+    return NULL;
 }
 
 block_t *block_at(hart_t *h, uint64_t pc)

@@ -142,6 +142,9 @@ typedef struct core_ext {
     void (*block_retired)(hart_t *h, const struct block *b, unsigned n, uint64_t next_pc);
     void (*data_access)(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store);
     void (*irq_taken)(hart_t *h, unsigned irq);
+    /* div: a divide or remainder (instruction idx of timed block b) is about to run on a, d. */
+    void (*div)(hart_t *h, const struct block *b, unsigned idx, uint64_t a, uint64_t d, bool is_signed,
+                bool is_rem);
     /* A standard CSR this configuration of the core does not implement (illegal to access). */
     bool (*csr_absent)(const hart_t *h, unsigned csr);
     void (*destroy)(hart_t *h); /* frees what setup allocated inside core_state */

@@ -48,7 +48,8 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
 mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size);
 
 /* Block cache. */
-block_t *block_at(hart_t *h, uint64_t pc); /* NULL: fetch fault, cause in h->trap_cause */
+block_t *block_at(hart_t *h, uint64_t pc);         /* NULL: fetch fault, cause in h->trap_cause */
+block_t *block_find(const hart_t *h, uint64_t pc); /* the block at pc if decoded, else NULL */
 /* Bytes of a granule map (code map, store watch) of main RAM: one bit per 64 bytes. */
 size_t block_granule_map_bytes(uint64_t ram_size);
 /* The block cache of a hart; code_map and store_watch are granule maps shared by the harts of a

@@ -54,6 +54,12 @@ typedef int64_t sreg;
 #define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add, b->end_pc)
 #define RETIRE_BLOCK_TO(next) RETIRE_BLOCK_VIA(add, next)
 
+/* A timing model's divide hook (core_ext_t.div): the operands of a divide in a timed block. */
+#define TIMING_DIV(sgn, rem) do { \
+        if (unlikely(b->timed) && h->core_ext->div) \
+            h->core_ext->div(h, b, (unsigned)(i - b->insn), RS1, RS2, (sgn), (rem)); \
+    } while (0)
+
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
         if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) \
@@ -308,6 +314,7 @@ L_MULH: W(i->rd, mulh_ss(SR(i->rs1), SR(i->rs2))); NEXT();
 L_MULHSU: W(i->rd, mulh_su(SR(i->rs1), RS2)); NEXT();
 L_MULHU: W(i->rd, mulh_uu(RS1, RS2)); NEXT();
 L_DIV: {
+    TIMING_DIV(true, false);
     sreg a = SR(i->rs1), d = SR(i->rs2);
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); }
     else if (unlikely(a == SMIN && d == -1)) W(i->rd, a);
@@ -315,11 +322,13 @@ L_DIV: {
     NEXT();
 }
 L_DIVU: {
+    TIMING_DIV(false, false);
     ureg d = RS2;
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, (ureg)-1); } else W(i->rd, RS1 / d);
     NEXT();
 }
 L_REM: {
+    TIMING_DIV(true, true);
     sreg a = SR(i->rs1), d = SR(i->rs2);
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, a); }
     else if (unlikely(a == SMIN && d == -1)) W(i->rd, 0);
@@ -327,6 +336,7 @@ L_REM: {
     NEXT();
 }
 L_REMU: {
+    TIMING_DIV(false, true);
     ureg d = RS2;
     if (unlikely(d == 0)) { DYN(DIV_BY_ZERO); W(i->rd, RS1); } else W(i->rd, RS1 % d);
     NEXT();
@@ -590,6 +600,7 @@ fetch_fault:
 #undef RETIRE_BLOCK_TO
 #undef RETIRE_BLOCK_VIA
 #undef DYN
+#undef TIMING_DIV
 #undef CHAIN
 #undef TRAP
 #undef ADDR

@@ -49,6 +49,7 @@ typedef enum hart_stop {
     STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
     STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
     STOP_HALT_DEADLOCK, /* VeeR firmware halt (mpmc) with no interrupt source that can ever end it */
+    STOP_JUMP_SELF,     /* a lone hart in a jump to itself that no interrupt can leave */
 } hart_stop_t;
 
 /* Why a trap loop was recognised (STOP_TRAP_LOOP). */
@@ -77,6 +78,9 @@ typedef struct block_cache {
     size_t code_lo, code_hi; /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
     uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
+    /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
+     * run loop looks for a hart stuck in one only while there are any. */
+    unsigned self_loops;
 } block_cache_t;
 
 typedef struct hart {
@@ -200,6 +204,19 @@ static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
     h->fast_size = need_addresses || h->slow_mem || !h->mem_inline || h->ram_size < 8 ? 0 : h->ram_size - 7;
+}
+
+/* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):
+ * PMU slots that count at some levels only follow it; free when none does. */
+static inline void hart_set_priv(hart_t *h, enum priv_mode priv)
+{
+    h->priv = priv;
+    if (__builtin_expect(h->pmu.mode_filtered, 0)) {
+        pmu_set_mode(&h->pmu, (unsigned)priv, hart_cycle(h));
+        hart_pmu_changed(h);
+    } else {
+        h->pmu.mode = (uint8_t)priv;
+    }
 }
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the

@@ -72,7 +72,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
         s &= ~MSTATUS_SIE;
         s = (s & ~MSTATUS_SPP) | (h->priv == PRIV_S ? MSTATUS_SPP : 0);
         csr_set_mstatus(h, s);
-        h->priv = PRIV_S;
+        hart_set_priv(h, PRIV_S);
         h->pc = (c->stvec & ~(uint64_t)3) + ((interrupt && (c->stvec & 1)) ? 4 * code : 0);
     } else {
         c->mepc = epc;
@@ -83,7 +83,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
         s &= ~MSTATUS_MIE;
         s = (s & ~MSTATUS_MPP) | ((uint64_t)h->priv << MSTATUS_MPP_SHIFT);
         csr_set_mstatus(h, s);
-        h->priv = PRIV_M;
+        hart_set_priv(h, PRIV_M);
         h->pc = (c->mtvec & ~(uint64_t)3) + ((interrupt && (c->mtvec & 1)) ? 4 * code : 0);
     }
     if (h->xlen == 32)
@@ -133,7 +133,7 @@ void trap_return_m(hart_t *h)
     if (mpp != PRIV_M)
         s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
-    h->priv = mpp;
+    hart_set_priv(h, mpp);
     hart_mem_changed(h);
     h->pc = c->mepc;
     h->trap_unreturned = false;
@@ -150,7 +150,7 @@ void trap_return_s(hart_t *h)
     s &= ~MSTATUS_SPP;
     s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
-    h->priv = spp;
+    hart_set_priv(h, spp);
     hart_mem_changed(h);
     h->pc = c->sepc;
     h->trap_unreturned = false;

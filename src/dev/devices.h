@@ -135,6 +135,8 @@ typedef struct semihost {
     const dev_host_t *host;
     const char *cmdline; /* SYS_GET_CMDLINE: "PROGRAM ARG..." */
     int error;           /* SYS_ERRNO: the errno of the last failed call */
+    /* SYS_OPEN(":semihosting-features"): the read position in the feature file, -1 while closed */
+    int features_pos;
 } semihost_t;
 bool semihost_try(semihost_t *s, struct hart *h, uint64_t pc);
 

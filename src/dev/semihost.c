@@ -44,6 +44,11 @@ enum semihost_op {
 #define SEMIHOST_HANDLE_STDOUT 1u
 #define SEMIHOST_HANDLE_STDERR 2u
 #define SEMIHOST_HANDLE_STDIN 3u
+/* The feature file of semihosting v2 (":semihosting-features"): the magic "SHFB" and one byte of
+ * features: SH_EXT_EXIT_EXTENDED (bit 0: SYS_EXIT_EXTENDED, so an exit code survives on RV32)
+ * and SH_EXT_STDOUT_STDERR (bit 1: ":tt" opened for append is stderr). */
+#define SEMIHOST_HANDLE_FEATURES 4u
+static const uint8_t semihost_features[] = { 'S', 'H', 'F', 'B', 0x03 };
 
 /* Longest SYS_WRITE0 string: a runaway pointer must not print the whole RAM. */
 #define SEMIHOST_WRITE0_MAX (1u << 20)
@@ -115,8 +120,14 @@ static uint64_t semihost_open(semihost_call_t *c)
     const char *s = (const char *)bus_ram_ptr(c->s->host->bus, name, len);
     if (!s && len)
         return semihost_fail(c, EFAULT);
+    if (len == 21 && memcmp(s, ":semihosting-features", 21) == 0) {
+        if (mode >= 4)
+            return semihost_fail(c, EACCES); /* read-only */
+        c->s->features_pos = 0;
+        return SEMIHOST_HANDLE_FEATURES;
+    }
     if (len != 3 || memcmp(s, ":tt", 3) != 0)
-        return semihost_fail(c, ENOENT); /* the console is the only file */
+        return semihost_fail(c, ENOENT); /* the console and the feature file are the only files */
     /* fopen modes 0-3 are "r*", 4-7 "w*", 8-11 "a*": by convention stdin, stdout, stderr */
     if (mode < 4)
         return SEMIHOST_HANDLE_STDIN;
@@ -147,11 +158,27 @@ static uint64_t semihost_write(semihost_call_t *c)
     return 0; /* bytes not written */
 }
 
+static bool semihost_features_open(const semihost_call_t *c, uint64_t handle)
+{
+    return handle == SEMIHOST_HANDLE_FEATURES && c->s->features_pos >= 0;
+}
+
 static uint64_t semihost_read(semihost_call_t *c)
 {
-    uint64_t handle = semihost_arg(c, 0), len = semihost_arg(c, 2);
+    uint64_t handle = semihost_arg(c, 0), buf = semihost_arg(c, 1), len = semihost_arg(c, 2);
     if (c->fault)
         return semihost_fail(c, EFAULT);
+    if (semihost_features_open(c, handle)) {
+        size_t pos = (size_t)c->s->features_pos, left = sizeof(semihost_features) - pos;
+        size_t n = len < left ? (size_t)len : left;
+        uint8_t *p = n ? bus_ram_ptr(c->s->host->bus, buf, n) : NULL;
+        if (n && !p)
+            return semihost_fail(c, EFAULT);
+        if (n)
+            memcpy(p, semihost_features + pos, n);
+        c->s->features_pos += (int)n;
+        return len - n; /* the bytes not read */
+    }
     if (!semihost_is_console(handle))
         return semihost_fail(c, EBADF);
     return len; /* no input: all bytes unread, i.e. end of file */
@@ -206,7 +233,14 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
 
     switch (op) {
     case SYS_OPEN: return semihost_open(c);
-    case SYS_CLOSE: return semihost_is_console(semihost_arg(c, 0)) && !c->fault ? 0 : semihost_fail(c, EBADF);
+    case SYS_CLOSE: {
+        uint64_t handle = semihost_arg(c, 0);
+        if (!c->fault && semihost_features_open(c, handle)) {
+            c->s->features_pos = -1;
+            return 0;
+        }
+        return semihost_is_console(handle) && !c->fault ? 0 : semihost_fail(c, EBADF);
+    }
     case SYS_WRITEC: {
         const uint8_t *p = bus_ram_ptr(c->s->host->bus, c->param, 1);
         if (p)
@@ -222,11 +256,27 @@ static uint64_t semihost_do(semihost_call_t *c, uint64_t op)
             return semihost_fail(c, EFAULT);
         if (semihost_is_console(handle))
             return 1;
+        if (semihost_features_open(c, handle))
+            return 0;
         semihost_set_errno(c, EBADF);
         return 0;
     }
-    case SYS_SEEK: return semihost_fail(c, semihost_is_console(semihost_arg(c, 0)) ? ESPIPE : EBADF);
-    case SYS_FLEN: return semihost_fail(c, semihost_is_console(semihost_arg(c, 0)) ? ESPIPE : EBADF);
+    case SYS_SEEK: {
+        uint64_t handle = semihost_arg(c, 0), pos = semihost_arg(c, 1);
+        if (!c->fault && semihost_features_open(c, handle)) {
+            if (pos > sizeof(semihost_features))
+                return semihost_fail(c, EINVAL);
+            c->s->features_pos = (int)pos;
+            return 0;
+        }
+        return semihost_fail(c, semihost_is_console(handle) ? ESPIPE : EBADF);
+    }
+    case SYS_FLEN: {
+        uint64_t handle = semihost_arg(c, 0);
+        if (!c->fault && semihost_features_open(c, handle))
+            return sizeof(semihost_features);
+        return semihost_fail(c, semihost_is_console(handle) ? ESPIPE : EBADF);
+    }
     case SYS_CLOCK: return cycle / (SEMIHOST_CPU_HZ / 100);
     case SYS_TIME: return cycle / SEMIHOST_CPU_HZ; /* the epoch is the start of the run */
     case SYS_ERRNO: return (uint64_t)semihost_get_errno(c);

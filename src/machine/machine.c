@@ -10,6 +10,7 @@
 #include "cpu/exec.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
+#include "loader/raw_load.h"
 
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
 #define RUN_CHUNK (1 << 20)
@@ -176,6 +177,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     };
     m->htif.host = m->semihost.host = &m->dev_host;
     m->semihost.cmdline = opts->cmdline;
+    m->semihost.features_pos = -1;
     m->n_harts = opts->harts ? opts->harts : 1;
     m->quantum = opts->quantum ? opts->quantum : MACHINE_DEFAULT_QUANTUM;
     m->harts = calloc(m->n_harts, sizeof(*m->harts));
@@ -435,6 +437,17 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     return 0;
 }
 
+int machine_load_raw(machine_t *m, const char *path, uint64_t addr, elf_image_t *img)
+{
+    elf_target_t target = { .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen };
+    if (raw_load(&target, path, addr, img) != 0)
+        return -1;
+    if (!m->semihost.cmdline)
+        m->semihost.cmdline = img->path;
+    platform_rewatch(m, &m->harts[0]);
+    return 0;
+}
+
 /* ---- the services the harts get (hart_platform_t) ---- */
 
 static bool platform_read_time(void *ctx, uint64_t *time)
@@ -587,7 +600,7 @@ static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress
     uint64_t d = machine_wake_deadline(m, h, state);
     if (d != UINT64_MAX)
         *progress = true;
-    if (d == UINT64_MAX && limit == UINT64_MAX)
+    if (d == UINT64_MAX && (limit == UINT64_MAX || m->n_harts == 1)) /* a lone hart: nothing else can */
         return false;
     d = min_u64(d, limit);
     if (d == 0)
@@ -607,6 +620,20 @@ uint64_t machine_insns(const machine_t *m)
     for (unsigned k = 0; k < m->n_harts; k++)
         n += hart_insns(&m->harts[k]);
     return n;
+}
+
+/* A lone hart at a `j .` that no interrupt can take it out of: M-mode with mstatus.MIE clear, or
+ * no interrupt enabled in mie, and no half-written HTIF command the host will still take (checked
+ * once per run chunk, and only once such a block exists). */
+static bool machine_stuck_in_self_loop(const machine_t *m, const hart_t *h)
+{
+    if (m->n_harts != 1 || m->htif_pending) /* another hart, or a host command, can still act */
+        return false;
+    const block_t *b = block_find(h, h->pc);
+    if (!b || !b->self_loop)
+        return false;
+    bool mie_bit = (h->csr.mstatus & (1u << 3)) != 0;
+    return h->csr.mie == 0 || (h->priv == PRIV_M && !mie_bit);
 }
 
 /* Runs hart h until its clock reaches `until` (UINT64_MAX: until it stops). With several harts a
@@ -685,6 +712,9 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         hart_set_budget(h, budget);
         exec(h);
+        if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
+            machine_stuck_in_self_loop(m, h))
+            h->stop = STOP_JUMP_SELF;
     }
 }
 
@@ -693,7 +723,7 @@ hart_stop_t machine_run(machine_t *m)
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
     if (m->n_harts == 1) {
         bool progress;
-        machine_run_hart(m, &m->harts[0], UINT64_MAX, &progress);
+        machine_run_hart(m, &m->harts[0], m->run_until ? m->run_until : UINT64_MAX, &progress);
         m->stop_hart = 0;
     } else {
         /* Round-robin: each hart in turn runs until its clock reaches the end of the round, so
@@ -712,6 +742,8 @@ hart_stop_t machine_run(machine_t *m)
             if (stopped)
                 break;
             m->time = round_end;
+            if (m->run_until && m->time >= m->run_until)
+                break;       /* a pause asked for: every hart's stop is STOP_NONE */
             if (!progress) { /* every hart waits for an interrupt nothing can raise */
                 m->harts[0].stop = STOP_WFI_DEADLOCK;
                 m->stop_hart = 0;

@@ -106,6 +106,10 @@ typedef struct machine {
     uint64_t htif_pending_since; /* machine_insns() at the first of them */
     semihost_t semihost;         /* host calls through ebreak */
 
+    /* machine_run returns (with STOP_NONE) once the harts' clock reaches this cycle, at the next
+     * block or round boundary, to be called again (pmusim stat -I); 0: no such pause. */
+    uint64_t run_until;
+
     /* Outcome */
     bool exited;
     int exit_code;
@@ -132,6 +136,10 @@ struct elf_image;
 /* Loads a program (loader/elf_load.c) into the machine and takes its HTIF symbols; 0 or -1 with
  * one line on stderr. */
 int machine_load_program(machine_t *m, const char *path, struct elf_image *img);
+
+/* Loads a raw binary image at `addr` (entry point addr, no symbols, no HTIF); 0 or -1 with one
+ * line on stderr. */
+int machine_load_raw(machine_t *m, const char *path, uint64_t addr, struct elf_image *img);
 
 /* Resets the hart to the description's reset state with pc = entry. */
 void machine_reset(machine_t *m, uint64_t entry);

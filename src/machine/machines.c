@@ -81,6 +81,12 @@ static const machine_desc_t virt32 =
 static const machine_desc_t virt64 =
     VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, Sv39/Sv48, PMP, QEMU virt memory map");
 
+static bool set_veer_timing(machine_opts_t *o, const char *value)
+{
+    o->core.given |= CORE_CFG_TIMING;
+    return parse_on_off(value, &o->core.timing);
+}
+
 static const machine_param_t veer_el2_params[] = {
     { "memory", "testbench|bounded",
       "testbench: every address outside ICCM, DCCM, PIC and the devices is memory, as in the VeeR "
@@ -88,6 +94,10 @@ static const machine_param_t veer_el2_params[] = {
       set_memory },
     { "user-mode", "on|off", "implement U-mode (off by default, as in the default VeeR build)",
       set_user_mode },
+    { "timing", "on|off",
+      "on (default): the VeeR EL2 timing model (pipeline, predictor, I-cache, buses) drives mcycle "
+      "and the pipeline events; off: one cycle per instruction",
+      set_veer_timing },
     { 0 },
 };
 

@@ -75,7 +75,20 @@ typedef unsigned __int128 evset_t;
     X(LAT_DCACHE_WRITE, "D-cache memory write (amount: cycles)") \
     X(LAT_ICACHE_READ, "I-cache memory read: line fill (amount: cycles)") \
     X(LAT_PERIPH_READ, "uncached data read on the peripheral bus (amount: cycles)") \
-    X(LAT_PERIPH_WRITE, "uncached data write on the peripheral bus (amount: cycles)")
+    X(LAT_PERIPH_WRITE, "uncached data write on the peripheral bus (amount: cycles)") \
+    /* --- from the VeeR EL2 timing model (src/core/veer_el2/timing.c) --- */ \
+    X(BR_MISPREDICT, "predictable control transfer mispredicted") \
+    X(TM_ICACHE_HIT, "fetch groups read from the I-cache (amount)") \
+    X(TM_ICACHE_MISS, "I-cache misses (amount)") \
+    X(TM_IBUS_TRANS, "I-bus transactions (amount)") \
+    X(TM_IBUS_BUSY, "cycles the I-bus is busy (amount)") \
+    X(TM_DBUS_TRANS, "D-bus transactions (amount)") \
+    X(TM_DBUS_MISALIGNED, "misaligned D-bus accesses split in two (amount)") \
+    X(TM_FETCH_STALL, "cycles fetch stalled (amount)") \
+    X(TM_DECODE_STALL, "cycles decode stalled (amount)") \
+    X(TM_POSTSYNC_STALL, "cycles stalled after a postsync instruction (amount)") \
+    X(TM_PRESYNC_STALL, "cycles stalled before a presync instruction (amount)") \
+    X(TM_SB_STALL, "cycles stalled on the store buffer or the load/store bus queue (amount)")
 
 enum pmusim_event {
 #define X(name, desc) EV_##name,
@@ -98,7 +111,8 @@ static inline unsigned evset_first(evset_t e)
 #define EV_DYNAMIC_MASK \
     (EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN) | EVBIT(LOAD_MISALIGNED) | EVBIT(STORE_MISALIGNED) | \
      EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(EXCEPTION) | \
-     EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | EV_MEMORY_MASK)
+     EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | EV_MEMORY_MASK | \
+     EVBIT(BR_MISPREDICT))
 
 /* Events that come with an amount of cycles (pmu_latency): their occurrences, sum and min/max. */
 #define EV_LATENCY_MASK \

@@ -36,11 +36,27 @@ typedef struct pmu_event_desc {
     pmu_selection_t sel;  /* what it counts (models with one event per selector value) */
 } pmu_event_desc_t;
 
+/* A derived metric in perf's metric JSON terms (MetricExpr over event names, ScaleUnit such as
+ * "100%"), defined once per core in src/core/<core>/metrics.json and compiled in. */
+typedef struct pmu_metric_desc {
+    const char *name;        /* MetricName */
+    const char *expr;        /* MetricExpr */
+    const char *group;       /* MetricGroup, or "" */
+    const char *scale_unit;  /* ScaleUnit, or "" (the unit is then the metric's name) */
+    const char *description; /* BriefDescription */
+} pmu_metric_desc_t;
+
+typedef struct pmu_metric_table {
+    const pmu_metric_desc_t *metrics;
+    size_t n;
+} pmu_metric_table_t;
+
 typedef struct pmu_model {
     const char *name;
-    uint32_t hpm_mask;     /* implemented mhpmcounterN, bit N (3..31) */
-    unsigned hpm_bits;     /* width of the mhpmcounters */
-    uint32_t inhibit_mask; /* writable mcountinhibit bits */
+    const pmu_metric_table_t *metrics; /* NULL: none */
+    uint32_t hpm_mask;                 /* implemented mhpmcounterN, bit N (3..31) */
+    unsigned hpm_bits;                 /* width of the mhpmcounters */
+    uint32_t inhibit_mask;             /* writable mcountinhibit bits */
     /* A CSR write of one half of a 64-bit counter (RV32) takes the other half from the counter as
      * incremented by the writing instruction (VeeR RTL), instead of from its value before the
      * instruction (the write replaces the increment: unprivileged spec, Zicsr). */

@@ -5,9 +5,15 @@
 
 #include "pmu/model.h"
 
-static bool slot_counts(const pmu_slot_t *s)
+/* Counting now: implemented, not inhibited, and at a privilege level it counts in. */
+static bool slot_live(const pmu_t *p, const pmu_slot_t *s)
 {
-    return s->kind != SLOT_OFF && !s->inhibited;
+    return !s->inhibited && ((s->modes >> p->mode) & 1);
+}
+
+static bool slot_counts(const pmu_t *p, const pmu_slot_t *s)
+{
+    return s->kind != SLOT_OFF && slot_live(p, s);
 }
 
 void pmu_init(pmu_t *p, const pmu_model_t *model)
@@ -15,9 +21,14 @@ void pmu_init(pmu_t *p, const pmu_model_t *model)
     memset(p, 0, sizeof *p);
     memset(p->pos, -1, sizeof p->pos);
     p->model = model;
-    p->slot[PMU_SLOT_CYCLE] = (pmu_slot_t){ .kind = SLOT_CYCLES, .width_mask = UINT64_MAX };
-    p->slot[PMU_SLOT_INSTRET] =
-        (pmu_slot_t){ .kind = SLOT_EVENTS, .events = EVBIT(INSTRET), .width_mask = UINT64_MAX };
+    p->mode = 3; /* harts start at the highest level */
+    for (unsigned n = 0; n < PMU_MAX_SLOTS; n++)
+        p->slot[n].modes = PMU_MODES_ALL;
+    p->slot[PMU_SLOT_CYCLE] =
+        (pmu_slot_t){ .kind = SLOT_CYCLES, .modes = PMU_MODES_ALL, .width_mask = UINT64_MAX };
+    p->slot[PMU_SLOT_INSTRET] = (pmu_slot_t){
+        .kind = SLOT_EVENTS, .events = EVBIT(INSTRET), .modes = PMU_MODES_ALL, .width_mask = UINT64_MAX
+    };
     uint64_t hpm_mask = model->hpm_bits >= 64 ? UINT64_MAX : (1ull << model->hpm_bits) - 1;
     for (unsigned n = 3; n < PMU_ARCH_SLOTS; n++)
         p->slot[n].width_mask = (model->hpm_mask >> n) & 1 ? hpm_mask : 0;
@@ -72,7 +83,7 @@ uint64_t pmu_read(const pmu_t *p, unsigned n, uint64_t now)
 {
     const pmu_slot_t *s = &p->slot[n];
     uint64_t v = p->value[n];
-    if (is_clock(s->kind) && !s->inhibited)
+    if (is_clock(s->kind) && slot_live(p, s))
         v = pmu_clock(p, s->kind, now) - v;
     else if (p->pos[n] >= 0)
         v += p->acc[p->pos[n]];
@@ -85,7 +96,7 @@ void pmu_write(pmu_t *p, unsigned n, uint64_t value, uint64_t now)
     value &= s->width_mask;
     if (p->pos[n] >= 0)
         p->acc[p->pos[n]] = 0;
-    p->value[n] = (is_clock(s->kind) && !s->inhibited) ? pmu_clock(p, s->kind, now) - value : value;
+    p->value[n] = (is_clock(s->kind) && slot_live(p, s)) ? pmu_clock(p, s->kind, now) - value : value;
 }
 
 /* Changes what a slot counts, keeping its current value. */
@@ -140,11 +151,11 @@ void pmu_reconfigure(pmu_t *p)
     p->sum_interest = 0;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         pmu_slot_t *s = &p->slot[n];
-        if (s->kind == SLOT_EVENTS && slot_counts(s) && s->events) {
+        if (s->kind == SLOT_EVENTS && slot_counts(p, s) && s->events) {
             p->pos[n] = (int8_t)p->n_active;
             p->active[p->n_active++] = (uint8_t)n;
             p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
-        } else if ((s->kind == SLOT_SUM || s->kind == SLOT_MINMAX) && slot_counts(s)) {
+        } else if ((s->kind == SLOT_SUM || s->kind == SLOT_MINMAX) && slot_counts(p, s)) {
             p->sum_interest |= s->events;
         }
     }
@@ -235,11 +246,11 @@ uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
     uint64_t wrapped = 0;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         pmu_slot_t *s = &p->slot[n];
-        if (s->kind == SLOT_MINMAX && slot_counts(s) && (s->events & events)) {
+        if (s->kind == SLOT_MINMAX && slot_counts(p, s) && (s->events & events)) {
             p->value[n] = minmax_add(p->value[n], amount) & s->width_mask;
             continue;
         }
-        if (s->kind != SLOT_SUM || !slot_counts(s) || !(s->events & events))
+        if (s->kind != SLOT_SUM || !slot_counts(p, s) || !(s->events & events))
             continue;
         uint64_t old = p->value[n] & s->width_mask, v = (old + amount) & s->width_mask;
         if (n < PMU_ARCH_SLOTS && (v < old || amount > s->width_mask))
@@ -254,7 +265,7 @@ uint64_t pmu_insns_to_overflow(const pmu_t *p, uint64_t now)
     uint64_t best = UINT64_MAX;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         const pmu_slot_t *s = &p->slot[n];
-        if (!slot_counts(s) || s->kind == SLOT_SUM || s->kind == SLOT_MINMAX || s->width_mask == 0)
+        if (!slot_counts(p, s) || s->kind == SLOT_SUM || s->kind == SLOT_MINMAX || s->width_mask == 0)
             continue;
         if (s->kind == SLOT_EVENTS && !s->events)
             continue;
@@ -271,7 +282,7 @@ uint64_t pmu_read_for_insn(const pmu_t *p, unsigned n, evset_t own_events, uint6
     uint64_t v = pmu_read(p, n, now);
     /* Event counters read as of before the reading instruction (VeeR: presync reads). The
      * instruction has already been retired with its block, so take its own event back out. */
-    if (s->kind == SLOT_EVENTS && slot_counts(s) && (s->events & own_events))
+    if (s->kind == SLOT_EVENTS && slot_counts(p, s) && (s->events & own_events))
         v = (v - 1) & s->width_mask;
     return v;
 }
@@ -280,20 +291,53 @@ uint64_t pmu_read_before_insn(const pmu_t *p, unsigned n, evset_t own_events, ui
 {
     const pmu_slot_t *s = &p->slot[n];
     uint64_t v = pmu_read(p, n, now);
-    if (!slot_counts(s))
+    if (!slot_counts(p, s))
         return v;
     if ((s->kind == SLOT_EVENTS && (s->events & own_events)) || s->kind == SLOT_CYCLES)
         v = (v - 1) & s->width_mask; /* one event, or the one cycle of the instruction */
     return v;
 }
 
-int pmu_add_observer(pmu_t *p, pmu_slot_kind_t kind, evset_t events, uint64_t now)
+int pmu_add_observer_modes(pmu_t *p, pmu_slot_kind_t kind, evset_t events, unsigned modes, uint64_t now)
 {
     if (p->n_observers == PMU_OBSERVER_SLOTS)
         return -1;
     unsigned n = PMU_ARCH_SLOTS + p->n_observers++;
-    p->slot[n] = (pmu_slot_t){ .kind = kind, .events = events, .width_mask = UINT64_MAX };
+    modes &= PMU_MODES_ALL;
+    p->slot[n] =
+        (pmu_slot_t){ .kind = kind, .events = events, .modes = (uint8_t)modes, .width_mask = UINT64_MAX };
+    if (modes != PMU_MODES_ALL)
+        p->mode_filtered = true;
     pmu_write(p, n, 0, now);
     pmu_reconfigure(p);
     return (int)n;
+}
+
+int pmu_add_observer(pmu_t *p, pmu_slot_kind_t kind, evset_t events, uint64_t now)
+{
+    return pmu_add_observer_modes(p, kind, events, PMU_MODES_ALL, now);
+}
+
+void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now)
+{
+    mode &= 3;
+    if (mode == p->mode)
+        return;
+    if (!p->mode_filtered) {
+        p->mode = (uint8_t)mode;
+        return;
+    }
+    /* Each filtered slot keeps its value across the change: a clock stops or starts reading the
+     * cycle clock, an event slot leaves or joins the active list (configurations are remembered,
+     * so blocks keep their cached addends for each level). */
+    uint64_t v[PMU_MAX_SLOTS];
+    unsigned n_slots = PMU_ARCH_SLOTS + p->n_observers;
+    for (unsigned n = 0; n < n_slots; n++)
+        if (p->slot[n].modes != PMU_MODES_ALL)
+            v[n] = pmu_read(p, n, now);
+    p->mode = (uint8_t)mode;
+    for (unsigned n = 0; n < n_slots; n++)
+        if (p->slot[n].modes != PMU_MODES_ALL)
+            pmu_write(p, n, v[n], now);
+    pmu_reconfigure(p);
 }

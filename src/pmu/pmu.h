@@ -26,6 +26,9 @@ struct pmu_model;
 #define PMU_RETIRE_LANES 8
 #define PMU_SLOT_CYCLE 0
 #define PMU_SLOT_INSTRET 2
+/* Privilege levels 0-3 (the executor's numbering: RISC-V U=0, S=1, M=3): a slot counts only while
+ * the hart runs at a level in its mask. */
+#define PMU_MODES_ALL 0xF
 
 typedef enum pmu_slot_kind {
     SLOT_OFF = 0,            /* not implemented, or selector counts nothing */
@@ -45,6 +48,7 @@ typedef struct pmu_slot {
     pmu_slot_kind_t kind;
     evset_t events;      /* SLOT_EVENTS: the set counted (OR rule: one per instruction) */
     bool inhibited;      /* mcountinhibit bit (architectural slots) */
+    uint8_t modes;       /* privilege levels it counts in, bit n = level n (PMU_MODES_ALL) */
     uint64_t width_mask; /* counter width */
 } pmu_slot_t;
 
@@ -86,6 +90,11 @@ typedef struct pmu {
     uint32_t next_id;
 
     const struct pmu_model *model;
+    /* Mode filtering: the hart's privilege level, told by pmu_set_mode (traps and xRET, which end
+     * blocks, so a block's events all count at one level); mode_filtered when some slot does not
+     * count at every level. A slot outside its levels is treated like an inhibited one. */
+    uint8_t mode;
+    bool mode_filtered;
     pmu_clocks_t clocks;
     uint64_t mcountinhibit;
     uint64_t selector[PMU_ARCH_SLOTS]; /* mhpmeventN as stored (legalised) */
@@ -137,7 +146,13 @@ uint64_t pmu_insns_to_overflow(const pmu_t *p, uint64_t now);
 void pmu_set_selector(pmu_t *p, unsigned slot, uint64_t selector, uint64_t now);
 void pmu_set_inhibit(pmu_t *p, uint64_t value, uint64_t now);
 
-/* Observer slots for `pmusim stat`: returns the slot index or -1. */
+/* Observer slots for `pmusim stat`: returns the slot index or -1. pmu_add_observer_modes: one
+ * that counts only at the privilege levels in `modes` (bit n = level n). */
 int pmu_add_observer(pmu_t *p, pmu_slot_kind_t kind, evset_t events, uint64_t now);
+int pmu_add_observer_modes(pmu_t *p, pmu_slot_kind_t kind, evset_t events, unsigned modes, uint64_t now);
+
+/* The hart now runs at privilege level `mode` (0-3). Free unless some slot filters by level;
+ * else the filtered slots stop or start counting here, at a block boundary. */
+void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now);
 
 #endif

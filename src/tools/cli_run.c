@@ -23,6 +23,13 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
         }
         return true;
     case CLI_RUN_OPT_USER_MODE: cfg->opts.user_mode = true; return true;
+    case CLI_RUN_OPT_LOAD_ADDR:
+        if (!cli_parse_u64(p->value, &cfg->load_addr)) {
+            cli_error("%s: bad --load-addr '%s': expected an address, decimal or 0x-hex", p->cmd, p->value);
+            return false;
+        }
+        cfg->raw = true;
+        return true;
     case CLI_RUN_OPT_QUIET: cfg->quiet = true; return true;
     case CLI_RUN_OPT_SIGNATURE:
         if (!*p->value) {
@@ -129,7 +136,8 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
     opts.cmdline = s->cmdline;
     if (!(s->m = machine_new(desc, &opts)))
         return CLI_EXIT_USAGE; /* machine_new said why: the options cannot make this machine */
-    if (machine_load_program(s->m, cfg->program, &s->img) != 0)
+    if ((cfg->raw ? machine_load_raw(s->m, cfg->program, cfg->load_addr, &s->img)
+                  : machine_load_program(s->m, cfg->program, &s->img)) != 0)
         return CLI_EXIT_BAD_INPUT;
     if (!s->m->console)
         s->m->console = stdout;
@@ -255,6 +263,14 @@ int cli_session_status(const cli_session_t *s, hart_stop_t stop)
                       stop == STOP_WFI_DEADLOCK ? "wfi" : "firmware halt (mpmc)", pc,
                       (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mip,
                       (unsigned long long)h->csr.mstatus);
+        }
+        return CLI_EXIT_GUEST_STUCK;
+    case STOP_JUMP_SELF:
+        if (!s->quiet) {
+            cli_session_format_pc(s, h->pc, pc, sizeof(pc));
+            cli_error("guest cannot continue: jump to itself at pc %s with interrupts off (mie 0x%llx, "
+                      "mstatus 0x%llx): the program ended without exiting",
+                      pc, (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mstatus);
         }
         return CLI_EXIT_GUEST_STUCK;
     case STOP_NONE:

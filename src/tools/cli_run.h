@@ -30,6 +30,8 @@ typedef struct cli_run_config {
     char **guest_argv;
     const char *signature;          /* --signature FILE, or NULL */
     unsigned signature_granularity; /* bytes per signature line: 4 (also when 0) or 8 */
+    bool raw;                       /* --load-addr: the program is a raw binary image */
+    uint64_t load_addr;
 } cli_run_config_t;
 
 /* Option ids of the shared options: keep a command's own ids below CLI_RUN_OPT_FIRST. */
@@ -42,7 +44,8 @@ enum cli_run_opt {
     CLI_RUN_OPT_QUIET,
     CLI_RUN_OPT_SIGNATURE,
     CLI_RUN_OPT_SIGNATURE_GRANULARITY,
-    CLI_RUN_OPT_LAST = CLI_RUN_OPT_SIGNATURE_GRANULARITY,
+    CLI_RUN_OPT_LOAD_ADDR,
+    CLI_RUN_OPT_LAST = CLI_RUN_OPT_LOAD_ADDR,
 };
 
 #define CLI_RUN_OPTIONS \
@@ -53,6 +56,8 @@ enum cli_run_opt {
         { "user-mode", 0, NULL, CLI_RUN_OPT_USER_MODE, \
           "give the core U-mode where it is optional (veer-el2)" }, \
         { "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" }, \
+        { "load-addr", 0, "ADDR", CLI_RUN_OPT_LOAD_ADDR, \
+          "PROGRAM is a raw binary: load it at ADDR and start there (QEMU's -device loader)" }, \
         { "signature", 0, "FILE", CLI_RUN_OPT_SIGNATURE, \
           "at the end, write memory begin_signature..end_signature to FILE" }, \
     { \

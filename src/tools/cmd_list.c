@@ -19,7 +19,7 @@ enum {
 static const cli_option_t list_options[] = {
     { "machine", 'M', "NAME", LIST_OPT_MACHINE, "machine whose events to list (see 'pmusim machines')" },
     { "json", 'j', NULL, LIST_OPT_JSON, "Linux perf pmu-events JSON (an array of events)" },
-    { "mapfile", 0, NULL, LIST_OPT_MAPFILE, "the perf mapfile.csv line of the machine's core" },
+    { "mapfile", 0, NULL, LIST_OPT_MAPFILE, "perf's mapfile.csv for the machine's core (header and line)" },
     { "help", 'h', NULL, LIST_OPT_HELP, "show this help" },
     { 0 },
 };
@@ -97,6 +97,15 @@ static void list_text(const machine_desc_t *desc)
         for (size_t k = 0; k < n_extra; k++)
             list_row("-", "-", extra[k].name, extra[k].accuracy, extra[k].description);
     }
+    size_t n_metrics = model->metrics ? model->metrics->n : 0;
+    if (n_metrics) {
+        printf("\nMetrics of the core ('pmusim stat --metrics NAME'; events in perf's JSON spelling):\n");
+        for (size_t k = 0; k < n_metrics; k++) {
+            const pmu_metric_desc_t *m = &model->metrics->metrics[k];
+            printf("  %-24s %s%s%s\n", m->name, m->expr, m->scale_unit[0] ? "  scale " : "", m->scale_unit);
+            printf("  %-24s %s\n", "", m->description);
+        }
+    }
 }
 
 static void list_json(const machine_desc_t *desc)
@@ -107,7 +116,7 @@ static void list_json(const machine_desc_t *desc)
     fputs("[", stdout);
     for (size_t k = 0; k < model->n_events; k++) {
         const pmu_event_desc_t *e = &model->events[k];
-        stat_event_perf_name(e->name, name, sizeof(name));
+        stat_event_json_name(model, e->name, name, sizeof(name));
         snprintf(code, sizeof(code), "0x%llx", (unsigned long long)e->code);
         fputs(k ? ",\n    {\n        \"EventName\": " : "\n    {\n        \"EventName\": ", stdout);
         stat_json_string(stdout, name);
@@ -125,7 +134,29 @@ static void list_json(const machine_desc_t *desc)
         }
         fputs("\n    }", stdout);
     }
-    fputs(model->n_events ? "\n]\n" : "]\n", stdout);
+    /* the core's metrics, as in perf's metrics.json (jevents reads metrics from any file) */
+    size_t n_metrics = model->metrics ? model->metrics->n : 0;
+    for (size_t k = 0; k < n_metrics; k++) {
+        const pmu_metric_desc_t *m = &model->metrics->metrics[k];
+        fputs(model->n_events || k ? ",\n    {\n        \"MetricName\": "
+                                   : "\n    {\n        \"MetricName\": ",
+              stdout);
+        stat_json_string(stdout, m->name);
+        fputs(",\n        \"MetricExpr\": ", stdout);
+        stat_json_string(stdout, m->expr);
+        if (m->group[0]) {
+            fputs(",\n        \"MetricGroup\": ", stdout);
+            stat_json_string(stdout, m->group);
+        }
+        if (m->scale_unit[0]) {
+            fputs(",\n        \"ScaleUnit\": ", stdout);
+            stat_json_string(stdout, m->scale_unit);
+        }
+        fputs(",\n        \"BriefDescription\": ", stdout);
+        stat_json_string(stdout, m->description[0] ? m->description : m->name);
+        fputs("\n    }", stdout);
+    }
+    fputs(model->n_events || n_metrics ? "\n]\n" : "]\n", stdout);
 }
 
 static int list_mapfile(const machine_desc_t *desc)
@@ -141,7 +172,9 @@ static int list_mapfile(const machine_desc_t *desc)
     for (size_t k = 0; k < sizeof(list_perf_dirs) / sizeof(list_perf_dirs[0]); k++)
         if (strcmp(list_perf_dirs[k].machine, desc->name) == 0)
             snprintf(dir, sizeof(dir), "%s", list_perf_dirs[k].dir);
-    /* MVENDORID-MARCHID-MIMPID as Linux reports them; any implementation of this core matches */
+    /* A complete mapfile.csv: perf's jevents skips its first line, the header. Then
+     * MVENDORID-MARCHID-MIMPID as Linux reports them; any implementation of this core matches. */
+    printf("#MVENDORID-MARCHID-MIMPID,Version,Filename,EventType\n");
     printf("0x%llx-0x%llx-0x[[:xdigit:]]+,v1,%s,core\n", (unsigned long long)desc->core->mvendorid,
            (unsigned long long)desc->core->marchid, dir);
     return CLI_EXIT_OK;

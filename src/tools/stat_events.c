@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tools/cli_util.h"
 #include "tools/stat_events.h"
@@ -59,10 +60,13 @@ static void stat_event_from_desc(const pmu_event_desc_t *d, bool has_code, stat_
         .code = d->code,
         .sel = d->sel,
         .slot = -1,
+        .modes = PMU_MODES_ALL,
+        .group = -1,
         .latency = stat_is_latency(d->sel),
         .sum_slot = -1,
         .minmax_slot = -1,
     };
+    snprintf(out->label, sizeof(out->label), "%s", d->name);
 }
 
 static const pmu_event_desc_t *stat_model_find(const pmu_model_t *model, const char *name)
@@ -133,12 +137,53 @@ static void stat_unknown_name(const pmu_model_t *model, const char *machine, con
     free(word);
 }
 
+/* The event a selector code means: the model's named event, or (a code the model counts but
+ * names no event for, a combination of fields) an unnamed one labelled `label`. */
+static bool stat_resolve_code(const pmu_model_t *model, const char *machine, uint64_t code, const char *label,
+                              stat_event_t *out)
+{
+    /* The code as the guest would write it to mhpmevent: what the model stores (WARL) must be a
+     * selector it implements. */
+    uint64_t legal = code ? model->legalize(model, code) : 0;
+    const pmu_event_desc_t *d = legal ? pmu_model_event_by_code(model, legal) : NULL;
+    if (d) {
+        stat_event_from_desc(d, true, out);
+        return true;
+    }
+    pmu_selection_t sel = legal ? model->select(model, legal) : (pmu_selection_t){ SLOT_OFF, 0 };
+    if (sel.kind == SLOT_OFF) {
+        cli_error("unknown event code %llu (0x%llx) for machine %s; 'pmusim list -M %s' lists its "
+                  "events",
+                  (unsigned long long)code, (unsigned long long)code, machine, machine);
+        return false;
+    }
+    /* a selector combining events (a MicroBlaze V mask), named as written */
+    *out = (stat_event_t){ .description = "raw selector",
+                           .has_code = true,
+                           .code = legal,
+                           .sel = sel,
+                           .slot = -1,
+                           .modes = PMU_MODES_ALL,
+                           .group = -1,
+                           .latency = stat_is_latency(sel),
+                           .sum_slot = -1,
+                           .minmax_slot = -1 };
+    snprintf(out->raw_name, sizeof out->raw_name, "%s", label);
+    snprintf(out->label, sizeof out->label, "%s", label);
+    out->name = out->raw_name;
+    return true;
+}
+
 bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)
 {
     bool raw_ok;
     if (stat_raw_term(model, machine, spec, out, &raw_ok))
         return raw_ok;
     const pmu_event_desc_t *d = stat_model_find(model, spec);
+    /* the pmu-events JSON spelling of a name perf would otherwise take for its own: VEER_CYCLES */
+    size_t plen = model->raw_pmu ? strlen(model->raw_pmu) : 0;
+    if (!d && plen && strncasecmp(spec, model->raw_pmu, plen) == 0 && spec[plen] == '_')
+        d = stat_model_find(model, spec + plen + 1);
     if (d) {
         stat_event_from_desc(d, true, out);
         return true;
@@ -159,84 +204,204 @@ bool stat_event_resolve(const pmu_model_t *model, const char *machine, const cha
         cli_error("bad event code '%s': too large for a selector", spec);
         return false;
     }
-    /* The code as the guest would write it to mhpmevent: what the model stores (WARL) must be a
-     * selector of its table. */
-    uint64_t legal = code ? model->legalize(model, code) : 0;
-    d = legal ? pmu_model_event_by_code(model, legal) : NULL;
-    pmu_selection_t sel = legal && !d ? model->select(model, legal) : (pmu_selection_t){ SLOT_OFF, 0 };
-    if (!d && sel.kind != SLOT_OFF) { /* a selector combining events (a MicroBlaze V mask) */
-        *out = (stat_event_t){ .description = "raw selector",
-                               .has_code = true,
-                               .code = legal,
-                               .sel = sel,
-                               .slot = -1,
-                               .latency = stat_is_latency(sel),
-                               .sum_slot = -1,
-                               .minmax_slot = -1 };
-        snprintf(out->raw_name, sizeof out->raw_name, "%s", spec);
-        out->name = out->raw_name;
-        return true;
-    }
-    if (!d) {
-        cli_error("unknown event code %llu (0x%llx) for machine %s; 'pmusim list -M %s' lists its "
-                  "events",
-                  (unsigned long long)code, (unsigned long long)code, machine, machine);
+    return stat_resolve_code(model, machine, code, spec, out);
+}
+
+/* Modifiers ("u", "uk", "h"...) into a mask of privilege levels; false after a message. perf's
+ * u (user), k (kernel: S-mode) and h (hypervisor: M-mode, perf's "host" on RISC-V), and pmusim's
+ * own s (S-mode) and m (M-mode). */
+static bool stat_parse_modifiers(const char *mods, const char *item, unsigned *modes)
+{
+    *modes = 0;
+    if (!*mods) {
+        cli_error("bad event '%s': empty modifier after ':'", item);
         return false;
     }
-    stat_event_from_desc(d, true, out);
+    for (const char *c = mods; *c; c++) {
+        switch (*c) {
+        case 'u': *modes |= 1u << 0; break;
+        case 'k':
+        case 's': *modes |= 1u << 1; break;
+        case 'h':
+        case 'm': *modes |= 1u << 3; break;
+        default:
+            cli_error("bad event '%s': unknown modifier '%c'; pmusim counts by privilege level only: "
+                      "u (U-mode), k or s (S-mode), h or m (M-mode)",
+                      item, *c);
+            return false;
+        }
+    }
     return true;
 }
 
-bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list)
+/* One event of a list, with its modifiers; `group_mods` (or NULL) applies when it has none. */
+static bool stat_parse_item(stat_event_list_t *l, const pmu_model_t *model, const char *machine, char *item,
+                            const char *group_mods, int group)
+{
+    char *mods = NULL;
+    char *last_slash = strrchr(item, '/');
+    if (last_slash) { /* PMU terms: modifiers follow the closing slash, with or without ':' */
+        char *after = last_slash + 1;
+        if (*after) {
+            mods = strdup(*after == ':' ? after + 1 : after);
+            *after = 0;
+        }
+    } else {
+        char *colon = strchr(item, ':');
+        if (colon) {
+            *colon = 0;
+            mods = strdup(colon + 1);
+        }
+    }
+    if (l->n == STAT_MAX_EVENTS) {
+        cli_error("too many events: at most %d can be counted in one run", STAT_MAX_EVENTS);
+        free(mods);
+        return false;
+    }
+    stat_event_t *e = &l->ev[l->n];
+    bool ok = stat_event_resolve(model, machine, item, e);
+    const char *m = mods ? mods : group_mods;
+    if (ok && m) {
+        ok = stat_parse_modifiers(m, item, &e->modes);
+        size_t n = strlen(e->label);
+        snprintf(e->label + n, sizeof(e->label) - n, ":%s", m);
+    }
+    e->group = group;
+    free(mods);
+    if (ok)
+        l->n++;
+    return ok;
+}
+
+/* Splits `s` at its commas outside {...} and /.../ in place; returns the pieces' count or -1. */
+static int stat_split_list(char *s, char **items, int max)
+{
+    int n = 0, depth = 0;
+    bool in_terms = false;
+    items[n++] = s;
+    for (char *c = s; *c; c++) {
+        if (*c == '{')
+            depth++;
+        else if (*c == '}')
+            depth--;
+        else if (*c == '/')
+            in_terms = !in_terms;
+        else if (*c == ',' && depth == 0 && !in_terms) {
+            if (n == max)
+                return -1;
+            *c = 0;
+            items[n++] = c + 1;
+        }
+    }
+    return n;
+}
+
+static char *stat_trim(char *item)
+{
+    while (isspace((unsigned char)*item))
+        item++;
+    size_t len = strlen(item);
+    while (len && isspace((unsigned char)item[len - 1]))
+        item[--len] = 0;
+    return item;
+}
+
+bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, const char *machine,
+                              const char *list, int *next_group)
 {
     if (!*list) {
         cli_error("empty event list (-e); 'pmusim list -M %s' lists the events", machine);
         return false;
     }
     char *copy = strdup(list);
-    if (!copy) {
+    char **items = calloc(strlen(list) + 2, sizeof(*items));
+    if (!copy || !items) {
+        free(copy);
+        free(items);
         cli_error("out of memory");
         return false;
     }
     bool ok = true;
-    char *item = copy;
-    for (;;) {
-        char *comma = strchr(item, ',');
-        /* a raw term `pmu/a=1,b=2/` keeps its commas: the event ends at its closing slash */
-        char *slash = strchr(item, '/');
-        if (slash && (!comma || slash < comma)) {
-            char *close = strchr(slash + 1, '/');
-            comma = close ? strchr(close, ',') : NULL;
-        }
-        if (comma)
-            *comma = 0;
-        /* surrounding blanks are not part of a name ("loads, stores") */
-        while (isspace((unsigned char)*item))
-            item++;
-        size_t len = strlen(item);
-        while (len && isspace((unsigned char)item[len - 1]))
-            item[--len] = 0;
-        if (!len) {
+    int n = stat_split_list(copy, items, (int)strlen(list) + 1);
+    for (int k = 0; ok && k < n; k++) {
+        char *item = stat_trim(items[k]);
+        if (!*item) {
             cli_error("bad event list '%s': empty event name (events are separated by single commas)", list);
             ok = false;
             break;
         }
-        if (l->n == STAT_MAX_EVENTS) {
-            cli_error("too many events: at most %d can be counted in one run", STAT_MAX_EVENTS);
+        if (*item != '{') {
+            if (strchr(item, '}')) {
+                cli_error("bad event list '%s': '}' without '{'", list);
+                ok = false;
+                break;
+            }
+            ok = stat_parse_item(l, model, machine, item, NULL, -1);
+            continue;
+        }
+        /* a group: {a,b,...} or {a,b,...}:mods */
+        char *close = strrchr(item, '}');
+        if (!close || strchr(item + 1, '{')) {
+            cli_error("bad event list '%s': %s", list, close ? "groups cannot be nested" : "'{' without '}'");
             ok = false;
             break;
         }
-        if (!stat_event_resolve(model, machine, item, &l->ev[l->n])) {
+        const char *gmods = NULL;
+        if (close[1] == ':')
+            gmods = close + 2;
+        else if (close[1]) {
+            cli_error("bad event list '%s': after a group's '}' only ':MODIFIERS' may follow", list);
             ok = false;
             break;
         }
-        l->n++;
-        if (!comma)
+        *close = 0;
+        char *inner = item + 1;
+        char **members = calloc(strlen(inner) + 2, sizeof(*members));
+        if (!members) {
+            cli_error("out of memory");
+            ok = false;
             break;
-        item = comma + 1;
+        }
+        int nm = stat_split_list(inner, members, (int)strlen(inner) + 1);
+        int group = (*next_group)++;
+        for (int j = 0; ok && j < nm; j++) {
+            char *mem = stat_trim(members[j]);
+            if (!*mem) {
+                cli_error("bad event list '%s': empty event name in a group", list);
+                ok = false;
+            } else {
+                ok = stat_parse_item(l, model, machine, mem, gmods, group);
+            }
+        }
+        free(members);
     }
+    free(items);
     free(copy);
     return ok;
+}
+
+bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list)
+{
+    int group = 0;
+    return stat_events_parse_groups(l, model, machine, list, &group);
+}
+
+int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e)
+{
+    for (unsigned k = 0; k < l->n; k++) {
+        const stat_event_t *o = &l->ev[k];
+        if (o->sel.kind == e->sel.kind && o->sel.events == e->sel.events && o->modes == e->modes &&
+            strcmp(o->name, e->name) == 0)
+            return (int)k;
+    }
+    if (l->n == STAT_MAX_EVENTS) {
+        cli_error("too many events: at most %d can be counted in one run", STAT_MAX_EVENTS);
+        return -1;
+    }
+    l->ev[l->n] = *e;
+    if (e->name == e->raw_name) /* a raw term names itself */
+        l->ev[l->n].name = l->ev[l->n].raw_name;
+    return (int)l->n++;
 }
 
 void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const char *machine)
@@ -258,4 +423,35 @@ void stat_event_perf_name(const char *name, char *buf, size_t size)
     for (; name[i] && i + 1 < size; i++)
         buf[i] = (name[i] == '-' || name[i] == '.') ? '_' : (char)toupper((unsigned char)name[i]);
     buf[i] = 0;
+}
+
+/* perf's generic (legacy) hardware events: a core PMU event of the same name would shadow them. */
+static const char *const stat_perf_generic[] = {
+    "cycles",
+    "cpu-cycles",
+    "instructions",
+    "cache-references",
+    "cache-misses",
+    "branches",
+    "branch-instructions",
+    "branch-misses",
+    "bus-cycles",
+    "stalled-cycles-frontend",
+    "stalled-cycles-backend",
+    "ref-cycles",
+    "idle-cycles-frontend",
+    "idle-cycles-backend",
+};
+
+void stat_event_json_name(const pmu_model_t *model, const char *name, char *buf, size_t size)
+{
+    for (size_t k = 0; k < sizeof(stat_perf_generic) / sizeof(stat_perf_generic[0]); k++)
+        if (stat_name_eq(stat_perf_generic[k], name) && model->raw_pmu) {
+            char pmu[32], rest[96];
+            stat_event_perf_name(model->raw_pmu, pmu, sizeof(pmu));
+            stat_event_perf_name(name, rest, sizeof(rest));
+            snprintf(buf, size, "%s_%s", pmu, rest);
+            return;
+        }
+    stat_event_perf_name(name, buf, size);
 }

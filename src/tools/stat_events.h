@@ -15,16 +15,30 @@
 
 /* At most as many events as the PMU has observer slots. */
 #define STAT_MAX_EVENTS PMU_OBSERVER_SLOTS
+/* Harts a machine can have (MACHINE_MAX_HARTS), for per-hart counts. */
+#define STAT_MAX_HARTS 64
+
+/* What an event is printed as: its name with any modifiers ("instructions:u"), or the raw terms
+ * of a selector that has no name. */
+#define STAT_LABEL_MAX 96
 
 typedef struct stat_event {
     const char *name; /* canonical (the model's) name */
+    char label[STAT_LABEL_MAX];
+    unsigned modes; /* privilege levels counted (PMU_MODES_ALL, or from :u :k :h ...) */
+    int group;      /* index of the {group} it was given in, or -1 */
     const char *description;
     const char *accuracy; /* NULL: exact; else how pmusim approximates it */
     bool has_code;        /* false for built-in events the model has no selector for */
     uint64_t code;        /* selector value (mhpmevent) */
     pmu_selection_t sel;  /* what it counts */
     int slot;             /* observer slot once attached, else -1 */
-    uint64_t value;       /* the count once read */
+    uint64_t value;       /* the count once read (summed over the harts) */
+    /* What the report prints: the mean over the runs (-r) and the relative standard deviation of
+     * that mean in percent; the guest time it counted for in ns (summed over the harts); and per
+     * hart, the count and that time. */
+    double mean, variance_pct, runtime_ns;
+    uint64_t hart_value[STAT_MAX_HARTS], hart_runtime_ns[STAT_MAX_HARTS];
     /* Latency events (pmu_event_desc_t.latency): value is N; these count the sum of the
      * latencies and their max (bits 31:16) and min (15:0), in two more observer slots. */
     bool latency;
@@ -38,14 +52,25 @@ typedef struct stat_event_list {
     unsigned n;
 } stat_event_list_t;
 
-/* The model's event or built-in event called `name` (case-insensitive; '_' matches '-'), or a raw
- * selector code: decimal ("11"), 0x-hex ("0xb") or perf's r-hex ("rb"). On failure prints one line
- * (unknown name with the closest one, or a code the model does not implement) and returns false. */
+/* The model's event or built-in event called `name` (case-insensitive; '_' matches '-'; the perf
+ * JSON spelling with the PMU prefix, "VEER_CYCLES", too), a raw selector code: decimal ("11"),
+ * 0x-hex ("0xb") or perf's r-hex ("rb"), or perf's PMU terms ("veer/event=26/"). No modifiers.
+ * On failure prints one line (unknown name with the closest one, or a code the model does not
+ * implement) and returns false. */
 bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out);
 
-/* Appends the events of one -e argument, a comma-separated list. False after a message for an
- * empty or malformed list, an unknown event, or more than STAT_MAX_EVENTS events in all. */
+/* Appends the events of one -e argument, perf's event list: events separated by commas, each
+ * optionally with modifiers (":u", ":k", ":h", pmusim's ":s", ":m"; after PMU terms also without
+ * the colon: "veer/event=26/u"), and groups "{a,b}:mods" whose modifiers apply to every member.
+ * False after a message for an empty or malformed list, an unknown event or modifier, or more
+ * than STAT_MAX_EVENTS events in all. `next_group` numbers the groups across calls. */
 bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list);
+bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, const char *machine,
+                              const char *list, int *next_group);
+
+/* Appends `e` (resolved, with its modes) unless an event counting the same thing at the same
+ * levels is listed; returns its index, or -1 after a message when the list is full. */
+int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e);
 
 /* A selection counting latency events (events.h EV_LATENCY_MASK): stat reports their sum,
  * mean, min and max with the count. */
@@ -66,5 +91,9 @@ size_t stat_builtin_extra(const pmu_model_t *model, stat_event_t *out, size_t ma
 
 /* perf pmu-events spelling of an event name: upper case, '-' and '.' become '_'. */
 void stat_event_perf_name(const char *name, char *buf, size_t size);
+/* The EventName of a model event in perf's pmu-events JSON: the perf spelling, prefixed with the
+ * PMU's name ("VEER_CYCLES") where it would equal one of perf's generic event names (cycles,
+ * instructions, branches, branch-misses, cache-misses, ...), which it would shadow. */
+void stat_event_json_name(const pmu_model_t *model, const char *name, char *buf, size_t size);
 
 #endif

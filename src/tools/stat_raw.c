@@ -32,8 +32,10 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
         return true;
     }
     size_t plen = (size_t)(slash - spec);
-    if (plen != strlen(model->raw_pmu) || strncmp(spec, model->raw_pmu, plen) || spec[len - 1] != '/' ||
-        slash == spec + len - 1) {
+    /* "cpu" is the core's PMU on every machine, as in perf */
+    bool cpu = plen == 3 && strncmp(spec, "cpu", 3) == 0;
+    if ((!cpu && (plen != strlen(model->raw_pmu) || strncmp(spec, model->raw_pmu, plen))) ||
+        spec[len - 1] != '/' || slash == spec + len - 1) {
         cli_error("bad raw event '%s': expected %s/FIELD=VALUE,.../ (fields: see 'pmusim list -M %s')", spec,
                   model->raw_pmu, machine);
         return true;
@@ -49,7 +51,11 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
             cli_error("bad raw event '%s': '%.*s' is not FIELD=VALUE", spec, (int)(stop - p), p);
             return true;
         }
-        const pmu_format_field_t *f = raw_field(model, p, (size_t)(eq - p));
+        /* "config" is the whole selector, as perf's config= term */
+        static const pmu_format_field_t config = { "config", 0, 63 };
+        const pmu_format_field_t *f = (size_t)(eq - p) == 6 && !strncmp(p, "config", 6)
+                                          ? &config
+                                          : raw_field(model, p, (size_t)(eq - p));
         if (!f) {
             char names[160] = "";
             size_t used = 0;
@@ -81,7 +87,7 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
     }
     const pmu_event_desc_t *d = pmu_model_event_by_code(model, code);
     pmu_selection_t sel = code ? model->select(model, code) : (pmu_selection_t){ SLOT_OFF, 0 };
-    if (sel.kind == SLOT_OFF) {
+    if (sel.kind == SLOT_OFF && !d) { /* a named event the model does not simulate counts 0 */
         cli_error(
             "raw event '%s' (selector 0x%llx) counts nothing on machine %s: an undefined class or event "
             "bit, the no-event bit, or an empty mask",
@@ -95,11 +101,14 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
         .code = code,
         .sel = sel,
         .slot = -1,
+        .modes = PMU_MODES_ALL,
+        .group = -1,
         .latency = stat_is_latency(sel),
         .sum_slot = -1,
         .minmax_slot = -1,
     };
     snprintf(out->raw_name, sizeof out->raw_name, "%s", spec);
+    snprintf(out->label, sizeof out->label, "%s", spec);
     out->name = out->raw_name;
     *ok = true;
     return true;

@@ -23,7 +23,8 @@ _start:
 2:
 #endif
 #ifdef SPIN
-3:  j 3b
+3:  nop                         /* two instructions: a lone `j .` would be stopped (status 123) */
+    j 3b
 #endif
     la t0, tohost
     li t1, 1                    /* exit 0 */

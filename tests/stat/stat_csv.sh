@@ -4,7 +4,7 @@
 #   stat_csv.sh [--status N] [--names A,B,...] [--values X,Y,...] [--same] [--no-stdout]
 #               -- PMUSIM stat [STAT ARGS...] PROGRAM
 #
-# Every line must have the form VALUE,,EVENT,exact|approx (docs/stat.md). --names / --values: the
+# Every line must have perf stat's form VALUE,,EVENT,RUNTIME,100.00,METRIC,METRIC-UNIT (docs/stat.md). --names / --values: the
 # event / value column of the lines, in order, must be exactly these. --same: all lines are
 # identical (the same event spelt differently). --no-stdout: the guest prints nothing.
 set -u
@@ -49,8 +49,8 @@ complain() {
 }
 [ "$status" = "$want_status" ] || complain "exit status $status, expected $want_status"
 [ -s "$tmp/csv" ] || complain "no counts written"
-if grep -v -E -q '^[0-9]+,,[a-z0-9-]+,(exact|approx)$' "$tmp/csv"; then
-    complain "lines not of the form VALUE,,EVENT,exact|approx"
+if grep -v -E -q '^[0-9]+,,[a-z0-9:-]+,[0-9]+,100\.00,([0-9]+\.[0-9][0-9])?,[^,]*$' "$tmp/csv"; then
+    complain "lines not of the form VALUE,,EVENT,RUNTIME,100.00,METRIC,METRIC-UNIT"
 fi
 if [ -n "$names" ]; then
     got=$(cut -d, -f3 "$tmp/csv" | paste -s -d, -)

@@ -152,6 +152,37 @@ int main(void)
     pmu_set_inhibit(&p, 1u << 5, now);
     CHECK(pmu_insns_to_overflow(&p, now) > 10);
 
+    /* Privilege filtering (observer slots for `pmusim stat -e EVENT:u`): a U-only event slot and a
+     * U-only clock count while the level is U (0) and keep their value at other levels; an
+     * unfiltered observer counts throughout. Harts start at level 3. */
+    pmu_t q;
+    pmu_init(&q, &test_model);
+    CHECK(!q.mode_filtered);
+    pmu_set_mode(&q, 0, 0); /* nothing filters: only the level is noted */
+    CHECK_EQ(q.mode, 0);
+    pmu_set_mode(&q, 3, 0);
+    int ev_u = pmu_add_observer_modes(&q, SLOT_EVENTS, EVBIT(LOAD), 1u << 0, 0);
+    int cyc_u = pmu_add_observer_modes(&q, SLOT_CYCLES, 0, 1u << 0, 0);
+    int ev_all = pmu_add_observer(&q, SLOT_EVENTS, EVBIT(LOAD), 0);
+    CHECK(ev_u >= 0 && cyc_u >= 0 && ev_all >= 0);
+    CHECK(q.mode_filtered);
+    pmu_commit_events(&q, EVBIT(LOAD), 0); /* at level 3: not counted by the U-only slots */
+    CHECK_EQ(pmu_read(&q, (unsigned)ev_u, 100), 0);
+    CHECK_EQ(pmu_read(&q, (unsigned)cyc_u, 100), 0);
+    pmu_set_mode(&q, 0, 100); /* to U at cycle 100 */
+    pmu_commit_events(&q, EVBIT(LOAD), 0);
+    pmu_commit_events(&q, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&q, (unsigned)ev_u, 130), 2);
+    CHECK_EQ(pmu_read(&q, (unsigned)cyc_u, 130), 30);
+    pmu_set_mode(&q, 1, 150); /* to S at cycle 150: both stop */
+    pmu_commit_events(&q, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&q, (unsigned)ev_u, 400), 2);
+    CHECK_EQ(pmu_read(&q, (unsigned)cyc_u, 400), 50);
+    CHECK_EQ(pmu_read(&q, (unsigned)ev_all, 400), 4);
+    pmu_set_mode(&q, 0, 400); /* back to U: counting resumes from the kept values */
+    pmu_commit_events(&q, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&q, (unsigned)ev_u, 410), 3);
+    CHECK_EQ(pmu_read(&q, (unsigned)cyc_u, 410), 60);
     test_latency_pairs(u);
     return unit_finish(u, "unit_pmu_engine");
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "core/core.h"
+#include "core/veer_el2/timing.h"
 #include "core/veer_el2/veer_el2.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
@@ -309,6 +310,31 @@ static evset_t veer_decode_events(const decoded_insn_t *d)
     }
 }
 
+veer_timing_t *veer_timing_of(hart_t *h)
+{
+    veer_core_state_t *s = h->core_state;
+    return s ? s->timing : NULL;
+}
+
+/* The timing model is on unless the machine option timing=off was given. */
+static bool veer_setup(hart_t *h, const core_config_t *cfg)
+{
+    if ((cfg->given & CORE_CFG_TIMING) && !cfg->timing)
+        return true;
+    veer_core_state_t *s = state(h);
+    if (!s)
+        return false;
+    s->timing = veer_timing_new();
+    return s->timing != NULL;
+}
+
+static void veer_destroy(hart_t *h)
+{
+    veer_core_state_t *s = h->core_state;
+    veer_timing_free(s->timing);
+    s->timing = NULL;
+}
+
 static const core_ext_t veer_el2_ext = {
     .read = veer_read,
     .write = veer_write,
@@ -321,6 +347,11 @@ static const core_ext_t veer_el2_ext = {
     .trap_taken = veer_trap_taken,
     .take_event = veer_take_event,
     .signal = veer_signal,
+    .block_built = veer_timing_block_built,
+    .block_retired = veer_timing_block_retired,
+    .data_access = veer_timing_data_access,
+    .div = veer_timing_div,
+    .destroy = veer_destroy,
 };
 
 /* The default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode (U-mode is a
@@ -340,4 +371,5 @@ const core_desc_t core_veer_el2 = {
     .pmp_entries = 16, /* configs/veer.config: pmp_entries = 16 */
     .pmu = &pmu_model_veer_el2,
     .ext = &veer_el2_ext,
+    .setup = veer_setup,
 };

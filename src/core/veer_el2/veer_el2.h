@@ -78,6 +78,7 @@ typedef struct veer_core_state {
     veer_faults_t flt;
     veer_ecc_t ecc;
     veer_pic_t pic;
+    struct veer_timing *timing; /* the timing model's state (timing.c); NULL: timing=off */
 } veer_core_state_t;
 
 veer_core_state_t *veer_state(hart_t *h);

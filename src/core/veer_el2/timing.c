@@ -1,0 +1,498 @@
+/* The VeeR EL2 timing model: mcycle and the pipeline events of the default build
+ * (configs/veer.config), calibrated against the RTL under Verilator on the programs of
+ * tests/veer-timing (docs/pmu-veer-el2.md, "Timing model"). The executor asks it through the
+ * core's timing hooks (core_ext_t in cpu/csr.h; core.c wires them):
+ *
+ *   - at block build, the static cost of a block: load-to-use stalls and load/store bus queueing
+ *     of external accesses, postsync CSR writes, fences (block_t.stall_cycles, added at run time
+ *     with one addition per block);
+ *   - when a block retires, with the pc control goes on at: the I-cache (16 KiB, 2 ways, 64-byte lines, LRU; fence.i
+ *     invalidates it) and the branch predictor of the terminating instruction, built as the RTL's
+ *     el2_ifu_bp_ctl: gshare BHT of 2-bit counters indexed by pc[9:2] ^ ghr[7:0] and pc[1], a BTB
+ *     that holds taken transfers (a transfer not in it is predicted not taken); returns
+ *     mispredict (on the measured programs the RTL's return stack predicted none of them);
+ *   - after a slow-path load or store: DCCM and PIC accesses are counted, and at the block's end
+ *     replace the external cost the block's static cost assumed for as many of its accesses
+ *     (those not based on sp first: the stack is in external memory in the usual layout);
+ *     misaligned external accesses cost their second transaction;
+ *   - before a divide: the divider's cycles, data-dependent as the RTL's 4-bit-per-cycle divider
+ *     with its early-out ("shortq") and small-number paths (el2_exu_div_new_4bit_fullshortq).
+ *
+ * External memory is modelled as the testbench's AXI slave (one cycle to respond). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/veer_el2/timing.h"
+#include "cpu/block.h"
+#include "cpu/exec.h"
+#include "isa/isa.h"
+
+/* Cycles and counts, from the RTL measurements (tests/veer-timing/rtl-data.csv). MRET_CYCLES and
+ * TRAP_CYCLES are not calibrated by a dedicated case (the traps example agrees within 1%). */
+enum {
+    EXT_LOAD_LATENCY = 5,             /* an external load's result is usable 5 cycles later */
+    BUS_QUEUE_CYCLES = 1,             /* back-to-back external accesses, different bus words */
+    MISPREDICT_CYCLES = 1,            /* flush and refetch after a mispredicted/unpredicted transfer */
+    POSTSYNC_CYCLES = 2,              /* a write of a postsync CSR (mstatus, mtvec, mepc, mrac...) */
+    PRESYNC_CYCLES = 2,               /* a presync CSR access waits for the pipeline to drain */
+    FENCE_CYCLES = 2,                 /* fence: a presync wait */
+    FENCEI_CYCLES = 12,               /* fence.i: flush, I-cache invalidation, refetch */
+    FENCEI_SYNC_CYCLES = 2,           /* of these, presync and postsync waits (events 31, 32) */
+    MRET_CYCLES = 2,                  /* a flush */
+    TRAP_CYCLES = 3,                  /* ecall/ebreak: a flush to the trap vector */
+    ICACHE_MISS_CYCLES = 5,           /* until the line's first fetch group, in straight-line code */
+    ICACHE_MISS_REDIRECT_CYCLES = 10, /* the same after a jump */
+    IBUS_PER_MISS = 8,                /* a line fill reads 8 64-bit beats, one transaction each */
+    IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
+    MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
+};
+
+enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_ENTRIES = 512 };
+
+struct veer_timing {
+    /* I-cache: tag = line address + 1 (0: invalid); lru = the way to replace next */
+    uint64_t ic_tag[IC_SETS][IC_WAYS];
+    uint8_t ic_lru[IC_SETS];
+    uint64_t last_line; /* line of the last fetch group looked up, + 1; 0 after an invalidation */
+    uint64_t prev_line; /* line of the last fetch group, + 1, kept over invalidations */
+    uint64_t entered;   /* pc whose first line fetch_entry looked up */
+    bool entry_missed;  /* ... and missed */
+    /* predictor */
+    uint8_t bht[BHT_ROWS][2];
+    uint64_t btb[BTB_ENTRIES]; /* pc + 1 of the transfer the entry holds; 0: empty */
+    uint8_t ghr;
+    /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
+    unsigned dccm_accesses;
+};
+
+veer_timing_t *veer_timing_new(void)
+{
+    return calloc(1, sizeof(veer_timing_t));
+}
+
+void veer_timing_free(veer_timing_t *t)
+{
+    free(t);
+}
+
+static void add_amount(hart_t *h, evset_t ev, uint64_t n)
+{
+    if (n && (h->pmu.sum_interest & ev))
+        pmu_commit_amount(&h->pmu, ev, n);
+}
+
+/* ---- static costs -------------------------------------------------------------------------- */
+
+static bool is_mem(evset_t ev)
+{
+    return (ev & (EVBIT(LOAD) | EVBIT(STORE))) && !(ev & EVBIT(ATOMIC));
+}
+
+/* The data side of a block, scheduled statically: each instruction issues one cycle after the
+ * previous one, or when its source registers are ready; an external load's result is ready
+ * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after);
+ * an external access right after another one to a different bus word (8 bytes; stores: a
+ * different word) waits BUS_QUEUE_CYCLES more, stores to the same word coalesce. `dccm` marks
+ * the accesses that went to the DCCM or PIC (bit k: instruction k). */
+typedef struct data_cost {
+    unsigned cycles; /* beyond one per instruction */
+    unsigned queue;  /* of which bus queueing */
+    unsigned transactions;
+} data_cost_t;
+
+static bool same_bus_word(const block_t *b, unsigned k)
+{
+    const dinsn_t *p = &b->insn[k - 1], *d = &b->insn[k];
+    bool base_kept = p->rs1 == d->rs1 && !((b->events[k - 1] & EVBIT(LOAD)) && p->rd == d->rs1);
+    if (!base_kept)
+        return false;
+    if ((b->events[k] & EVBIT(STORE)) && (b->events[k - 1] & EVBIT(STORE)))
+        return p->imm == d->imm;
+    if ((b->events[k] & EVBIT(LOAD)) && (b->events[k - 1] & EVBIT(LOAD)))
+        return (p->imm >> 3) == (d->imm >> 3);
+    return false;
+}
+
+static data_cost_t data_cost(const block_t *b, uint64_t dccm)
+{
+    data_cost_t c = { 0, 0, 0 };
+    uint32_t ready[33] = { 0 };
+    uint32_t t = 0, prev_mem = 0;
+    bool prev_ext = false;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        const dinsn_t *d = &b->insn[k];
+        evset_t ev = b->events[k];
+        uint32_t st = t;
+        if (ready[d->rs1] > st)
+            st = ready[d->rs1];
+        if (ready[d->rs2] > st)
+            st = ready[d->rs2];
+        bool mem = is_mem(ev), ext = mem && !((dccm >> k) & 1);
+        if (ext) {
+            bool same = k > 0 && prev_ext && prev_mem + 1 == t && same_bus_word(b, k);
+            c.transactions += !same;
+            if (k > 0 && prev_ext && prev_mem + 1 >= st && !same) {
+                uint32_t q = prev_mem + 1 + BUS_QUEUE_CYCLES;
+                if (q > st) {
+                    c.queue += q - st;
+                    st = q;
+                }
+            }
+            prev_mem = st;
+        }
+        prev_ext = ext;
+        t = st + 1;
+        ready[d->rd] = (ext && (ev & EVBIT(LOAD))) ? st + EXT_LOAD_LATENCY : t;
+        ready[0] = 0;
+    }
+    c.cycles = t - b->n_insns;
+    return c;
+}
+
+static bool csr_postsync(unsigned csr)
+{
+    switch (csr) {
+    case 0x300: /* mstatus */
+    case 0x305: /* mtvec */
+    case 0x341: /* mepc */
+    case 0x7C0: /* mrac */
+    case 0x7C2: /* mcpc */
+    case 0x7C4: /* dmst */
+    case 0x320: /* mcountinhibit */
+    case 0x7F9: /* mfdc */
+    case 0x7A1: /* mtdata1 */
+    case 0x7A2: /* mtdata2 */ return true;
+    default: return false;
+    }
+}
+
+static bool csr_presync(unsigned csr)
+{
+    return csr == 0xB02 || csr == 0xB82 || (csr >= 0xB03 && csr <= 0xB06) || (csr >= 0xB83 && csr <= 0xB86) ||
+           csr == 0x7C2 || csr == 0x320 || csr == 0x7F9 || csr == 0x7A1;
+}
+
+/* The cycles of the block's CSR instruction (always its last one), beyond its own. */
+static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned *post)
+{
+    evset_t ev = b->events[k];
+    unsigned csr = (unsigned)b->insn[k].imm & 0xFFF;
+    *pre = csr_presync(csr) ? PRESYNC_CYCLES : 0;
+    *post = !(ev & EVBIT(CSR_READ)) && csr_postsync(csr) ? POSTSYNC_CYCLES : 0;
+    return *pre + *post;
+}
+
+void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
+{
+    (void)dec;
+    (void)n;
+    if (!veer_timing_of(h))
+        return;
+    uint32_t cyc = data_cost(b, 0).cycles;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        evset_t ev = b->events[k];
+        if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
+            unsigned pre, post;
+            cyc += csr_cycles(b, k, &pre, &post);
+        } else if (ev & EVBIT(FENCE))
+            cyc += FENCE_CYCLES;
+        else if (ev & EVBIT(FENCEI))
+            cyc += FENCEI_CYCLES;
+        else if (ev & EVBIT(MRET))
+            cyc += MRET_CYCLES;
+        else if (ev & (EVBIT(ECALL) | EVBIT(EBREAK)))
+            cyc += TRAP_CYCLES;
+    }
+    b->stall_cycles = cyc;
+    b->timed = 1;
+}
+
+/* ---- fetch: the I-cache -------------------------------------------------------------------- */
+
+static void icache_invalidate(veer_timing_t *s)
+{
+    memset(s->ic_tag, 0, sizeof s->ic_tag);
+    s->last_line = 0;
+}
+
+/* Looks up one line; returns true on a hit, fills it on a miss. */
+static bool icache_access(veer_timing_t *s, uint64_t line)
+{
+    unsigned set = (unsigned)line & (IC_SETS - 1);
+    uint64_t tag = line + 1;
+    for (unsigned w = 0; w < IC_WAYS; w++)
+        if (s->ic_tag[set][w] == tag) {
+            s->ic_lru[set] = (uint8_t)(w ^ 1);
+            return true;
+        }
+    unsigned w = s->ic_lru[set];
+    s->ic_tag[set][w] = tag;
+    s->ic_lru[set] = (uint8_t)(w ^ 1);
+    return false;
+}
+
+static uint64_t groups(uint64_t lo, uint64_t hi)
+{
+    return hi > lo ? ((hi - 1) >> 2) - (lo >> 2) + 1 : 0;
+}
+
+/* Looks up the lines of the bytes lo..hi-1 and accounts misses and their cycles; returns the
+ * 4-byte fetch groups of lo..hi-1 that lie in missed lines (those come from the fill buffer and
+ * are not I-cache hits). */
+static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t hi)
+{
+    uint64_t first = lo >> 6, last = (hi - 1) >> 6, missed = 0;
+    unsigned misses = 0, cycles = 0;
+    for (uint64_t line = first; line <= last; line++) {
+        if (line + 1 == s->last_line)
+            continue;
+        /* the line after the last one fetched, or the same one again */
+        bool sequential = line == s->prev_line || line + 1 == s->prev_line;
+        s->last_line = s->prev_line = line + 1;
+        if (icache_access(s, line))
+            continue;
+        misses++;
+        cycles += sequential ? ICACHE_MISS_CYCLES : ICACHE_MISS_REDIRECT_CYCLES;
+        uint64_t a = line == first ? lo : line << 6, z = line == last ? hi : (line + 1) << 6;
+        missed += groups(a, z);
+    }
+    if (misses) {
+        h->stall_cycles += cycles;
+        add_amount(h, EVBIT(TM_ICACHE_MISS), misses);
+        add_amount(h, EVBIT(TM_IBUS_TRANS), (uint64_t)misses * IBUS_PER_MISS);
+        add_amount(h, EVBIT(TM_IBUS_BUSY), (uint64_t)misses * IBUS_BUSY_PER_MISS);
+        add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+    }
+    return missed;
+}
+
+/* The fetch of a block that has run: its first line was looked up when control reached it
+ * (fetch_entry), unless it was entered otherwise (a trap, the start of a run). */
+static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
+{
+    uint64_t lo = b->pc, missed = 0;
+    if (b->pc == s->entered) {
+        uint64_t line_end = ((b->pc >> 6) + 1) << 6;
+        if (s->entry_missed)
+            missed = groups(b->pc, line_end < b->end_pc ? line_end : b->end_pc);
+        lo = line_end;
+    }
+    if (lo < b->end_pc)
+        missed += fetch_lines(h, s, lo, b->end_pc);
+    if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT))
+        add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc) - missed);
+}
+
+/* Control reaches `pc`: the first line of the next block is fetched now, so that its cost and
+ * events precede the block's own instructions. */
+static void fetch_entry(hart_t *h, veer_timing_t *s, uint64_t pc)
+{
+    s->entered = pc;
+    if ((pc >> 6) + 1 == s->last_line) { /* the same line again: nothing to look up */
+        s->entry_missed = false;
+        return;
+    }
+    s->entry_missed = fetch_lines(h, s, pc, ((pc >> 6) + 1) << 6) != 0;
+}
+
+/* ---- control flow: the branch predictor ---------------------------------------------------- */
+
+static unsigned btb_index(uint64_t pc)
+{
+    unsigned i = (unsigned)(((pc >> 2) ^ (pc >> 10) ^ (pc >> 18)) & 0xFF);
+    return i << 1 | (unsigned)((pc >> 1) & 1);
+}
+
+static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
+{
+    h->stall_cycles += MISPREDICT_CYCLES;
+    if (counted && (h->pmu.dyn_interest & EVBIT(BR_MISPREDICT)))
+        pmu_commit_events(&h->pmu, EVBIT(BR_MISPREDICT), b->events[k]);
+}
+
+static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc, bool taken)
+{
+    unsigned k = b->n_insns - 1;
+    evset_t ev = b->events[k];
+    if (!(ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
+        return;
+    uint64_t pc = b->pc + b->info[k].pcoff;
+    /* the predictor sees a transfer at its last halfword (the RTL's fetch-group position) */
+    uint64_t pos = pc + b->insn[k].len - 2;
+    unsigned bi = btb_index(pos);
+    bool in_btb = s->btb[bi] == pc + 1;
+    if (ev & EVBIT(BRANCH)) {
+        uint8_t *ctr = &s->bht[((pos >> 2) ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
+        bool predicted = in_btb && *ctr >= 2;
+        if (predicted != taken)
+            mispredict(h, b, k, true);
+        if (in_btb || taken) {
+            if (taken && *ctr < 3)
+                (*ctr)++;
+            else if (!taken && *ctr > 0)
+                (*ctr)--;
+            s->ghr = (uint8_t)(s->ghr << 1 | taken);
+        }
+        if (taken)
+            s->btb[bi] = pc + 1;
+        return;
+    }
+    if (ev & EVBIT(JUMP_UNPRED)) { /* far jal, non-return jalr: resolved in the pipeline */
+        mispredict(h, b, k, false);
+        return;
+    }
+    /* a predictable jal (its target is fixed) mispredicts when it is not in the BTB. A return
+     * mispredicts every time: so the RTL counted on every measured program (call-ret, call-ret4,
+     * call-jalr in tests/veer-timing: one per return; qsort and the examples: within 9% and 2%
+     * of mcycle); see docs/pmu-veer-el2.md */
+    if (!in_btb || (ev & EVBIT(RETURN)))
+        mispredict(h, b, k, true);
+    s->btb[bi] = pc + 1;
+}
+
+static bool external(uint64_t addr)
+{
+    return (addr >> 28) != 0xF; /* RTL addr_external: outside the DCCM and PIC region */
+}
+
+/* Which of the block's accesses went to the DCCM or PIC (bit k: instruction k), knowing how many
+ * did. An access whose base register no later instruction of the block writes has its address
+ * in that register still; the others, if some are left to find, are taken in order, those not
+ * based on sp first (the stack is in external memory in the usual layout). */
+static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
+{
+    uint64_t mask = 0, unknown = 0;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        if (!is_mem(b->events[k]))
+            continue;
+        unsigned base = b->insn[k].rs1;
+        bool kept = b->insn[k].rd != base; /* a load into its own base register */
+        for (unsigned j = k + 1; j < b->n_insns && kept; j++)
+            kept = b->insn[j].rd != base;
+        if (!kept)
+            unknown |= 1ull << k;
+        else if (!external((uint32_t)(h->x[base] + (uint64_t)(int64_t)b->insn[k].imm)) && count) {
+            mask |= 1ull << k;
+            count--;
+        }
+    }
+    for (int pass = 0; pass < 2 && count; pass++)
+        for (unsigned k = 0; k < b->n_insns && count; k++)
+            if (((unknown >> k) & 1) && ((b->insn[k].rs1 == 2) == (pass == 1))) {
+                unknown &= ~(1ull << k);
+                mask |= 1ull << k;
+                count--;
+            }
+    return mask;
+}
+
+void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
+{
+    veer_timing_t *s = veer_timing_of(h);
+    if (!s)
+        return;
+    fetch_block(h, s, b);
+    unsigned accesses = s->dccm_accesses;
+    s->dccm_accesses = 0;
+    if (n < b->n_insns) /* a trap in the block: the instructions before it */
+        return;
+    h->stall_cycles += b->stall_cycles;
+    uint64_t next_pc = next & ~(uint64_t)1;
+    if (next_pc)
+        predict(h, s, b, next_pc, (next & 1) != 0);
+    evset_t last = b->events[b->n_insns - 1];
+    if (last & EVBIT(FENCEI))
+        icache_invalidate(s);
+    if (next_pc)
+        fetch_entry(h, s, next_pc);
+    if (h->pmu.sum_interest & (EVBIT(TM_PRESYNC_STALL) | EVBIT(TM_POSTSYNC_STALL) | EVBIT(TM_DECODE_STALL))) {
+        /* presync/postsync waits: a CSR instruction (always a block's last), fences */
+        unsigned pre = 0, post = 0;
+        if (last & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE)))
+            csr_cycles(b, b->n_insns - 1, &pre, &post);
+        for (unsigned k = 0; k < b->n_insns; k++) {
+            if (b->events[k] & EVBIT(FENCE))
+                pre += FENCE_CYCLES;
+            else if (b->events[k] & EVBIT(FENCEI)) {
+                pre += FENCEI_SYNC_CYCLES;
+                post += FENCEI_SYNC_CYCLES;
+            }
+        }
+        add_amount(h, EVBIT(TM_PRESYNC_STALL), pre);
+        add_amount(h, EVBIT(TM_POSTSYNC_STALL), post);
+        add_amount(h, EVBIT(TM_DECODE_STALL), pre + post);
+    }
+    uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
+    if (dccm ||
+        (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL)))) {
+        data_cost_t c = data_cost(b, dccm);
+        if (dccm) /* the block's static cost assumed every access external: replace it */
+            h->stall_cycles = h->stall_cycles - data_cost(b, 0).cycles + c.cycles;
+        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions);
+        add_amount(h, EVBIT(TM_SB_STALL), c.queue);
+        add_amount(h, EVBIT(TM_DECODE_STALL), c.cycles);
+    }
+}
+
+/* ---- address- and data-dependent costs ----------------------------------------------------- */
+
+void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store)
+{
+    (void)r;
+    (void)store;
+    veer_timing_t *s = veer_timing_of(h);
+    if (!s)
+        return;
+    if (!external(addr))
+        s->dccm_accesses++;
+    else if (addr & (size - 1)) {
+        h->stall_cycles += MISALIGNED_EXT_CYCLES;
+        add_amount(h, EVBIT(TM_DBUS_MISALIGNED), 1);
+        add_amount(h, EVBIT(TM_DBUS_TRANS), 1);
+    }
+}
+
+static unsigned clz32(uint32_t v)
+{
+    return v ? (unsigned)__builtin_clz(v) : 32;
+}
+
+/* Cycles of a divide beyond one: the RTL's el2_exu_div_new_4bit_fullshortq. */
+static unsigned div_cycles(uint32_t a, uint32_t b, bool is_signed, bool is_rem)
+{
+    if (b == 0)
+        return 2;
+    uint32_t ua = a, ub = b;
+    if (is_signed) {
+        ua = (int32_t)a < 0 ? 0u - a : a;
+        ub = (int32_t)b < 0 ? 0u - b : b;
+    }
+    if (!is_rem && (ua == 0 || (ua < 16 && ub < 16)))
+        return 2;                                /* small-number table */
+    int q = (int)clz32(ub) - (int)clz32(ua) + 1; /* quotient bits */
+    if (q < 0)
+        q = 0;
+    if (q >= 28)
+        return 10; /* no early out: 8 steps of 4 bits */
+    return 4 + (unsigned)(q >> 2);
+}
+
+void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, uint64_t b, bool is_signed,
+                     bool is_rem)
+{
+    if (!veer_timing_of(h))
+        return;
+    unsigned c = div_cycles((uint32_t)a, (uint32_t)b, is_signed, is_rem);
+    /* the instructions after it that do not need its result run while it divides */
+    unsigned rd = blk->insn[idx].rd, shadow = 0;
+    for (unsigned j = idx + 1; j < blk->n_insns && shadow < c; j++) {
+        const dinsn_t *u = &blk->insn[j];
+        if ((blk->events[j] & (EVBIT(DIV) | EVBIT(MUL))) || u->rs1 == rd || u->rs2 == rd)
+            break;
+        shadow++;
+    }
+    c -= shadow;
+    h->stall_cycles += c;
+    add_amount(h, EVBIT(TM_DECODE_STALL), c);
+    add_amount(h, EVBIT(TM_FETCH_STALL), c ? c - 1 : 0);
+}

@@ -1,0 +1,91 @@
+/* Exact rules of the VeeR EL2 predictor and fetch (../shared/reference/veer-el2.md §3, §5), checked
+ * by counting one sequence at a time with mhpmcounter3; exits 0 if every check passes.
+ *
+ *   1  a jal not yet in the BTB mispredicts (event 25): 1; the same jal again is predicted: 0
+ *   2  a call through jalr is not predicted (event 27, not 25) and the return after it
+ *      mispredicts: 1, every time
+ *   3  fence.i invalidates the I-cache: the line after it is fetched again (event 3): 1, every time
+ *   4  a not-taken conditional branch never seen before is predicted (not taken): 0 */
+#include <stdint.h>
+
+#include "pmusim_rt.h"
+
+/* Each sequence: mhpmevent3 = a0, counter zeroed, counts from `csrwi mcountinhibit, 0` to
+ * `csrwi mcountinhibit, 8` (which stops mhpmcounter3), returns the count. */
+uint32_t seq_cold_jal(uint32_t event);
+uint32_t seq_jalr_call(uint32_t event);
+uint32_t seq_fencei(uint32_t event);
+uint32_t seq_cold_not_taken(uint32_t event);
+
+__asm__(".option push\n"
+        ".option norvc\n"
+        ".macro START\n"
+        "    csrw mhpmevent3, a0\n"
+        "    csrw mhpmcounter3, zero\n"
+        "    csrw mhpmcounter3h, zero\n"
+        ".endm\n"
+        ".macro STOP\n"
+        "    csrwi mcountinhibit, 8\n"
+        "    csrr a0, mhpmcounter3\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    ret\n"
+        ".endm\n"
+        "    .text\n"
+        "    .balign 64\n"
+        "seq_cold_jal:\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    jal x0, 1f\n"
+        "1:  STOP\n"
+        "    .balign 64\n"
+        "leaf:\n"
+        "    ret\n"
+        "    .balign 64\n"
+        "seq_jalr_call:\n"
+        "    mv t6, ra\n"
+        "    la t1, leaf\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    jalr ra, 0(t1)\n"
+        "    mv ra, t6\n"
+        "    STOP\n"
+        "    .balign 64\n"
+        "seq_fencei:\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    fence.i\n"
+        "    nop\n"
+        "    nop\n"
+        "    STOP\n"
+        "    .balign 64\n"
+        "seq_cold_not_taken:\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    bne zero, zero, 1f\n"
+        "1:  STOP\n"
+        ".option pop\n");
+
+static int failures;
+
+static void check(const char *what, uint32_t got, uint32_t want)
+{
+    if (got != want) {
+        rt_printf("FAIL %s: got %u want %u\n", what, (unsigned)got, (unsigned)want);
+        failures++;
+    }
+}
+
+int main(void)
+{
+    rt_write_csr(mcountinhibit, 0x7D);
+    check("1 cold jal mispredicts", seq_cold_jal(25), 1);
+    check("1 warm jal is predicted", seq_cold_jal(25), 0);
+    check("2 return after a jalr call mispredicts", seq_jalr_call(25), 1);
+    check("2 again", seq_jalr_call(25), 1);
+    check("2 jalr call is unpredictable", seq_jalr_call(27), 1);
+    check("3 fence.i refetches", seq_fencei(3), 1);
+    check("3 again", seq_fencei(3), 1);
+    check("4 cold not-taken branch", seq_cold_not_taken(25), 0);
+    rt_printf("veer-timing rules: %s\n", failures ? "FAIL" : "PASS");
+    return failures != 0;
+}
