@@ -11,6 +11,9 @@ packages=(
     gcc-riscv64-unknown-elf                    # guest programs
     picolibc-riscv64-unknown-elf               # guest C library
     qemu-system-misc opensbi                   # reference simulator for the ISA tests
+    libdw-dev                                  # DWARF symbols and lines (record, report, annotate)
+    gdb-multiarch                              # the gdb stub's tests (run --gdb)
+    valgrind                                   # callgrind_annotate reads report --callgrind
     python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
 )
 

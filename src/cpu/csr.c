@@ -17,8 +17,17 @@ static uint64_t xlen_mask(const hart_t *h)
 
 static uint64_t sstatus_mask(const hart_t *h)
 {
-    return MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR |
+    return MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | MSTATUS_MXR | MSTATUS_FS |
            (h->xlen == 64 ? MSTATUS_UXL : 0);
+}
+
+/* mstatus as read: SD summarises FS == Dirty. */
+static uint64_t mstatus_read(const hart_t *h)
+{
+    uint64_t v = h->csr.mstatus;
+    if ((v & MSTATUS_FS) == MSTATUS_FS)
+        v |= 1ull << (h->xlen - 1);
+    return v;
 }
 
 static uint64_t mstatus_writable(const hart_t *h)
@@ -31,6 +40,8 @@ static uint64_t mstatus_writable(const hart_t *h)
              MSTATUS_TSR;
     if (HAS_U(h))
         w |= MSTATUS_TW;
+    if (h->isa & ISA_EXT_F)
+        w |= MSTATUS_FS;
     return w;
 }
 
@@ -110,7 +121,36 @@ static bool has_u_rv32(const hart_t *h)
         *val = h->csr.field; \
         return true; \
     }
-FIELD_READ(rd_mstatus, mstatus)
+static bool rd_mstatus(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)csr, (void)own;
+    *val = mstatus_read(h);
+    return true;
+}
+/* fflags, frm, fcsr: with F, and only while mstatus.FS is not Off (else illegal). */
+static bool has_fp_on(const hart_t *h)
+{
+    return (h->isa & ISA_EXT_F) && (h->csr.mstatus & MSTATUS_FS);
+}
+static bool rd_fcsr(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
+{
+    (void)own;
+    *val = csr == CSR_FFLAGS ? h->fflags : csr == CSR_FRM ? h->frm : (uint64_t)h->frm << 5 | h->fflags;
+    return true;
+}
+static void wr_fcsr(hart_t *h, unsigned csr, uint64_t v, evset_t own)
+{
+    (void)own;
+    if (csr == CSR_FFLAGS)
+        h->fflags = v & 0x1f;
+    else if (csr == CSR_FRM)
+        h->frm = v & 7;
+    else {
+        h->fflags = v & 0x1f;
+        h->frm = (v >> 5) & 7;
+    }
+    h->csr.mstatus |= MSTATUS_FS; /* Dirty */
+}
 FIELD_READ(rd_misa, misa)
 FIELD_READ(rd_medeleg, medeleg)
 FIELD_READ(rd_mideleg, mideleg)
@@ -151,7 +191,8 @@ static bool rd_mcountinhibit(hart_t *h, unsigned csr, evset_t own, uint64_t *val
 static bool rd_sstatus(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
 {
     (void)csr, (void)own;
-    *val = h->csr.mstatus & sstatus_mask(h);
+    uint64_t sd = 1ull << (h->xlen - 1);
+    *val = mstatus_read(h) & (sstatus_mask(h) | sd);
     return true;
 }
 static bool rd_sie(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
@@ -359,6 +400,7 @@ static void wr_counter(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 /* Sorted by number. Rows whose read-only view (top bits 11) is refused by csr_permitted have no
  * write; `run_loop`: a write can change which interrupt is pending and enabled. */
 static const csr_desc_t csr_table[] = {
+    { CSR_FFLAGS, CSR_FCSR, "fflags", has_fp_on, rd_fcsr, wr_fcsr, false },
     { CSR_SSTATUS, CSR_SSTATUS, "sstatus", has_s, rd_sstatus, wr_sstatus, true },
     { CSR_SIE, CSR_SIE, "sie", has_s, rd_sie, wr_sie, true },
     { CSR_STVEC, CSR_STVEC, "stvec", has_s, rd_stvec, wr_stvec, false },
@@ -507,14 +549,15 @@ void csr_reset(hart_t *h)
         uint32_t isa;
         char letter;
     } letters[] = {
-        { ISA_EXT_A, 'A' }, { ISA_EXT_C, 'C' }, { ISA_EXT_I, 'I' },
-        { ISA_EXT_M, 'M' }, { ISA_EXT_S, 'S' }, { ISA_EXT_U, 'U' },
+        { ISA_EXT_A, 'A' }, { ISA_EXT_C, 'C' }, { ISA_EXT_D, 'D' }, { ISA_EXT_F, 'F' },
+        { ISA_EXT_I, 'I' }, { ISA_EXT_M, 'M' }, { ISA_EXT_S, 'S' }, { ISA_EXT_U, 'U' },
     };
     for (size_t k = 0; k < sizeof letters / sizeof letters[0]; k++)
         if (h->isa & letters[k].isa)
             ext |= 1ull << (letters[k].letter - 'A');
     c->misa = ext | (h->xlen == 32 ? 1ull << 30 : 2ull << 62);
     c->medeleg = c->mideleg = c->mie = 0;
+    h->fflags = h->frm = 0; /* mstatus.FS = Off; the f registers keep their (zero) contents */
     c->mip &= ~h->irq_mask;
     c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->stvec = c->sepc = c->scause = c->stval = c->sscratch = c->satp = 0;

@@ -9,6 +9,9 @@
 
 /* CSR numbers used by name in pmusim (privileged spec, table 2.2-2.5). */
 enum csr_number {
+    CSR_FFLAGS = 0x001,
+    CSR_FRM = 0x002,
+    CSR_FCSR = 0x003,
     CSR_SSTATUS = 0x100,
     CSR_SIE = 0x104,
     CSR_STVEC = 0x105,
@@ -77,6 +80,8 @@ enum csr_number {
 #define MSTATUS_SPP (1ull << 8)
 #define MSTATUS_MPP_SHIFT 11
 #define MSTATUS_MPP (3ull << 11)
+#define MSTATUS_FS_SHIFT 13
+#define MSTATUS_FS (3ull << 13) /* F state: 0 Off, 1 Initial, 2 Clean, 3 Dirty */
 #define MSTATUS_MPRV (1ull << 17)
 #define MSTATUS_SUM (1ull << 18)
 #define MSTATUS_MXR (1ull << 19)

@@ -8,6 +8,18 @@
  * On return h->pc is the next instruction to execute and all counters are exact. */
 void exec_run_rv32(hart_t *h);
 void exec_run_rv64(hart_t *h);
+/* The same, recording a profile (cpu/prof.h): used while hart_t.prof is set. */
+void exec_prof_run_rv32(hart_t *h);
+void exec_prof_run_rv64(hart_t *h);
+
+typedef void (*exec_fn_t)(hart_t *h);
+/* The executor hart h runs. */
+static inline exec_fn_t exec_for(const hart_t *h)
+{
+    if (h->prof)
+        return h->xlen == 32 ? exec_prof_run_rv32 : exec_prof_run_rv64;
+    return h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
+}
 
 /* Exception causes (privileged spec, mcause). */
 enum exc_cause {

@@ -12,6 +12,8 @@
 #include "pmu/pmu.h"
 
 struct hart;
+struct hart_debug;
+struct hart_prof;
 
 /* What a hart needs from the platform around it: a narrow table of services, so that the hart
  * knows nothing of machines or devices. Any entry may be NULL. */
@@ -49,6 +51,7 @@ typedef enum hart_stop {
     STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
     STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
     STOP_HALT_DEADLOCK, /* VeeR firmware halt (mpmc) with no interrupt source that can ever end it */
+    STOP_DEBUG,         /* a debugger's breakpoint or watchpoint (cpu/debug.h) */
     STOP_JUMP_SELF,     /* a lone hart in a jump to itself that no interrupt can leave */
 } hart_stop_t;
 
@@ -84,7 +87,9 @@ typedef struct block_cache {
 } block_cache_t;
 
 typedef struct hart {
-    uint64_t x[33]; /* x[32]: sink for writes to x0 */
+    uint64_t x[33];      /* x[32]: sink for writes to x0 */
+    uint64_t f[32];      /* F/D registers; single values NaN-boxed (upper 32 bits all ones) */
+    uint8_t fflags, frm; /* fcsr: accrued exceptions (NV DZ OF UF NX) and the dynamic rounding mode */
     uint64_t pc;
     unsigned xlen; /* 32 or 64 */
     enum priv_mode priv;
@@ -166,6 +171,8 @@ typedef struct hart {
     uint64_t repeat_cause, repeat_epc;
     enum trap_loop_kind trap_loop_kind;
     bool one_block; /* the executor returns after one block, also after a trap (exact --max-insns) */
+    struct hart_debug *debug; /* a debugger's breakpoints and watchpoints (cpu/debug.h), or NULL */
+    struct hart_prof *prof;   /* recording a profile (cpu/prof.h), or NULL */
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
@@ -196,13 +203,17 @@ static inline uint64_t hart_cycle(const hart_t *h)
 {
     return hart_insns(h) + h->stall_cycles;
 }
+/* A debugger watches memory (cpu/debug.c): every load and store takes the slow path. */
+bool hart_debug_watching(const hart_t *h);
+
 /* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
  * classify every access address take the loads and stores off the inline RAM path while selected,
- * and so does a protection that is not uniform over RAM, and a core that sees every data
- * access (slow_mem). */
+ * and so does a protection that is not uniform over RAM, a core that sees every data
+ * access (slow_mem), and a debugger's watchpoint. */
 static inline void hart_pmu_changed(hart_t *h)
 {
-    bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
+    bool need_addresses = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
+                          (h->debug && hart_debug_watching(h));
     h->fast_size = need_addresses || h->slow_mem || !h->mem_inline || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 

@@ -2,6 +2,7 @@
  * watched granules (code, HTIF tohost) and the PMU's address-classified events. */
 #include <string.h>
 
+#include "cpu/debug.h"
 #include "cpu/csr.h"
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
@@ -24,7 +25,7 @@ static void access_events(hart_t *h, const bus_region_t *r, bool misaligned, boo
         ev |= store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
     ev &= h->pmu.dyn_interest;
     if (ev)
-        pmu_commit_events(&h->pmu, ev, insn_events);
+        pmu_commit_events(&h->pmu, ev, insn_events); /* recording: at the executor's at_pc */
 }
 
 /* A core with its own address rules (core_ext access_fault: VeeR's MRAC, regions, PIC) decides
@@ -103,6 +104,8 @@ static mem_result_t load_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t 
     access_events(h, r, misaligned, false, insn_events);
     if (h->core_ext && h->core_ext->data_access)
         h->core_ext->data_access(h, r, addr, size, false);
+    if (h->debug && debug_check_access(h, addr, size, false))
+        return MEM_STOP; /* a debugger's watchpoint: the load completes, then the hart stops */
     return MEM_OK;
 }
 
@@ -152,6 +155,8 @@ static mem_result_t store_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t
         return fault(h, CAUSE_STORE_ACCESS, addr);
     }
     access_events(h, r, misaligned, true, insn_events);
+    if (h->debug)
+        debug_check_access(h, addr, size, true);
     if (h->core_ext && h->core_ext->data_access)
         h->core_ext->data_access(h, r, addr, size, true);
     if (h->stop != STOP_NONE)
@@ -183,6 +188,8 @@ mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
     bool main_ram = addr - h->ram_base < h->ram_size;
     const bus_region_t *r = main_ram ? NULL : bus_find(h->bus, addr, size);
     mem_result_t res = host_stored(h, main_ram, r ? r->flags : 0, addr, size);
+    if (h->debug)
+        debug_check_access(h, addr, size, true);
     return h->stop != STOP_NONE ? MEM_STOP : res;
 }
 

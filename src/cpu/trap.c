@@ -2,6 +2,7 @@
 #include "cpu/csr.h"
 #include "cpu/exec.h"
 #include "cpu/pmp.h"
+#include "cpu/prof.h"
 
 #define INTERRUPT_FLAG (1ull << 63)
 
@@ -13,7 +14,7 @@
  * stack that is not in memory) and runs into the same trap for ever. */
 #define TRAP_REPEAT_LIMIT 64
 
-static void count_trap_event(hart_t *h, bool interrupt, uint64_t code)
+static void count_trap_event(hart_t *h, bool interrupt, uint64_t code, uint64_t epc)
 {
     evset_t ev;
     if (!interrupt)
@@ -26,8 +27,11 @@ static void count_trap_event(hart_t *h, bool interrupt, uint64_t code)
         ev = EVBIT(IRQ_SOFTWARE);
     else
         ev = EVBIT(IRQ_OTHER);
-    if (h->pmu.dyn_interest & ev)
+    if (h->pmu.dyn_interest & ev) {
+        if (h->prof)
+            h->prof->at_pc = epc; /* recording: the trap's instruction */
         pmu_commit_events(&h->pmu, ev, 0);
+    }
 }
 
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
@@ -58,7 +62,7 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
         }
         h->trap_unreturned = true;
     }
-    count_trap_event(h, interrupt, code);
+    count_trap_event(h, interrupt, code, epc);
     h->reservation_valid = false;
 
     uint64_t xcause = interrupt ? (code | (h->xlen == 32 ? 1ull << 31 : INTERRUPT_FLAG)) : code;

@@ -101,6 +101,15 @@ static bool extract(enum insn_format f, uint32_t r, unsigned xlen, decoded_insn_
         d->rs1 = rs1;
         d->imm = r >> 20;
         return true;
+    case F_FP:
+    case F_FP_R4: {
+        unsigned rm = (r >> 12) & 7;
+        d->rd = rd;
+        d->rs1 = rs1;
+        d->rs2 = rs2;
+        d->imm = (int32_t)(rm | (f == F_FP_R4 ? (r >> 27) << 3 : 0));
+        return rm != 5 && rm != 6; /* reserved; 7 (dynamic) is checked against frm at run time */
+    }
     case F_CSRI:
         d->rd = rd;
         d->rs1 = rs1 /* uimm */;
@@ -186,6 +195,16 @@ static bool extract(enum insn_format f, uint32_t r, unsigned xlen, decoded_insn_
         d->rs1 = 2;
         d->imm = ((r >> 7) & 0x20) | ((r >> 2) & 0x18) | ((r << 4) & 0x1c0);
         return rd != 0;
+    case F_CI_FLWSP:
+        d->rd = rd;
+        d->rs1 = 2;
+        d->imm = ((r >> 7) & 0x20) | ((r >> 2) & 0x1c) | ((r << 4) & 0xc0);
+        return true;
+    case F_CI_FLDSP:
+        d->rd = rd;
+        d->rs1 = 2;
+        d->imm = ((r >> 7) & 0x20) | ((r >> 2) & 0x18) | ((r << 4) & 0x1c0);
+        return true;
     case F_CR_JR:
         d->rd = 0;
         d->rs1 = rd;
@@ -222,7 +241,7 @@ static const insn_enc_t *lookup(uint32_t raw, unsigned xlen, uint32_t isa)
 {
     for (size_t k = 0; k < N_ENC; k++) {
         const insn_enc_t *e = &enc_table[k];
-        if ((raw & e->mask) == e->match && (e->xlen == 0 || e->xlen == xlen) && (isa & e->ext))
+        if ((raw & e->mask) == e->match && (e->xlen == 0 || e->xlen == xlen) && (isa & e->ext) == e->ext)
             return e;
     }
     return NULL;
@@ -245,7 +264,8 @@ evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
     d->op = e->op;
     evset_t ev = op_events[e->op] | (len == 2 ? EVBIT(LEN16) : EVBIT(LEN32));
     if (d->rd == 0)
-        d->rd = 32; /* writes to x0 go to the sink register: no check in the handlers */
+        d->rd = 32; /* writes to x0 go to the sink register: no check in the handlers (an f
+                     * register destination is rd & 31) */
     return ev;
 }
 
@@ -275,7 +295,7 @@ int isa_table_check(void)
         }
     }
     for (int op = 0; op < OP_COUNT; op++) {
-        if (op == OP_ILLEGAL || op == OP_BLOCK_END || op == OP_BUDGET_STOP)
+        if (op == OP_ILLEGAL || op == OP_BLOCK_END || op == OP_BUDGET_STOP || op == OP_DEBUG_BREAK)
             continue;
         bool used = false;
         for (size_t a = 0; a < N_ENC && !used; a++)

@@ -21,11 +21,19 @@
 #define EV_DIV_ (EV_RETIRES_ | EVBIT(DIV))
 #define EV_BR_ (EV_RETIRES_ | EVBIT(BRANCH))
 #define EV_CSR_ (EV_RETIRES_ | EVBIT(SYSTEM))
+#define EV_FLD_ (EV_RETIRES_ | EVBIT(FP_LOAD))
+#define EV_FST_ (EV_RETIRES_ | EVBIT(FP_STORE))
+#define EV_FADD_ (EV_RETIRES_ | EVBIT(FP_ADDSUB))
+#define EV_FMUL_ (EV_RETIRES_ | EVBIT(FP_MUL))
+#define EV_FDIV_ (EV_RETIRES_ | EVBIT(FP_DIV))
+#define EV_FMA_ (EV_RETIRES_ | EVBIT(FP_FUSED))
+#define EV_FOTH_ (EV_RETIRES_ | EVBIT(FP_OTHER))
 
 #define INSN_OP_LIST(OP) \
     OP(ILLEGAL, 0) \
     OP(BLOCK_END, 0)            /* sentinel: falls through to the next block */ \
     OP(BUDGET_STOP, 0)          /* patched over an instruction: the run stops before it */ \
+    OP(DEBUG_BREAK, 0)          /* patched over an instruction with a debugger's breakpoint */ \
     /* RV32I / RV64I */ \
     OP(LUI, EV_ALU_) OP(AUIPC, EV_ALU_) \
     OP(JAL, EV_RETIRES_ | EVBIT(JAL)) OP(JALR, EV_RETIRES_ | EVBIT(JALR)) \
@@ -81,15 +89,33 @@
     OP(CLMUL, EV_BMI_) OP(CLMULH, EV_BMI_) OP(CLMULR, EV_BMI_) \
     /* Zbs */ \
     OP(BCLR, EV_BMI_) OP(BCLRI, EV_BMI_) OP(BEXT, EV_BMI_) OP(BEXTI, EV_BMI_) \
-    OP(BINV, EV_BMI_) OP(BINVI, EV_BMI_) OP(BSET, EV_BMI_) OP(BSETI, EV_BMI_)
+    OP(BINV, EV_BMI_) OP(BINVI, EV_BMI_) OP(BSET, EV_BMI_) OP(BSETI, EV_BMI_) \
+    /* F and D (src/cpu/exec_fp.h, src/cpu/fpu.c) */ \
+    OP(FLW, EV_FLD_) OP(FLD, EV_FLD_) OP(FSW, EV_FST_) OP(FSD, EV_FST_) \
+    OP(FADD_S, EV_FADD_) OP(FSUB_S, EV_FADD_) OP(FMUL_S, EV_FMUL_) OP(FDIV_S, EV_FDIV_) \
+    OP(FADD_D, EV_FADD_) OP(FSUB_D, EV_FADD_) OP(FMUL_D, EV_FMUL_) OP(FDIV_D, EV_FDIV_) \
+    OP(FMADD_S, EV_FMA_) OP(FMSUB_S, EV_FMA_) OP(FNMSUB_S, EV_FMA_) OP(FNMADD_S, EV_FMA_) \
+    OP(FMADD_D, EV_FMA_) OP(FMSUB_D, EV_FMA_) OP(FNMSUB_D, EV_FMA_) OP(FNMADD_D, EV_FMA_) \
+    OP(FSQRT_S, EV_FOTH_) OP(FSGNJ_S, EV_FOTH_) OP(FSGNJN_S, EV_FOTH_) OP(FSGNJX_S, EV_FOTH_) \
+    OP(FMIN_S, EV_FOTH_) OP(FMAX_S, EV_FOTH_) OP(FEQ_S, EV_FOTH_) OP(FLT_S, EV_FOTH_) OP(FLE_S, EV_FOTH_) \
+    OP(FCLASS_S, EV_FOTH_) OP(FMV_X_W, EV_FOTH_) OP(FMV_W_X, EV_FOTH_) \
+    OP(FCVT_W_S, EV_FOTH_) OP(FCVT_WU_S, EV_FOTH_) OP(FCVT_L_S, EV_FOTH_) OP(FCVT_LU_S, EV_FOTH_) \
+    OP(FCVT_S_W, EV_FOTH_) OP(FCVT_S_WU, EV_FOTH_) OP(FCVT_S_L, EV_FOTH_) OP(FCVT_S_LU, EV_FOTH_) \
+    OP(FSQRT_D, EV_FOTH_) OP(FSGNJ_D, EV_FOTH_) OP(FSGNJN_D, EV_FOTH_) OP(FSGNJX_D, EV_FOTH_) \
+    OP(FMIN_D, EV_FOTH_) OP(FMAX_D, EV_FOTH_) OP(FEQ_D, EV_FOTH_) OP(FLT_D, EV_FOTH_) OP(FLE_D, EV_FOTH_) \
+    OP(FCLASS_D, EV_FOTH_) OP(FMV_X_D, EV_FOTH_) OP(FMV_D_X, EV_FOTH_) \
+    OP(FCVT_W_D, EV_FOTH_) OP(FCVT_WU_D, EV_FOTH_) OP(FCVT_L_D, EV_FOTH_) OP(FCVT_LU_D, EV_FOTH_) \
+    OP(FCVT_D_W, EV_FOTH_) OP(FCVT_D_WU, EV_FOTH_) OP(FCVT_D_L, EV_FOTH_) OP(FCVT_D_LU, EV_FOTH_) \
+    OP(FCVT_S_D, EV_FOTH_) OP(FCVT_D_S, EV_FOTH_)
 
 /* Operand formats. F_C* are the compressed formats, expanded into base operations. */
 enum insn_format {
     F_NONE, F_R, F_I, F_S, F_B, F_U, F_J, F_SHIFT, F_SHIFTW, F_CSR, F_CSRI, F_R1 /* rd, rs1 */,
     F_AMO, F_LR,
+    F_FP /* rd, rs1, rs2, imm = rm (5, 6 reserved) */, F_FP_R4 /* imm = rm | rs3 << 3 */,
     F_CIW_ADDI4SPN, F_CL_W, F_CL_D, F_CS_W, F_CS_D, F_CI /* rd=rs1, simm6 */, F_CI_LI,
     F_CI_ADDIW, F_CI_ADDI16SP, F_CI_LUI, F_CB_SHIFT, F_CB_ANDI, F_CA, F_CJ, F_CJAL, F_CB_BRANCH,
-    F_CI_SLLI, F_CI_LWSP, F_CI_LDSP, F_CR_JR, F_CR_JALR, F_CR_MV, F_CR_ADD, F_CSS_W, F_CSS_D,
+    F_CI_SLLI, F_CI_LWSP, F_CI_LDSP, F_CI_FLWSP, F_CI_FLDSP, F_CR_JR, F_CR_JALR, F_CR_MV, F_CR_ADD, F_CSS_W, F_CSS_D,
     F_C_NONE
 };
 
@@ -287,7 +313,80 @@ enum insn_format {
     E("c.jalr", 0x9002, 0xf07f, F_CR_JALR, JALR, ISA_EXT_C, 0) \
     E("c.add", 0x9002, 0xf003, F_CR_ADD, ADD, ISA_EXT_C, 0) \
     E("c.swsp", 0xc002, 0xe003, F_CSS_W, SW, ISA_EXT_C, 0) \
-    E("c.sdsp", 0xe002, 0xe003, F_CSS_D, SD, ISA_EXT_C, 64)
+    E("c.sdsp", 0xe002, 0xe003, F_CSS_D, SD, ISA_EXT_C, 64) \
+    /* --- F, D (last: the scan for every other instruction is as without them; the rm field is
+     * checked by the decoder and the executor) --- */ \
+    E("flw", 0x00002007, 0x0000707f, F_I, FLW, ISA_EXT_F, 0) \
+    E("fsw", 0x00002027, 0x0000707f, F_S, FSW, ISA_EXT_F, 0) \
+    E("fmadd.s", 0x00000043, 0x0600007f, F_FP_R4, FMADD_S, ISA_EXT_F, 0) \
+    E("fmsub.s", 0x00000047, 0x0600007f, F_FP_R4, FMSUB_S, ISA_EXT_F, 0) \
+    E("fnmsub.s", 0x0000004b, 0x0600007f, F_FP_R4, FNMSUB_S, ISA_EXT_F, 0) \
+    E("fnmadd.s", 0x0000004f, 0x0600007f, F_FP_R4, FNMADD_S, ISA_EXT_F, 0) \
+    E("fadd.s", 0x00000053, 0xfe00007f, F_FP, FADD_S, ISA_EXT_F, 0) \
+    E("fsub.s", 0x08000053, 0xfe00007f, F_FP, FSUB_S, ISA_EXT_F, 0) \
+    E("fmul.s", 0x10000053, 0xfe00007f, F_FP, FMUL_S, ISA_EXT_F, 0) \
+    E("fdiv.s", 0x18000053, 0xfe00007f, F_FP, FDIV_S, ISA_EXT_F, 0) \
+    E("fsqrt.s", 0x58000053, 0xfff0007f, F_FP, FSQRT_S, ISA_EXT_F, 0) \
+    E("fsgnj.s", 0x20000053, 0xfe00707f, F_R, FSGNJ_S, ISA_EXT_F, 0) \
+    E("fsgnjn.s", 0x20001053, 0xfe00707f, F_R, FSGNJN_S, ISA_EXT_F, 0) \
+    E("fsgnjx.s", 0x20002053, 0xfe00707f, F_R, FSGNJX_S, ISA_EXT_F, 0) \
+    E("fmin.s", 0x28000053, 0xfe00707f, F_R, FMIN_S, ISA_EXT_F, 0) \
+    E("fmax.s", 0x28001053, 0xfe00707f, F_R, FMAX_S, ISA_EXT_F, 0) \
+    E("feq.s", 0xa0002053, 0xfe00707f, F_R, FEQ_S, ISA_EXT_F, 0) \
+    E("flt.s", 0xa0001053, 0xfe00707f, F_R, FLT_S, ISA_EXT_F, 0) \
+    E("fle.s", 0xa0000053, 0xfe00707f, F_R, FLE_S, ISA_EXT_F, 0) \
+    E("fclass.s", 0xe0001053, 0xfff0707f, F_R1, FCLASS_S, ISA_EXT_F, 0) \
+    E("fmv.x.w", 0xe0000053, 0xfff0707f, F_R1, FMV_X_W, ISA_EXT_F, 0) \
+    E("fmv.w.x", 0xf0000053, 0xfff0707f, F_R1, FMV_W_X, ISA_EXT_F, 0) \
+    E("fcvt.w.s", 0xc0000053, 0xfff0007f, F_FP, FCVT_W_S, ISA_EXT_F, 0) \
+    E("fcvt.s.w", 0xd0000053, 0xfff0007f, F_FP, FCVT_S_W, ISA_EXT_F, 0) \
+    E("fcvt.wu.s", 0xc0100053, 0xfff0007f, F_FP, FCVT_WU_S, ISA_EXT_F, 0) \
+    E("fcvt.s.wu", 0xd0100053, 0xfff0007f, F_FP, FCVT_S_WU, ISA_EXT_F, 0) \
+    E("fcvt.l.s", 0xc0200053, 0xfff0007f, F_FP, FCVT_L_S, ISA_EXT_F, 64) \
+    E("fcvt.s.l", 0xd0200053, 0xfff0007f, F_FP, FCVT_S_L, ISA_EXT_F, 64) \
+    E("fcvt.lu.s", 0xc0300053, 0xfff0007f, F_FP, FCVT_LU_S, ISA_EXT_F, 64) \
+    E("fcvt.s.lu", 0xd0300053, 0xfff0007f, F_FP, FCVT_S_LU, ISA_EXT_F, 64) \
+    E("fld", 0x00003007, 0x0000707f, F_I, FLD, ISA_EXT_D, 0) \
+    E("fsd", 0x00003027, 0x0000707f, F_S, FSD, ISA_EXT_D, 0) \
+    E("fmadd.d", 0x02000043, 0x0600007f, F_FP_R4, FMADD_D, ISA_EXT_D, 0) \
+    E("fmsub.d", 0x02000047, 0x0600007f, F_FP_R4, FMSUB_D, ISA_EXT_D, 0) \
+    E("fnmsub.d", 0x0200004b, 0x0600007f, F_FP_R4, FNMSUB_D, ISA_EXT_D, 0) \
+    E("fnmadd.d", 0x0200004f, 0x0600007f, F_FP_R4, FNMADD_D, ISA_EXT_D, 0) \
+    E("fadd.d", 0x02000053, 0xfe00007f, F_FP, FADD_D, ISA_EXT_D, 0) \
+    E("fsub.d", 0x0a000053, 0xfe00007f, F_FP, FSUB_D, ISA_EXT_D, 0) \
+    E("fmul.d", 0x12000053, 0xfe00007f, F_FP, FMUL_D, ISA_EXT_D, 0) \
+    E("fdiv.d", 0x1a000053, 0xfe00007f, F_FP, FDIV_D, ISA_EXT_D, 0) \
+    E("fsqrt.d", 0x5a000053, 0xfff0007f, F_FP, FSQRT_D, ISA_EXT_D, 0) \
+    E("fsgnj.d", 0x22000053, 0xfe00707f, F_R, FSGNJ_D, ISA_EXT_D, 0) \
+    E("fsgnjn.d", 0x22001053, 0xfe00707f, F_R, FSGNJN_D, ISA_EXT_D, 0) \
+    E("fsgnjx.d", 0x22002053, 0xfe00707f, F_R, FSGNJX_D, ISA_EXT_D, 0) \
+    E("fmin.d", 0x2a000053, 0xfe00707f, F_R, FMIN_D, ISA_EXT_D, 0) \
+    E("fmax.d", 0x2a001053, 0xfe00707f, F_R, FMAX_D, ISA_EXT_D, 0) \
+    E("feq.d", 0xa2002053, 0xfe00707f, F_R, FEQ_D, ISA_EXT_D, 0) \
+    E("flt.d", 0xa2001053, 0xfe00707f, F_R, FLT_D, ISA_EXT_D, 0) \
+    E("fle.d", 0xa2000053, 0xfe00707f, F_R, FLE_D, ISA_EXT_D, 0) \
+    E("fclass.d", 0xe2001053, 0xfff0707f, F_R1, FCLASS_D, ISA_EXT_D, 0) \
+    E("fmv.x.d", 0xe2000053, 0xfff0707f, F_R1, FMV_X_D, ISA_EXT_D, 64) \
+    E("fmv.d.x", 0xf2000053, 0xfff0707f, F_R1, FMV_D_X, ISA_EXT_D, 64) \
+    E("fcvt.w.d", 0xc2000053, 0xfff0007f, F_FP, FCVT_W_D, ISA_EXT_D, 0) \
+    E("fcvt.d.w", 0xd2000053, 0xfff0007f, F_FP, FCVT_D_W, ISA_EXT_D, 0) \
+    E("fcvt.wu.d", 0xc2100053, 0xfff0007f, F_FP, FCVT_WU_D, ISA_EXT_D, 0) \
+    E("fcvt.d.wu", 0xd2100053, 0xfff0007f, F_FP, FCVT_D_WU, ISA_EXT_D, 0) \
+    E("fcvt.l.d", 0xc2200053, 0xfff0007f, F_FP, FCVT_L_D, ISA_EXT_D, 64) \
+    E("fcvt.d.l", 0xd2200053, 0xfff0007f, F_FP, FCVT_D_L, ISA_EXT_D, 64) \
+    E("fcvt.lu.d", 0xc2300053, 0xfff0007f, F_FP, FCVT_LU_D, ISA_EXT_D, 64) \
+    E("fcvt.d.lu", 0xd2300053, 0xfff0007f, F_FP, FCVT_D_LU, ISA_EXT_D, 64) \
+    E("fcvt.s.d", 0x40100053, 0xfff0007f, F_FP, FCVT_S_D, ISA_EXT_D, 0) \
+    E("fcvt.d.s", 0x42000053, 0xfff0007f, F_FP, FCVT_D_S, ISA_EXT_D, 0) \
+    /* --- C, floating point: the C and F or D extensions both --- */ \
+    E("c.fld", 0x2000, 0xe003, F_CL_D, FLD, ISA_EXT_C | ISA_EXT_D, 0) \
+    E("c.flw", 0x6000, 0xe003, F_CL_W, FLW, ISA_EXT_C | ISA_EXT_F, 32) \
+    E("c.fsd", 0xa000, 0xe003, F_CS_D, FSD, ISA_EXT_C | ISA_EXT_D, 0) \
+    E("c.fsw", 0xe000, 0xe003, F_CS_W, FSW, ISA_EXT_C | ISA_EXT_F, 32) \
+    E("c.fldsp", 0x2002, 0xe003, F_CI_FLDSP, FLD, ISA_EXT_C | ISA_EXT_D, 0) \
+    E("c.flwsp", 0x6002, 0xe003, F_CI_FLWSP, FLW, ISA_EXT_C | ISA_EXT_F, 32) \
+    E("c.fsdsp", 0xa002, 0xe003, F_CSS_D, FSD, ISA_EXT_C | ISA_EXT_D, 0) \
+    E("c.fswsp", 0xe002, 0xe003, F_CSS_W, FSW, ISA_EXT_C | ISA_EXT_F, 32)
 
 /* clang-format on */
 #endif

@@ -24,6 +24,8 @@ enum isa_ext {
     ISA_EXT_ZBS = 1u << 9,
     ISA_EXT_S = 1u << 10, /* supervisor mode: sret, sfence.vma */
     ISA_EXT_U = 1u << 11,
+    ISA_EXT_F = 1u << 12, /* single-precision floating point (with Zicsr's fcsr) */
+    ISA_EXT_D = 1u << 13, /* double precision; implies F */
 };
 
 #include "isa/insn_table.h"

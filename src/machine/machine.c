@@ -640,7 +640,7 @@ static bool machine_stuck_in_self_loop(const machine_t *m, const hart_t *h)
  * hart that waits with nothing to wake it only idles to `until`: another hart may wake it. */
 static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *progress)
 {
-    void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
+    exec_fn_t exec = exec_for(h);
     m->running = h;
     if (!h->wfi_wait && !h->halted)
         *progress = true; /* a hart that can run (even if a long block took it past `until`) */
@@ -716,6 +716,22 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;
     }
+}
+
+hart_stop_t machine_step(machine_t *m, unsigned k)
+{
+    hart_t *h = &m->harts[k];
+    uint64_t limit = h->max_insns, start = machine_insns(m);
+    h->max_insns = start + 1;
+    bool progress;
+    platform_rewatch(m, h);
+    machine_run_hart(m, h, UINT64_MAX, &progress);
+    h->max_insns = limit;
+    if (h->stop == STOP_MAX_INSNS && (!limit || machine_insns(m) < limit))
+        h->stop = STOP_NONE; /* the step, not --max-insns */
+    m->stop_hart = k;
+    fflush(m->console);
+    return h->stop;
 }
 
 hart_stop_t machine_run(machine_t *m)

@@ -15,7 +15,8 @@ static void isa_string(const hart_t *h, char *buf, size_t size)
     static const struct {
         uint32_t ext;
         const char *name;
-    } single[] = { { ISA_EXT_I, "i" }, { ISA_EXT_M, "m" }, { ISA_EXT_A, "a" }, { ISA_EXT_C, "c" } },
+    } single[] = { { ISA_EXT_I, "i" }, { ISA_EXT_M, "m" }, { ISA_EXT_A, "a" },
+                   { ISA_EXT_F, "f" }, { ISA_EXT_D, "d" }, { ISA_EXT_C, "c" } },
       multi[] = { { ISA_EXT_ZICSR, "_zicsr" }, { ISA_EXT_ZIFENCEI, "_zifencei" }, { ISA_EXT_ZBA, "_zba" },
                   { ISA_EXT_ZBB, "_zbb" },     { ISA_EXT_ZBC, "_zbc" },           { ISA_EXT_ZBS, "_zbs" } };
     size_t n = (size_t)snprintf(buf, size, "rv%u", h->xlen);

@@ -77,9 +77,9 @@ static const machine_param_t virt_params[] = {
 };
 
 static const machine_desc_t virt32 =
-    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAC+Zb*, M/S/U, Sv32, PMP, QEMU virt memory map");
+    VIRT_MACHINE("virt32", &core_generic_rv32, "RV32IMAFDC+Zb*, M/S/U, Sv32, PMP, QEMU virt memory map");
 static const machine_desc_t virt64 =
-    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAC+Zb*, M/S/U, Sv39/Sv48, PMP, QEMU virt memory map");
+    VIRT_MACHINE("virt64", &core_generic_rv64, "RV64IMAFDC+Zb*, M/S/U, Sv39/Sv48, PMP, QEMU virt memory map");
 
 static bool set_veer_timing(machine_opts_t *o, const char *value)
 {
@@ -246,7 +246,7 @@ static const machine_param_t mbv_params[] = {
     { "mem-latency", "1..1000",
       "cycles of an external memory (AXI) access or line fill's first word (default 10)", mbv_mem_latency },
     { "io-latency", "1..1000", "cycles of a peripheral (AXI) access (default 4)", mbv_io_latency },
-    { "fpu", "on|off", "F (and D on mbv64) extensions (default off; on is not implemented yet)", mbv_fpu },
+    { "fpu", "on|off", "F (and D on mbv64) extensions (default off)", mbv_fpu },
     { "smode", "on|off", "S and U modes (default off: M only)", mbv_smode },
     { 0 },
 };
@@ -264,10 +264,12 @@ static const machine_param_t mbv_params[] = {
         .dev_irq = { 0, 0, MACHINE_IRQ(0) }, .cycles_per_mtime_tick = 1, .params = mbv_params, \
     }
 
-static const machine_desc_t mbv32 = MBV_MACHINE(
-    "mbv32", &core_mbv32, "AMD MicroBlaze V RV32IMAC+Zb*, HPM class+mask, caches and pipeline as configured");
-static const machine_desc_t mbv64 = MBV_MACHINE(
-    "mbv64", &core_mbv64, "AMD MicroBlaze V RV64IMAC+Zb*, HPM class+mask, caches and pipeline as configured");
+static const machine_desc_t mbv32 =
+    MBV_MACHINE("mbv32", &core_mbv32,
+                "AMD MicroBlaze V RV32IMAC(F)+Zb*, HPM class+mask, caches and pipeline as configured");
+static const machine_desc_t mbv64 =
+    MBV_MACHINE("mbv64", &core_mbv64,
+                "AMD MicroBlaze V RV64IMAC(FD)+Zb*, HPM class+mask, caches and pipeline as configured");
 
 static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, &mbv32, &mbv64, NULL };
 const char *const machine_default_name = "veer-el2";

@@ -45,6 +45,14 @@ typedef unsigned __int128 evset_t;
     X(JALR, "jalr / c.jr / c.jalr") \
     X(JUMP_UNPRED, "unpredictable jump: jal outside +-4 KiB, or jalr that is not a return") \
     X(RETURN, "return: jalr with rd=x0 and rs1 in {x1,x5}") \
+    X(FP_LOAD, "floating-point load (flw, fld and compressed forms)") \
+    X(FP_STORE, "floating-point store (fsw, fsd and compressed forms)") \
+    X(FP_ADDSUB, "floating-point add or subtract") \
+    X(FP_MUL, "floating-point multiply") \
+    X(FP_DIV, "floating-point divide") \
+    X(FP_FUSED, "floating-point fused multiply-add (fmadd, fmsub, fnmsub, fnmadd)") \
+    X(FP_OTHER, \
+      "other floating-point instruction (sqrt, min/max, sign injection, compare, classify, convert, move)") \
     /* --- dynamic: raised by the executor --- */ \
     X(BR_TAKEN, "conditional branch taken") \
     X(BR_NOT_TAKEN, "conditional branch not taken") \
@@ -53,6 +61,7 @@ typedef unsigned __int128 evset_t;
     X(LOAD_EXTERNAL, "load to an address outside core-local memory") \
     X(STORE_EXTERNAL, "store to an address outside core-local memory") \
     X(DIV_BY_ZERO, "divide or remainder by zero") \
+    X(FP_SUBNORMAL, "floating-point instruction whose rounded result is subnormal") \
     X(EXCEPTION, "synchronous exception taken") \
     X(IRQ_TIMER, "timer interrupt taken") \
     X(IRQ_EXTERNAL, "external interrupt taken") \
@@ -110,9 +119,9 @@ static inline unsigned evset_first(evset_t e)
 /* Events that are not decided at decode time. */
 #define EV_DYNAMIC_MASK \
     (EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN) | EVBIT(LOAD_MISALIGNED) | EVBIT(STORE_MISALIGNED) | \
-     EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(EXCEPTION) | \
-     EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | EV_MEMORY_MASK | \
-     EVBIT(BR_MISPREDICT))
+     EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(FP_SUBNORMAL) | \
+     EVBIT(EXCEPTION) | EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | \
+     EV_MEMORY_MASK | EVBIT(BR_MISPREDICT))
 
 /* Events that come with an amount of cycles (pmu_latency): their occurrences, sum and min/max. */
 #define EV_LATENCY_MASK \

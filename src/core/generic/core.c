@@ -1,11 +1,11 @@
-/* The generic cores of the QEMU-virt-like machines: RV32/RV64 IMAC + Zba/Zbb/Zbc/Zbs with M, S
+/* The generic cores of the QEMU-virt-like machines: RV32/RV64 IMAFDC + Zba/Zbb/Zbc/Zbs with M, S
  * and U modes, the SBI-index PMU of pmu_model.c, and nothing custom. */
 #include "core/core.h"
 #include "isa/isa.h"
 
 #define GENERIC_ISA \
-    (ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | ISA_EXT_ZBA | ISA_EXT_ZBB | \
-     ISA_EXT_ZBC | ISA_EXT_ZBS)
+    (ISA_EXT_M | ISA_EXT_A | ISA_EXT_F | ISA_EXT_D | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | \
+     ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS)
 
 const core_desc_t core_generic_rv32 = {
     .name = "rv32-generic",

@@ -97,10 +97,6 @@ static const char *mbv_check_config(const core_config_t *in, char *buf, size_t s
                  c.event_counters, c.latency_counters, n);
         return buf;
     }
-    if (c.fpu) {
-        snprintf(buf, size, "fpu=on: pmusim does not implement the F and D extensions of MicroBlaze V yet");
-        return buf;
-    }
     return NULL;
 }
 
@@ -363,6 +359,8 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     s->counters = (mbv_counters_t){ s->cfg.event_counters, s->cfg.latency_counters };
     mbv_model_init(&s->model, &s->counters);
     h->pmu_model = &s->model;
+    if (s->cfg.fpu) /* the FPU: single precision, and double precision on the 64-bit core */
+        h->isa |= ISA_EXT_F | (h->xlen == 64 ? ISA_EXT_D : 0);
     if (s->cfg.smode) {
         h->isa |= ISA_EXT_S | ISA_EXT_U;
         h->irq_mask |= (1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI);

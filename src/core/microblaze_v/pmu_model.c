@@ -56,9 +56,9 @@ static const pmu_event_desc_t mbv_events[] = {
       { SLOT_SUM, EVBIT(STALL_OF) } }, /* class 3 bit 6 */
     { 0x48,
       "fp-subnormal",
-      "Floating-point subnormal result (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 4 bit 6 */
+      "Floating-point instruction with a subnormal result (fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_SUBNORMAL) } }, /* class 4 bit 6 */
     { 0x80,
       "atomic",
       "Atomic instruction retired (LR, SC, AMO)",
@@ -185,39 +185,40 @@ static const pmu_event_desc_t mbv_events[] = {
       { SLOT_EVENTS, EVBIT(JALR) } }, /* class 0 bit 16 */
     { 0x20000,
       "fp-load",
-      "Floating point load instruction retired (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 0 bit 17 */
+      "Floating point load instruction retired (flw, fld, compressed forms; fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_LOAD) } }, /* class 0 bit 17 */
     { 0x40000,
       "fp-store",
-      "Floating point store instruction retired (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 0 bit 18 */
+      "Floating point store instruction retired (fsw, fsd, compressed forms; fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_STORE) } }, /* class 0 bit 18 */
     { 0x80000,
       "fp-addsub",
-      "Floating point add/sub instruction retired (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 0 bit 19 */
+      "Floating point add/sub instruction retired (fadd, fsub; fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_ADDSUB) } }, /* class 0 bit 19 */
     { 0x100000,
       "fp-mul",
-      "Floating point multiply instruction retired (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 0 bit 20 */
+      "Floating point multiply instruction retired (fmul; fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_MUL) } }, /* class 0 bit 20 */
     { 0x200000,
       "fp-div",
-      "Floating point divide instruction retired (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 0 bit 21 */
+      "Floating point divide instruction retired (fdiv; fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_DIV) } }, /* class 0 bit 21 */
     { 0x400000,
       "fp-fused",
-      "Floating point fused instruction retired (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 0 bit 22 */
+      "Floating point fused instruction retired (fmadd, fmsub, fnmsub, fnmadd; fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_FUSED) } }, /* class 0 bit 22 */
     { 0x800000,
       "fp-other",
-      "Floating point other instruction retired (no FPU: 0)",
-      "not implemented in pmusim (no FPU, no custom instructions): 0",
-      { SLOT_EVENTS, 0 } }, /* class 0 bit 23 */
+      "Floating point other instruction retired (fsqrt, fmin/fmax, fsgnj, compares, fclass, fcvt, fmv; "
+      "fpu=on)",
+      NULL,
+      { SLOT_EVENTS, EVBIT(FP_OTHER) } }, /* class 0 bit 23 */
     { 0x1000000,
       "cache-flush",
       "Cache invalidate or flush retired (fence.i)",
