@@ -27,9 +27,8 @@ Options:
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
   --only IDS         time only these commands (comma-separated; all are still checked):
-                     pmusim qemu-icount qemu-tcg paged veer-run veer-notiming veer-stat mbv-run mbv-timed
-                     rc-off rc-on
-                     su-pmusim su-qemu
+                     pmusim qemu-icount qemu-tcg paged veer-run veer-notiming veer-stat veer-record
+                     veer-record-g veer-sample mbv-run mbv-timed rc-off rc-on su-pmusim su-qemu
                      e.g. --only veer-run,veer-stat -n 11 for the cost of counting
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
   --no-build         use the existing build tree as it is
@@ -161,6 +160,11 @@ if ((HAVE_STAT)); then
 else
     STAT_NOTE="\`pmusim stat\` is not available in this build (\`pmusim stat --help\` failed): row skipped."
     note "$STAT_NOTE"
+fi
+if "$PMUSIM" record --help >/dev/null 2>&1; then
+    add_cmd main veer-record "\`pmusim record -M veer-el2 -e 4,11,12,24\` (exact)" "$CM_VEER" "$PMUSIM" record -q -M veer-el2 -e 4,11,12,24 -o "$BUILD/bench-record.data" "$GUESTS/$CM_VEER.elf"
+    add_cmd main veer-record-g "\`pmusim record -g -M veer-el2 -e 4,11,12,24\` (exact, call chains)" "$CM_VEER" "$PMUSIM" record -q -g -M veer-el2 -e 4,11,12,24 -o "$BUILD/bench-record.data" "$GUESTS/$CM_VEER.elf"
+    add_cmd main veer-sample "\`pmusim record -c 100000 -M veer-el2 -e 4,11,12,24\` (sampled)" "$CM_VEER" "$PMUSIM" record -q -c 100000 -M veer-el2 -e 4,11,12,24 -o "$BUILD/bench-record.data" "$GUESTS/$CM_VEER.elf"
 fi
 add_cmd main mbv-run      "\`pmusim run -M mbv32\` (no caches)"        "$CM_MBV" "$PMUSIM" run -M mbv32 "$GUESTS/$CM_MBV.elf"
 add_cmd main mbv-timed    "\`pmusim run -M $MBV_TIMED\`"             "$CM_MBV" "$PMUSIM" run -M "$MBV_TIMED" "$GUESTS/$CM_MBV.elf"
@@ -407,6 +411,13 @@ report() {
     else
         echo "| \`stat -e 4,11,12,24\` vs \`run\`, veer-el2 | ≤ +5 % time | not measured | – |"
     fi
+    local rec
+    for rec in veer-record:2.00 veer-record-g:2.00 veer-sample:1.10; do
+        local id=${rec%%:*} goal=${rec#*:}
+        has "$id" && has veer-run || continue
+        r=$(awk -v a="${MED[$id]}" -v b="${MED[veer-run]}" 'BEGIN { printf "%.2f", a / b }')
+        echo "| ${LABEL[$id]} vs \`run\`, veer-el2 ($CM_VEER) | ≤ ${goal}× time | ${r}× | $(ge "$goal" "$r" && echo yes || echo no) |"
+    done
     if has su-pmusim; then
         local su=${MED[su-pmusim]}
         echo "| start-up, hello-virt32, median | < 20 ms | $(fmt_ms "$su") ms | $( ((su < 20000)) && echo yes || echo no) |"

@@ -12,6 +12,9 @@ packages=(
     picolibc-riscv64-unknown-elf               # guest C library
     qemu-system-misc opensbi                   # reference simulator for the ISA tests; SBI firmware
     u-boot-qemu                                # S-mode software that boots on virt64 (tests/sbi)
+    libdw-dev                                  # DWARF symbols and lines (record, report, annotate)
+    gdb-multiarch                              # the gdb stub's tests (run --gdb)
+    valgrind                                   # callgrind_annotate reads report --callgrind
     python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
 )
 

@@ -45,6 +45,7 @@ typedef struct block {
                                   * branch direction events cost nothing at run time */
     evset_t *events;     /* per instruction: static events (cold, used for partial commits) */
     dinsn_info_t *info;  /* per instruction: cold decode information */
+    void *prof;          /* while recording a profile: the block's record (cpu/prof.c) */
     uint32_t n_classes;  /* distinct event sets among the instructions, with counts: */
     struct block_class {
         evset_t events;

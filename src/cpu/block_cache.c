@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "cpu/csr.h"
+#include "cpu/debug.h"
+#include "cpu/prof.h"
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
@@ -191,7 +193,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
         uint64_t pa_lo, pa_hi = 0;
-        if (!fetch16(h, at, &lo, &pa_lo) ||
+        if ((h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at, n == 0)) ||
+            !fetch16(h, at, &lo, &pa_lo) ||
             (isa_insn_len(lo) == 4 &&
              !fetch16(h, (at + 2) & (h->xlen == 32 ? UINT32_MAX : UINT64_MAX), &hi, &pa_hi))) {
             fault_cause = h->trap_cause; /* raised if this instruction is the block's first */
@@ -292,6 +295,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     /* jal x0, 0 / c.j 0: found here, at decode, so that running it costs nothing extra */
     b->self_loop = n == 1 && (dec[0].raw == 0x0000006fu || dec[0].raw == 0xa001u);
     bc->self_loops += b->self_loop;
+    if (h->debug)
+        debug_patch_block(h, b); /* a debugger's breakpoints */
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
@@ -359,8 +364,15 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
             p->acc[k] += (b->events[j] & want) != 0;
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
-    if (b->timed && n)
+    if (h->prof)
+        prof_prefix(h, (block_t *)b, n); /* before the block's timing: see prof_prefix */
+    if (b->timed && n) {
+        if (h->prof)
+            h->prof->at_pc = b->pc + b->info[n - 1].pcoff; /* what the timing model commits */
         exec_block_timing(h, b, n, 0);
+        if (h->prof)
+            prof_timed(h); /* the cycles the timing model gave: to the prefix's last instruction */
+    }
 }
 
 void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)

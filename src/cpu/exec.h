@@ -8,6 +8,18 @@
  * On return h->pc is the next instruction to execute and all counters are exact. */
 void exec_run_rv32(hart_t *h);
 void exec_run_rv64(hart_t *h);
+/* The same, recording a profile (cpu/prof.h): used while hart_t.prof is set. */
+void exec_prof_run_rv32(hart_t *h);
+void exec_prof_run_rv64(hart_t *h);
+
+typedef void (*exec_fn_t)(hart_t *h);
+/* The executor hart h runs. */
+static inline exec_fn_t exec_for(const hart_t *h)
+{
+    if (h->prof)
+        return h->xlen == 32 ? exec_prof_run_rv32 : exec_prof_run_rv64;
+    return h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
+}
 
 /* Exception causes (privileged spec, mcause). */
 enum exc_cause {
@@ -63,6 +75,9 @@ void block_refresh_addends(const pmu_t *p, block_t *b);
 
 /* Traps. */
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc);
+/* A non-maskable interrupt at the current pc (an instruction boundary): mepc, mcause (as given,
+ * the core's NMI cause), mstatus as for a trap into M-mode, and on to `vector`. */
+void trap_enter_nmi(hart_t *h, uint64_t mcause, uint64_t vector);
 void trap_return_m(hart_t *h);
 void trap_return_s(hart_t *h);
 bool hart_take_interrupt(hart_t *h); /* takes the highest-priority one if any */

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "cpu/csr.h"
+#include "cpu/debug.h"
+#include "cpu/prof.h"
 #include "cpu/exec.h"
 #include "cpu/fpu.h"
 #include "cpu/mmu.h"
@@ -44,13 +46,40 @@ typedef int64_t sreg;
 #define DISPATCH() goto *i->handler
 #define NEXT() do { i++; DISPATCH(); } while (0)
 
+/* The profiling executor (EXEC_PROFILE, cpu/prof.h) also counts the block, follows calls and
+ * returns, and attributes dynamic events to their instruction; the ordinary one compiles none of
+ * it. */
+#ifdef EXEC_PROFILE
+#define PROF_TAKEN_add 0
+#define PROF_TAKEN_add_taken 1
+#define PROF_RETIRE(addends) prof_block(h, b, PROF_TAKEN_##addends)
+#define PROF_TIMED() prof_timed(h)
+#define PROF_AT() (h->prof->at_pc = PC)
+#define PROF_AT_END(n) (h->prof->at_pc = b->pc + b->info[(n) - 1].pcoff)
+#define PROF_JUMP(rd, rs1, target) do { \
+        if (h->prof->callchains) { \
+            if ((rd) == 1 || (rd) == 5) prof_call(h, (target), PC); \
+            else if ((rd) == 32 && ((rs1) == 1 || (rs1) == 5)) prof_return(h); \
+        } \
+    } while (0)
+#else
+#define PROF_RETIRE(addends) ((void)0)
+#define PROF_TIMED() ((void)0)
+#define PROF_AT() ((void)0)
+#define PROF_AT_END(n) ((void)0)
+#define PROF_JUMP(rd, rs1, target) ((void)0)
+#endif
+
 /* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
  * set: a conditional branch was taken (its target may be the next instruction). */
 #define RETIRE_BLOCK_VIA(addends, next) do { \
         if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
         retire_addends(h->pmu.acc, b->addends, b->n_add); \
         h->budget -= b->n_insns; \
-        if (unlikely(b->timed)) exec_block_timing(h, b, b->n_insns, (next)); \
+        PROF_RETIRE(addends); \
+        if (unlikely(b->timed)) { \
+            PROF_AT_END(b->n_insns); exec_block_timing(h, b, b->n_insns, (next)); PROF_TIMED(); \
+        } \
     } while (0)
 #define RETIRE_BLOCK() RETIRE_BLOCK_VIA(add, b->end_pc)
 #define RETIRE_BLOCK_TO(next) RETIRE_BLOCK_VIA(add, next)
@@ -63,8 +92,10 @@ typedef int64_t sreg;
 
 /* Dynamic event of the current instruction: free unless some active counter selects it. */
 #define DYN(ev) do { \
-        if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) \
+        if (unlikely(h->pmu.dyn_interest & EVBIT(ev))) { \
+            PROF_AT(); \
             pmu_commit_events(&h->pmu, EVBIT(ev), b->events[i - b->insn]); \
+        } \
     } while (0)
 
 /* Continue with the block starting at `target`, through chained successor slot `s`. A direct
@@ -100,10 +131,13 @@ typedef int64_t sreg;
             memcpy(&v_, h->ram + off_, sizeof v_); \
         } else { \
             uint64_t w_; \
+            h->access_base = RS1; \
+            PROF_AT(); \
             mem_result_t r_ = mem_load_slow(h, a_, sizeof(type), &w_, b->events[i - b->insn], \
                                           (unsigned)(i - b->insn)); \
             if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block; \
             v_ = (type)w_; \
+            if (unlikely(r_ == MEM_STOP)) { W(i->rd, conv v_); goto stop_after_insn; } \
         } \
         W(i->rd, conv v_); \
         NEXT(); \
@@ -116,6 +150,8 @@ typedef int64_t sreg;
                    !(h->store_watch[off_ >> 9] & (1u << ((off_ >> 6) & 7))))) { \
             memcpy(h->ram + off_, &v_, sizeof v_); \
         } else { \
+            h->access_base = RS1; \
+            PROF_AT(); \
             mem_result_t r_ = mem_store_slow(h, a_, sizeof(type), (uint64_t)v_, b->events[i - b->insn], \
                                             (unsigned)(i - b->insn)); \
             if (unlikely(r_ != MEM_OK)) { \
@@ -297,12 +333,14 @@ L_JAL: {
     uint64_t target = (ureg)(b->pc + IMM);
     W(i->rd, b->end_pc);
     RETIRE_BLOCK_TO(target);
+    PROF_JUMP(i->rd, 0, target);
     CHAIN(0, target);
 }
 L_JALR: {
     uint64_t target = (ureg)(RS1 + IMM) & ~(uint64_t)1;
     W(i->rd, b->end_pc);
     RETIRE_BLOCK_TO(target);
+    PROF_JUMP(i->rd, i->rs1, target);
     CHAIN_INDIRECT(target);
 }
 L_FENCE: NEXT();
@@ -487,6 +525,7 @@ L_EBREAK: {
     uint64_t pc = PC;
     sys_result_t r = sys_ebreak(h, pc);  /* semihosting, or a breakpoint exception */
     if (r == SYS_OK) {                    /* semihosting call: the ebreak retires */
+        PROF_AT();
         pmu_commit_events(&h->pmu, EVBIT(INSTRET), b->events[i - b->insn]);
         RETIRE_BLOCK();
         if (h->stop) { h->pc = b->end_pc; return; }
@@ -549,6 +588,21 @@ L_BUDGET_STOP: {
     exec_commit_prefix(h, b, idx);
     return;
 }
+L_DEBUG_BREAK: {
+    /* Patched over an instruction at a debugger's breakpoint (cpu/debug.c): the hart stops before
+     * it, except once when it resumes from there. */
+    hart_debug_t *dbg_ = h->debug;
+    if (dbg_->skip_armed && dbg_->skip_pc == PC) {
+        dbg_->skip_armed = false;
+        goto *labels[INFO.op];
+    }
+    unsigned idx = (unsigned)(i - b->insn);
+    h->pc = PC;
+    exec_commit_prefix(h, b, idx);
+    dbg_->hit = DEBUG_HIT_BREAK;
+    h->stop = STOP_DEBUG;
+    return;
+}
 L_ILLEGAL:
     TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
 
@@ -587,6 +641,13 @@ fetch_fault:
 }
 
 #undef AMO_STORED
+#undef PROF_TAKEN_add
+#undef PROF_TAKEN_add_taken
+#undef PROF_RETIRE
+#undef PROF_TIMED
+#undef PROF_AT
+#undef PROF_AT_END
+#undef PROF_JUMP
 #undef R
 #undef SR
 #undef W

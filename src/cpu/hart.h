@@ -12,6 +12,8 @@
 #include "pmu/pmu.h"
 
 struct hart;
+struct hart_debug;
+struct hart_prof;
 
 /* What a hart needs from the platform around it: a narrow table of services, so that the hart
  * knows nothing of machines or devices. Any entry may be NULL. */
@@ -54,6 +56,7 @@ typedef enum hart_stop {
     STOP_TRAP_LOOP,     /* a trap with no usable handler (e.g. mtvec points at unmapped memory) */
     STOP_WFI_DEADLOCK,  /* wfi with no interrupt source that can ever wake it */
     STOP_HALT_DEADLOCK, /* VeeR firmware halt (mpmc) with no interrupt source that can ever end it */
+    STOP_DEBUG,         /* a debugger's breakpoint or watchpoint (cpu/debug.h) */
     STOP_JUMP_SELF,     /* a lone hart in a jump to itself that no interrupt can leave */
 } hart_stop_t;
 
@@ -105,7 +108,8 @@ typedef struct hart {
     const struct core_ext *core_ext;
     void *core_state;                  /* state of core-specific CSRs and devices (core_ext) */
     const struct pmu_model *pmu_model; /* the core's PMU model (an instance of a configurable core) */
-    bool slow_mem;         /* the core models every data access (caches, timing): no inline RAM path */
+    bool slow_mem;         /* the core sees every data access (caches, timing; VeeR while a trigger or an
+                    * injected bus error is armed): no inline RAM path */
     uint64_t irq_rise[16]; /* cycle at which each interrupt line of mip 0-15 last rose */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
@@ -113,7 +117,8 @@ typedef struct hart {
      * that needs to see every address is selected. */
     uint8_t *ram;
     uint64_t ram_base, ram_size, fast_size;
-    bool ram_core_local; /* main RAM is tightly coupled (not an external bus access) */
+    uint64_t access_base; /* slow path: rs1 of the load or store (core_ext access_fault) */
+    bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
     /* Memory protection (cpu/pmp.c): implemented PMP entries (0: none, nothing is checked), the
      * permissions each privilege has uniformly over all of main RAM (0: not uniform), M-mode
      * unchecked (no locked entry); and whether loads and stores at the current data privilege
@@ -176,6 +181,8 @@ typedef struct hart {
      * counting something), and their values when last looked at. 0: nothing to watch. */
     uint32_t ovf_armed;
     uint64_t ovf_last[32];
+    struct hart_debug *debug; /* a debugger's breakpoints and watchpoints (cpu/debug.h), or NULL */
+    struct hart_prof *prof;   /* recording a profile (cpu/prof.h), or NULL */
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
@@ -206,12 +213,17 @@ static inline uint64_t hart_cycle(const hart_t *h)
 {
     return hart_insns(h) + h->stall_cycles;
 }
+/* A debugger watches memory (cpu/debug.c): every load and store takes the slow path. */
+bool hart_debug_watching(const hart_t *h);
+
 /* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
  * classify every access address take the loads and stores off the inline RAM path while selected,
- * and so does a protection that is not uniform over RAM. */
+ * and so does a protection that is not uniform over RAM, a core that sees every data
+ * access (slow_mem), and a debugger's watchpoint. */
 static inline void hart_pmu_changed(hart_t *h)
 {
-    bool need_addresses = h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL));
+    bool need_addresses = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
+                          (h->debug && hart_debug_watching(h));
     h->fast_size = need_addresses || h->slow_mem || !h->mem_inline || h->ram_size < 8 ? 0 : h->ram_size - 7;
 }
 

@@ -25,6 +25,9 @@ typedef struct dev_host {
     void (*deadline_changed)(void *ctx);
     /* The next byte of console input if one is there now (0-255), or -1. */
     int (*console_read)(void *ctx);
+    /* Drives input signal `sig` of hart `hart`'s core (NMI pin, fault injection: the numbers are
+     * the core's, see core_ext_t.signal). */
+    void (*core_signal)(void *ctx, unsigned hart, unsigned sig, uint64_t value);
 } dev_host_t;
 
 /* The platform facts a device may be built from. */

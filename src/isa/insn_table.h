@@ -33,6 +33,7 @@
     OP(ILLEGAL, 0) \
     OP(BLOCK_END, 0)            /* sentinel: falls through to the next block */ \
     OP(BUDGET_STOP, 0)          /* patched over an instruction: the run stops before it */ \
+    OP(DEBUG_BREAK, 0)          /* patched over an instruction with a debugger's breakpoint */ \
     /* RV32I / RV64I */ \
     OP(LUI, EV_ALU_) OP(AUIPC, EV_ALU_) \
     OP(JAL, EV_RETIRES_ | EVBIT(JAL)) OP(JALR, EV_RETIRES_ | EVBIT(JALR)) \

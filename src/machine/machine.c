@@ -126,6 +126,13 @@ static void host_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
         machine_set_irq(m, hart, irq, level);
 }
 
+static void host_core_signal(void *ctx, unsigned hart, unsigned sig, uint64_t value)
+{
+    machine_t *m = ctx;
+    if (hart < m->n_harts && m->harts[hart].core_ext && m->harts[hart].core_ext->signal)
+        m->harts[hart].core_ext->signal(&m->harts[hart], sig, value);
+}
+
 /* The time base devices see: the clock of the hart running now (harts are at most one quantum
  * apart; docs/architecture.md "Several harts"). */
 static uint64_t host_cycles(void *ctx)
@@ -173,6 +180,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         .console_read = host_console_read,
         .exit = host_exit,
         .set_irq = host_set_irq,
+        .core_signal = host_core_signal,
         .cycles = host_cycles,
         .deadline_changed = host_deadline_changed,
     };
@@ -662,7 +670,7 @@ static bool machine_stuck_in_self_loop(const machine_t *m, const hart_t *h)
  * hart that waits with nothing to wake it only idles to `until`: another hart may wake it. */
 static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *progress)
 {
-    void (*exec)(hart_t *) = h->xlen == 32 ? exec_run_rv32 : exec_run_rv64;
+    exec_fn_t exec = exec_for(h);
     m->running = h;
     if (!h->wfi_wait && !h->halted)
         *progress = true; /* a hart that can run (even if a long block took it past `until`) */
@@ -680,6 +688,12 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
                 deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
         if (h->ovf_armed)
             sscof_check(h); /* a counter that wrapped raises LCOFI before the next instruction */
+        if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
+            h->wfi_wait = h->halted = false; /* an NMI or injected fault ends any wait */
+            h->pause_cycles = 0;
+            if (h->stop != STOP_NONE)
+                break;
+        }
         if (h->csr.mip & h->csr.mie) {
             /* An enabled interrupt is pending: it ends any wait, and is taken if globally enabled. */
             h->wfi_wait = h->halted = false;
@@ -743,6 +757,22 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;
     }
+}
+
+hart_stop_t machine_step(machine_t *m, unsigned k)
+{
+    hart_t *h = &m->harts[k];
+    uint64_t limit = h->max_insns, start = machine_insns(m);
+    h->max_insns = start + 1;
+    bool progress;
+    platform_rewatch(m, h);
+    machine_run_hart(m, h, UINT64_MAX, &progress);
+    h->max_insns = limit;
+    if (h->stop == STOP_MAX_INSNS && (!limit || machine_insns(m) < limit))
+        h->stop = STOP_NONE; /* the step, not --max-insns */
+    m->stop_hart = k;
+    fflush(m->console);
+    return h->stop;
 }
 
 hart_stop_t machine_run(machine_t *m)

@@ -166,6 +166,9 @@ uint64_t machine_insns(const machine_t *m);
 
 /* Runs until the guest exits or a stop condition; returns why it stopped. */
 hart_stop_t machine_run(machine_t *m);
+/* Runs hart k alone for one instruction (a debugger's single step: a pending interrupt is taken
+ * first, a wfi waits for its wake-up); STOP_NONE, or why the run stopped. */
+hart_stop_t machine_step(machine_t *m, unsigned k);
 
 /* Device-side services. */
 void machine_console_write(machine_t *m, const void *buf, size_t n);

@@ -103,7 +103,8 @@ static const machine_param_t veer_el2_params[] = {
 };
 
 /* VeeR EL2 default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode only,
- * external memory at 0x80000000, ICCM, DCCM, PIC, the testbench mailbox. See docs/machines.md. */
+ * external memory at 0x80000000, ICCM, DCCM, PIC, the testbench mailbox. See
+ * docs/machine-veer-el2.md. */
 static const machine_desc_t veer_el2 = {
     .name = "veer-el2",
     .summary = "VeeR EL2 RV32IMC+Zba/Zbb/Zbc/Zbs, M-mode, testbench memory map, VeeR PMU",

@@ -211,12 +211,16 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
         evset_t want = p->slot[p->active[k]].events;
         p->acc[k] += (want & events) && !(want & already);
     }
+    if (p->observe)
+        p->observe(p->observe_ctx, events, already, 1);
 }
 
 void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n)
 {
     for (unsigned k = 0; k < p->n_active; k++)
         p->acc[k] += (p->slot[p->active[k]].events & events) ? n : 0;
+    if (p->observe)
+        p->observe(p->observe_ctx, events, 0, n);
 }
 
 /* A min/max counter: max in bits 31:16, min in 15:0, saturating; 0 holds no sample yet. */

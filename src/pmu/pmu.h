@@ -89,6 +89,10 @@ typedef struct pmu {
     } memo[8];
     uint32_t next_id;
 
+    /* Told of every event committed where it happens (pmu_commit_events, pmu_commit_events_n),
+     * or NULL: a profile attributes them to their instruction (cpu/prof.h). */
+    void (*observe)(void *ctx, evset_t events, evset_t already, uint64_t n);
+    void *observe_ctx;
     const struct pmu_model *model;
     /* Mode filtering: the hart's privilege level, told by pmu_set_mode (traps and xRET, which end
      * blocks, so a block's events all count at one level); mode_filtered when some slot does not
