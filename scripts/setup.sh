@@ -10,7 +10,8 @@ packages=(
     libelf-dev libfdt-dev device-tree-compiler # ELF loading, device trees
     gcc-riscv64-unknown-elf                    # guest programs
     picolibc-riscv64-unknown-elf               # guest C library
-    qemu-system-misc opensbi                   # reference simulator for the ISA tests
+    qemu-system-misc opensbi                   # reference simulator for the ISA tests; SBI firmware
+    u-boot-qemu                                # S-mode software that boots on virt64 (tests/sbi)
     libdw-dev                                  # DWARF symbols and lines (record, report, annotate)
     gdb-multiarch                              # the gdb stub's tests (run --gdb)
     valgrind                                   # callgrind_annotate reads report --callgrind

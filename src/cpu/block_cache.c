@@ -193,7 +193,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
         uint64_t pa_lo, pa_hi = 0;
-        if (!fetch16(h, at, &lo, &pa_lo) ||
+        if ((h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at, n == 0)) ||
+            !fetch16(h, at, &lo, &pa_lo) ||
             (isa_insn_len(lo) == 4 &&
              !fetch16(h, (at + 2) & (h->xlen == 32 ? UINT32_MAX : UINT64_MAX), &hi, &pa_hi))) {
             fault_cause = h->trap_cause; /* raised if this instruction is the block's first */

@@ -1,5 +1,6 @@
 /* The standard CSR set (privileged spec v1.12) and the counter CSRs, which belong to the PMU. */
 #include "cpu/csr.h"
+#include "cpu/sscofpmf.h"
 
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
@@ -219,6 +220,8 @@ static bool rd_mhpmevent(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
 {
     (void)own;
     *val = h->pmu.selector[csr - CSR_MHPMEVENT3 + 3];
+    if (h->xlen == 32)
+        *val &= UINT32_MAX; /* the high half is mhpmeventNh (Sscofpmf) */
     return true;
 }
 static bool rd_pmpcfg(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
@@ -333,6 +336,8 @@ static void wr_mcountinhibit(hart_t *h, unsigned csr, uint64_t v, evset_t own)
     (void)csr, (void)own;
     pmu_set_inhibit(&h->pmu, v, hart_cycle(h));
     hart_pmu_changed(h);
+    if (sscof_has(h))
+        sscof_rearm(h);
 }
 static void wr_sstatus(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
@@ -366,8 +371,11 @@ static void wr_mhpmevent(hart_t *h, unsigned csr, uint64_t v, evset_t own)
     unsigned n = csr - CSR_MHPMEVENT3 + 3;
     const pmu_model_t *m = h->pmu.model;
     if ((m->hpm_mask >> n) & 1) {
+        if (h->xlen == 32 && sscof_has(h)) /* the high half (OF, xINH) is mhpmeventNh's */
+            v = (h->pmu.selector[n] & ~(uint64_t)UINT32_MAX) | (v & UINT32_MAX);
         pmu_set_selector(&h->pmu, n, m->legalize(m, v), hart_cycle(h));
         hart_pmu_changed(h);
+        sscof_event_written(h, n);
     }
 }
 static void wr_pmpcfg(hart_t *h, unsigned csr, uint64_t v, evset_t own)
@@ -395,6 +403,8 @@ static void wr_counter(hart_t *h, unsigned csr, uint64_t v, evset_t own)
                  : high        ? (other & UINT32_MAX) | (v << 32)
                                : (other & ~(uint64_t)UINT32_MAX) | v;
     pmu_write(&h->pmu, slot, n, now);
+    if (sscof_has(h))
+        sscof_rearm(h);
 }
 
 /* Sorted by number. Rows whose read-only view (top bits 11) is refused by csr_permitted have no
@@ -426,6 +436,7 @@ static const csr_desc_t csr_table[] = {
     { CSR_MENVCFGH, CSR_MENVCFGH, "menvcfgh", has_u_rv32, rd_zero, wr_ignore, false },
     { CSR_MCOUNTINHIBIT, CSR_MCOUNTINHIBIT, "mcountinhibit", NULL, rd_mcountinhibit, wr_mcountinhibit,
       false },
+    { 0x321, 0x322, "mcyclecfg", NULL, sscof_rd_countercfg, sscof_wr_countercfg, false },
     { CSR_MHPMEVENT3, CSR_MHPMEVENT31, "mhpmevent3", NULL, rd_mhpmevent, wr_mhpmevent, false },
     { CSR_MSCRATCH, CSR_MSCRATCH, "mscratch", NULL, rd_mscratch, wr_mscratch, false },
     { CSR_MEPC, CSR_MEPC, "mepc", NULL, rd_mepc, wr_mepc, false },
@@ -434,11 +445,14 @@ static const csr_desc_t csr_table[] = {
     { CSR_MIP, CSR_MIP, "mip", NULL, rd_mip, wr_mip, true },
     { CSR_PMPCFG0, CSR_PMPCFG15, "pmpcfg0", NULL, rd_pmpcfg, wr_pmpcfg, false },
     { CSR_PMPADDR0, CSR_PMPADDR63, "pmpaddr0", NULL, rd_pmpaddr, wr_pmpaddr, false },
+    { 0x721, 0x722, "mcyclecfgh", NULL, sscof_rd_countercfg, sscof_wr_countercfg, false },
+    { 0x723, 0x73f, "mhpmevent3h", NULL, sscof_rd_mhpmeventh, sscof_wr_mhpmeventh, false },
     { CSR_TSELECT, CSR_TDATA3, "tselect", NULL, rd_zero, wr_ignore, false },
     { CSR_MCYCLE, CSR_MHPMCOUNTER31, "mcycle", NULL, rd_counter, wr_counter, false },
     { CSR_MCYCLEH, CSR_MHPMCOUNTER31H, "mcycleh", NULL, rd_counter, wr_counter, false },
     { CSR_CYCLE, CSR_HPMCOUNTER31, "cycle", NULL, rd_counter, NULL, false },
     { CSR_CYCLEH, CSR_HPMCOUNTER31H, "cycleh", NULL, rd_counter, NULL, false },
+    { 0xda0, 0xda0, "scountovf", NULL, sscof_rd_scountovf, NULL, false },
     { CSR_MVENDORID, CSR_MVENDORID, "mvendorid", NULL, rd_mvendorid, NULL, false },
     { CSR_MARCHID, CSR_MARCHID, "marchid", NULL, rd_marchid, NULL, false },
     { CSR_MIMPID, CSR_MIMPID, "mimpid", NULL, rd_mimpid, NULL, false },

@@ -118,6 +118,25 @@ typedef struct core_ext {
     /* Operand-dependent event classes the core's PMU decides at decode time (d->rd is 32 for
      * x0); added to the instruction's static events. */
     evset_t (*decode_events)(const decoded_insn_t *d);
+    /* The core's own rules for a load or store on the slow path (base: the value of rs1, for
+     * cores that predict the region from it; val: the data of a store): true when the access
+     * traps, with the cause and tval in h->trap_cause / h->trap_tval. With this hook the core
+     * decides which misaligned accesses trap (the generic side-effect rule is not applied). */
+    bool (*access_fault)(hart_t *h, uint64_t addr, uint64_t base, unsigned size, bool store, uint64_t val);
+    /* Asked when a block is built, for each instruction address (first: the block's first): true
+     * when the instruction at pc cannot be fetched, with the cause and tval in h->trap_cause /
+     * h->trap_tval; the block ends before it (a core may also end a block there this way, at an
+     * address that is not the first, to see it at a block boundary). */
+    bool (*fetch_fault)(hart_t *h, uint64_t pc, bool first);
+    /* A trap was taken with mcause `cause` (interrupt flag in bit 63) and `tval`: the core's
+     * secondary cause registers. */
+    void (*trap_taken)(hart_t *h, uint64_t cause, uint64_t tval);
+    /* At an instruction boundary, before interrupts: the core's own asynchronous events (NMIs,
+     * injected faults). True when one was taken. */
+    bool (*take_event)(hart_t *h);
+    /* A device drove one of the core's input signals (dev_host_t.core_signal; the numbers are the
+     * core's). */
+    void (*signal)(hart_t *h, unsigned sig, uint64_t value);
     /* A timing model (all optional). block_built: a block of n instructions was decoded (dec);
      * it may set b->stall_cycles, b->core_word and b->timed. block_retired: the first n
      * instructions of a timed block committed and control goes on at next_pc & ~1 (0: a trap,

@@ -75,6 +75,9 @@ void block_refresh_addends(const pmu_t *p, block_t *b);
 
 /* Traps. */
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc);
+/* A non-maskable interrupt at the current pc (an instruction boundary): mepc, mcause (as given,
+ * the core's NMI cause), mstatus as for a trap into M-mode, and on to `vector`. */
+void trap_enter_nmi(hart_t *h, uint64_t mcause, uint64_t vector);
 void trap_return_m(hart_t *h);
 void trap_return_s(hart_t *h);
 bool hart_take_interrupt(hart_t *h); /* takes the highest-priority one if any */

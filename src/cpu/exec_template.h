@@ -131,6 +131,7 @@ typedef int64_t sreg;
             memcpy(&v_, h->ram + off_, sizeof v_); \
         } else { \
             uint64_t w_; \
+            h->access_base = RS1; \
             PROF_AT(); \
             mem_result_t r_ = mem_load_slow(h, a_, sizeof(type), &w_, b->events[i - b->insn], \
                                           (unsigned)(i - b->insn)); \
@@ -149,6 +150,7 @@ typedef int64_t sreg;
                    !(h->store_watch[off_ >> 9] & (1u << ((off_ >> 6) & 7))))) { \
             memcpy(h->ram + off_, &v_, sizeof v_); \
         } else { \
+            h->access_base = RS1; \
             PROF_AT(); \
             mem_result_t r_ = mem_store_slow(h, a_, sizeof(type), (uint64_t)v_, b->events[i - b->insn], \
                                             (unsigned)(i - b->insn)); \
@@ -510,6 +512,11 @@ L_CSRRW: L_CSRRS: L_CSRRC: L_CSRRWI: L_CSRRSI: L_CSRRCI: {
 L_ECALL: {
     RETIRE_BLOCK_TO(0); /* ecall commits (counts as COMMIT, not INSTRET) */
     static const uint64_t cause_by_priv[4] = {CAUSE_ECALL_U, CAUSE_ECALL_S, 10, CAUSE_ECALL_M};
+    if (h->priv == PRIV_S && h->platform && h->platform->firmware_call &&
+        h->platform->firmware_call(h->platform_ctx, h)) {
+        if (h->stop) { h->pc = PC + 4; return; }   /* firmware served on the host (built-in SBI) */
+        CHAIN_INDIRECT(PC + 4);
+    }
     trap_enter(h, cause_by_priv[h->priv], 0, PC);
     if (h->stop) return;
     CHAIN_PRIV(h->pc);

@@ -36,6 +36,11 @@ typedef struct hart_platform {
      * for main RAM. */
     void (*mem_access)(void *ctx, struct hart *h, uint64_t addr, unsigned size, unsigned kind,
                        const bus_region_t *r);
+    /* An ecall from S-mode, for firmware that runs on the host: true when the call was served
+     * (the hart goes on after the ecall, which does not retire), false to take the trap. */
+    bool (*firmware_call)(void *ctx, struct hart *h);
+    /* An exception taken from below M-mode (cause), for firmware that counts them. */
+    void (*firmware_exception)(void *ctx, struct hart *h, uint64_t cause);
 } hart_platform_t;
 
 enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };
@@ -75,6 +80,7 @@ typedef struct csr_state {
     uint64_t mvendorid, marchid, mimpid, mhartid, mconfigptr;
     uint64_t pmpcfg[16], pmpaddr[64];
     uint64_t dcsr, dpc, dscratch[2], tselect;
+    uint64_t mcyclecfg, minstretcfg; /* Smcntrpmf */
 } csr_state_t;
 
 typedef struct block_cache {
@@ -107,7 +113,8 @@ typedef struct hart {
     const struct core_ext *core_ext;
     void *core_state;                  /* state of core-specific CSRs and devices (core_ext) */
     const struct pmu_model *pmu_model; /* the core's PMU model (an instance of a configurable core) */
-    bool slow_mem;         /* the core models every data access (caches, timing): no inline RAM path */
+    bool slow_mem;         /* the core sees every data access (caches, timing; VeeR while a trigger or an
+                    * injected bus error is armed): no inline RAM path */
     uint64_t irq_rise[16]; /* cycle at which each interrupt line of mip 0-15 last rose */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
@@ -115,7 +122,8 @@ typedef struct hart {
      * that needs to see every address is selected. */
     uint8_t *ram;
     uint64_t ram_base, ram_size, fast_size;
-    bool ram_core_local; /* main RAM is tightly coupled (not an external bus access) */
+    uint64_t access_base; /* slow path: rs1 of the load or store (core_ext access_fault) */
+    bool ram_core_local;  /* main RAM is tightly coupled (not an external bus access) */
     /* Memory protection (cpu/pmp.c): implemented PMP entries (0: none, nothing is checked), the
      * permissions each privilege has uniformly over all of main RAM (0: not uniform), M-mode
      * unchecked (no locked entry); and whether loads and stores at the current data privilege
@@ -175,6 +183,10 @@ typedef struct hart {
     uint64_t repeat_cause, repeat_epc;
     enum trap_loop_kind trap_loop_kind;
     bool one_block; /* the executor returns after one block, also after a trap (exact --max-insns) */
+    /* Sscofpmf (cpu/sscofpmf.c): mhpmcounters whose overflow would raise LCOFI (OF clear,
+     * counting something), and their values when last looked at. 0: nothing to watch. */
+    uint32_t ovf_armed;
+    uint64_t ovf_last[32];
     struct hart_debug *debug; /* a debugger's breakpoints and watchpoints (cpu/debug.h), or NULL */
     struct hart_prof *prof;   /* recording a profile (cpu/prof.h), or NULL */
 } hart_t;
@@ -212,7 +224,8 @@ bool hart_debug_watching(const hart_t *h);
 
 /* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
  * classify every access address take the loads and stores off the inline RAM path while selected,
- * and so does a protection that is not uniform over RAM, and a debugger's watchpoint. */
+ * and so does a protection that is not uniform over RAM, a core that sees every data
+ * access (slow_mem), and a debugger's watchpoint. */
 static inline void hart_pmu_changed(hart_t *h)
 {
     bool need_addresses = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
@@ -227,6 +240,8 @@ static inline void hart_pmu_changed(hart_t *h)
 static inline void hart_set_priv(hart_t *h, enum priv_mode priv)
 {
     h->priv = priv;
+    if (h->ovf_armed)
+        hart_kick(h); /* counters filtered by level: the distance to an overflow changes */
     if (__builtin_expect(h->pmu.mode_filtered, 0)) {
         pmu_set_mode(&h->pmu, (unsigned)priv, hart_cycle(h));
         hart_pmu_changed(h);

@@ -31,20 +31,25 @@ static void access_events(hart_t *h, const bus_region_t *r, uint64_t addr, unsig
         pmu_commit_events(&h->pmu, ev, insn_events); /* recording: at the executor's at_pc */
 }
 
-/* Misaligned accesses are done by hardware inside one idempotent region. One that crosses the
- * end of its region is an access fault (VeeR: the end address is outside the memory); one to a
- * side-effect region raises a misaligned exception, as does any on a core that traps them. */
-static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store,
+/* A core with its own address rules (core_ext access_fault: VeeR's MRAC, regions, PIC) decides
+ * first. Otherwise misaligned accesses are done by hardware inside one idempotent region; one that
+ * crosses the end of its region is an access fault; one to a side-effect region raises a
+ * misaligned exception, as does any on a core that traps them. PMP comes after. */
+static const bus_region_t *access_region(hart_t *h, uint64_t addr, unsigned size, bool store, uint64_t val,
                                          bool *misaligned)
 {
     uint64_t access_fault = store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS;
     *misaligned = (addr & (size - 1)) != 0;
+    bool core_rules = h->core_ext && h->core_ext->access_fault;
+    if (core_rules && h->core_ext->access_fault(h, addr, h->access_base, size, store, val))
+        return NULL;
     const bus_region_t *r = bus_find(h->bus, addr, size);
     if (r && (r->flags & REGION_WORD_ONLY) && (size != 4 || *misaligned)) {
         fault(h, access_fault, addr);
         return NULL;
     }
-    if (*misaligned && (h->misaligned_traps || (r && ((r->flags & REGION_SIDE_EFFECT) || !r->host)))) {
+    bool side_effect = r && (r->flags & REGION_SIDE_EFFECT) && !core_rules;
+    if (*misaligned && (h->misaligned_traps || (r && (side_effect || !r->host)))) {
         fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
         return NULL;
     }
@@ -89,7 +94,7 @@ static mem_result_t load_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t 
                               unsigned done)
 {
     bool misaligned;
-    const bus_region_t *r = access_region(h, addr, size, false, &misaligned);
+    const bus_region_t *r = access_region(h, addr, size, false, 0, &misaligned);
     if (!r)
         return MEM_FAULT;
     if (r->host) {
@@ -142,7 +147,7 @@ static mem_result_t store_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t
                                unsigned done)
 {
     bool misaligned;
-    const bus_region_t *r = access_region(h, addr, size, true, &misaligned);
+    const bus_region_t *r = access_region(h, addr, size, true, val, &misaligned);
     if (!r)
         return MEM_FAULT;
     mem_result_t res = MEM_OK;

@@ -63,6 +63,8 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
         h->trap_unreturned = true;
     }
     count_trap_event(h, interrupt, code, epc);
+    if (!interrupt && h->priv != PRIV_M && h->platform && h->platform->firmware_exception)
+        h->platform->firmware_exception(h->platform_ctx, h, code);
     h->reservation_valid = false;
 
     uint64_t xcause = interrupt ? (code | (h->xlen == 32 ? 1ull << 31 : INTERRUPT_FLAG)) : code;
@@ -93,6 +95,8 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
     if (h->xlen == 32)
         h->pc &= UINT32_MAX;
     hart_mem_changed(h);
+    if (h->core_ext && h->core_ext->trap_taken)
+        h->core_ext->trap_taken(h, cause, tval);
     return;
 
 trap_loop:
@@ -101,6 +105,26 @@ trap_loop:
     h->trap_cause = cause;
     h->trap_tval = tval;
     h->pc = epc;
+}
+
+void trap_enter_nmi(hart_t *h, uint64_t mcause, uint64_t vector)
+{
+    csr_state_t *c = &h->csr;
+    h->trap_depth = 0;
+    h->reservation_valid = false;
+    c->mepc = h->pc;
+    c->mcause = mcause;
+    uint64_t s = c->mstatus;
+    s = (s & ~MSTATUS_MPIE) | ((s & MSTATUS_MIE) ? MSTATUS_MPIE : 0);
+    s &= ~MSTATUS_MIE;
+    s = (s & ~MSTATUS_MPP) | ((uint64_t)h->priv << MSTATUS_MPP_SHIFT);
+    csr_set_mstatus(h, s);
+    h->priv = PRIV_M;
+    h->pc = h->xlen == 32 ? vector & UINT32_MAX : vector;
+    hart_mem_changed(h);
+    if (h->core_ext && h->core_ext->trap_taken)
+        h->core_ext->trap_taken(h, INTERRUPT_FLAG, 0);
+    hart_kick(h);
 }
 
 void trap_return_m(hart_t *h)

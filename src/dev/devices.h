@@ -26,6 +26,11 @@ typedef struct dev_host {
     /* Copies `len` bytes from src to dst through IOCU `iocu`, coherent or not (machines with a
      * coherence manager; NULL elsewhere): false when a range is not memory. */
     bool (*dma)(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent);
+    /* The next byte of console input if one is there now (0-255), or -1. */
+    int (*console_read)(void *ctx);
+    /* Drives input signal `sig` of hart `hart`'s core (NMI pin, fault injection: the numbers are
+     * the core's, see core_ext_t.signal). */
+    void (*core_signal)(void *ctx, unsigned hart, unsigned sig, uint64_t value);
 } dev_host_t;
 
 /* The platform facts a device may be built from. */
@@ -83,7 +88,7 @@ extern const device_class_t xlnx_uartlite_class, xlnx_axi_timer_class, xlnx_axi_
 /* The class called `name`, or NULL. */
 const device_class_t *device_class_find(const char *name);
 
-/* ns16550-compatible UART (transmit side; reads of RBR return 0, LSR reports THR empty). */
+/* ns16550-compatible UART: console output, and input from the platform one byte at a time. */
 typedef struct uart16550 uart16550_t;
 uart16550_t *uart16550_new(const dev_host_t *host); /* NULL when out of memory */
 void uart16550_reset(uart16550_t *u);

@@ -1,9 +1,11 @@
-/* ns16550-compatible UART, transmit side only.
+/* ns16550-compatible UART.
  *
  * Guests poll LSR.THRE and then write THR; every THR write becomes one console byte at once, so
- * LSR always reports "THR empty, transmitter idle". No interrupts are raised and nothing is ever
- * received (RBR reads 0, LSR.DR stays clear). The remaining registers only hold what the guest
- * wrote, so drivers that program the baud rate or FIFOs and read them back are satisfied. */
+ * LSR always reports "THR empty, transmitter idle". Received bytes come from the platform's
+ * console input (pmusim's standard input) one at a time, when the guest looks: a read of LSR
+ * with no byte held takes the next one if there is one (LSR.DR), and a read of RBR hands it over.
+ * No interrupts are raised. The remaining registers only hold what the guest wrote, so drivers
+ * that program the baud rate or FIFOs and read them back are satisfied. */
 #include <stdlib.h>
 
 #include <libfdt.h>
@@ -22,6 +24,7 @@ enum uart_reg {
 };
 
 #define UART_LCR_DLAB 0x80u
+#define UART_LSR_DR 0x01u
 #define UART_LSR_THRE 0x20u
 #define UART_LSR_TEMT 0x40u
 #define UART_IIR_NO_INT 0x01u
@@ -34,6 +37,7 @@ enum uart_reg {
 struct uart16550 {
     const dev_host_t *host;
     uint8_t ier, fcr, lcr, mcr, scr, dll, dlm;
+    int rx; /* the received byte held in RBR, or -1 */
 };
 
 uart16550_t *uart16550_new(const dev_host_t *host)
@@ -49,22 +53,37 @@ uart16550_t *uart16550_new(const dev_host_t *host)
 void uart16550_reset(uart16550_t *u)
 {
     const dev_host_t *host = u->host;
-    *u = (uart16550_t){ .host = host, .lcr = 0x03 /* 8N1 */, .dll = 1 };
+    *u = (uart16550_t){ .host = host, .lcr = 0x03 /* 8N1 */, .dll = 1, .rx = -1 };
+}
+
+/* Is a received byte there? Takes the next input byte into RBR if none is held. */
+static bool uart16550_rx_ready(uart16550_t *u)
+{
+    if (u->rx < 0 && u->host->console_read && !(u->mcr & UART_MCR_LOOP))
+        u->rx = u->host->console_read(u->host->ctx);
+    return u->rx >= 0;
 }
 
 static bus_status_t uart16550_read(void *opaque, uint64_t off, unsigned size, uint64_t *val)
 {
-    const uart16550_t *u = opaque;
+    uart16550_t *u = opaque;
     bool dlab = u->lcr & UART_LCR_DLAB;
     uint8_t v = 0;
 
     switch (off) {
-    case UART_RBR_THR: v = dlab ? u->dll : 0; break;
+    case UART_RBR_THR:
+        if (dlab) {
+            v = u->dll;
+        } else if (uart16550_rx_ready(u)) {
+            v = (uint8_t)u->rx;
+            u->rx = -1;
+        }
+        break;
     case UART_IER: v = dlab ? u->dlm : u->ier; break;
     case UART_IIR_FCR: v = UART_IIR_NO_INT | ((u->fcr & UART_FCR_ENABLE) ? UART_IIR_FIFO_ON : 0); break;
     case UART_LCR: v = u->lcr; break;
     case UART_MCR: v = u->mcr; break;
-    case UART_LSR: v = UART_LSR_THRE | UART_LSR_TEMT; break;
+    case UART_LSR: v = UART_LSR_THRE | UART_LSR_TEMT | (uart16550_rx_ready(u) ? UART_LSR_DR : 0); break;
     case UART_MSR:
         /* In loopback the modem inputs mirror the MCR outputs (drivers use this as a probe). */
         if (u->mcr & UART_MCR_LOOP)

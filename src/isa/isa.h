@@ -24,8 +24,10 @@ enum isa_ext {
     ISA_EXT_ZBS = 1u << 9,
     ISA_EXT_S = 1u << 10, /* supervisor mode: sret, sfence.vma */
     ISA_EXT_U = 1u << 11,
-    ISA_EXT_F = 1u << 12, /* single-precision floating point (with Zicsr's fcsr) */
-    ISA_EXT_D = 1u << 13, /* double precision; implies F */
+    ISA_EXT_F = 1u << 12,         /* single-precision floating point (with Zicsr's fcsr) */
+    ISA_EXT_D = 1u << 13,         /* double precision; implies F */
+    ISA_EXT_SSCOFPMF = 1u << 14,  /* counter overflow and privilege-mode filtering */
+    ISA_EXT_SMCNTRPMF = 1u << 15, /* mode filtering of mcycle and minstret */
 };
 
 #include "isa/insn_table.h"

@@ -8,6 +8,7 @@
 #include "cpu/csr.h"
 #include "cpu/pmp.h"
 #include "cpu/exec.h"
+#include "cpu/sscofpmf.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
 #include "loader/raw_load.h"
@@ -103,6 +104,11 @@ static void host_console_write(void *ctx, const void *buf, size_t n)
     machine_console_write(ctx, buf, n);
 }
 
+static int host_console_read(void *ctx)
+{
+    return machine_console_getc(ctx);
+}
+
 static void host_exit(void *ctx, int code)
 {
     machine_exit(ctx, code);
@@ -118,6 +124,13 @@ static void host_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
     }
     if (hart < m->n_harts)
         machine_set_irq(m, hart, irq, level);
+}
+
+static void host_core_signal(void *ctx, unsigned hart, unsigned sig, uint64_t value)
+{
+    machine_t *m = ctx;
+    if (hart < m->n_harts && m->harts[hart].core_ext && m->harts[hart].core_ext->signal)
+        m->harts[hart].core_ext->signal(&m->harts[hart], sig, value);
 }
 
 /* The time base devices see: the clock of the hart running now (harts are at most one quantum
@@ -164,12 +177,16 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         return NULL;
     m->desc = desc;
     m->console = stdout;
+    m->console_in = -1; /* standard input, looked at on the guest's first read */
+    m->console_fd = 0;
     m->dev_host = (dev_host_t){
         .ctx = m,
         .bus = &m->bus,
         .console_write = host_console_write,
+        .console_read = host_console_read,
         .exit = host_exit,
         .set_irq = host_set_irq,
+        .core_signal = host_core_signal,
         .cycles = host_cycles,
         .deadline_changed = host_deadline_changed,
         .dma = machine_cm_dma,
@@ -300,6 +317,8 @@ void machine_free(machine_t *m)
 {
     if (!m)
         return;
+    if (m->firmware_free)
+        m->firmware_free(m->firmware);
     for (unsigned k = 0; k < m->n_harts; k++) {
         block_cache_free(&m->harts[k]);
         if (m->harts[k].core_ext && m->harts[k].core_ext->destroy && m->harts[k].core_state)
@@ -339,6 +358,8 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     h->csr.marchid = m->desc->core->marchid;
     h->csr.mimpid = m->desc->core->mimpid;
     h->csr.mhartid = id;
+    h->ovf_armed = 0;
+    h->csr.mcyclecfg = h->csr.minstretcfg = 0;
     csr_reset(h);
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
@@ -395,6 +416,8 @@ void machine_exit(machine_t *m, int code)
 void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level)
 {
     hart_t *h = &m->harts[hart];
+    if (m->firmware && irq == IRQ_MTI)
+        irq = IRQ_STI; /* host-side firmware: the timer it sets for S-mode */
     uint64_t bit = 1ull << irq;
     uint64_t old = h->csr.mip;
     h->csr.mip = level ? old | bit : old & ~bit;
@@ -408,7 +431,7 @@ void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level)
 
 /* A machine with the program's XLEN to suggest, or NULL: the one whose name shares the longest
  * prefix with the current machine's (virt64 -> virt32), so the suggestion stays in the family. */
-static const char *machine_for_xlen(const char *current, unsigned xlen)
+const char *machine_for_xlen(const char *current, unsigned xlen)
 {
     const char *best = NULL;
     size_t best_len = 0;
@@ -567,8 +590,23 @@ static void platform_reserve(void *ctx, hart_t *h, uint64_t addr)
         watch_granule(h, addr); /* other harts' stores there take the slow path and break it */
 }
 
+static bool platform_firmware_call(void *ctx, hart_t *h)
+{
+    machine_t *m = ctx;
+    return m->firmware_ecall && m->firmware_ecall(m->firmware, h);
+}
+
+static void platform_firmware_exception(void *ctx, hart_t *h, uint64_t cause)
+{
+    machine_t *m = ctx;
+    if (m->firmware_exception)
+        m->firmware_exception(m->firmware, h, cause);
+}
+
 static const hart_platform_t machine_platform = {
     .read_time = platform_read_time,
+    .firmware_call = platform_firmware_call,
+    .firmware_exception = platform_firmware_exception,
     .host_call = platform_host_call,
     .watched_store = platform_watched_store,
     .rewatch = platform_rewatch,
@@ -666,6 +704,14 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         for (unsigned k = 0; k < m->n_dev; k++)
             if (m->dev[k].cls->next_event)
                 deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
+        if (h->ovf_armed)
+            sscof_check(h); /* a counter that wrapped raises LCOFI before the next instruction */
+        if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
+            h->wfi_wait = h->halted = false; /* an NMI or injected fault ends any wait */
+            h->pause_cycles = 0;
+            if (h->stop != STOP_NONE)
+                break;
+        }
         if (h->csr.mip & h->csr.mie) {
             /* An enabled interrupt is pending: it ends any wait, and is taken if globally enabled. */
             h->wfi_wait = h->halted = false;
@@ -695,6 +741,15 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             uint64_t due = m->htif_pending_since + HTIF_HALF_GRACE - machine_insns(m);
             if (due < (uint64_t)budget)
                 budget = (int64_t)due;
+        }
+        if (h->ovf_armed) { /* Sscofpmf: stop at the instruction that wraps a counter */
+            uint64_t o = sscof_insns_to_overflow(h);
+            if (o < BLOCK_MAX_INSNS) {
+                exec_run_prefix(h, exec, o);
+                continue;
+            }
+            if (o - (BLOCK_MAX_INSNS - 1) < (uint64_t)budget)
+                budget = (int64_t)(o - (BLOCK_MAX_INSNS - 1));
         }
         if (h->max_insns) {
             uint64_t done = machine_insns(m); /* the limit counts every hart's instructions */

@@ -60,6 +60,8 @@ typedef struct machine_desc {
     bool accept_high_preload; /* VeeR testbench: ignore the ICCM/DCCM preload descriptors at 0xFFFFFFF0 */
     /* Every address no region claims is memory (the VeeR testbench), unless -M ...,memory=bounded. */
     bool testbench_memory;
+    bool boot_protocol;            /* --bios/--kernel boot as on QEMU's virt (machine/boot.c) */
+    bool pmu_dt;                   /* the PMU's selectors are SBI event indices: a riscv,pmu DT node */
     const machine_param_t *params; /* the options of `-M name,key=value`, ending with {0}; or NULL */
     /* Harts grouped in cores: mhartid = core << hartid_core_shift | hart in the core (0: mhartid is
      * the hart's index). */
@@ -124,6 +126,15 @@ typedef struct machine {
     bool exited;
     int exit_code;
     FILE *console;
+    int console_in; /* console input: -1 not looked at yet, 0 reading stdin, 1 at its end */
+    int console_fd; /* the file descriptor read (0, or a test's) */
+    /* Firmware served on the host (src/firmware): answers S-mode ecalls and sees exceptions taken
+     * below M-mode; NULL when M-mode code is the firmware. With it, the CLINT's machine timer
+     * line drives the supervisor timer interrupt (STIP), as SBI set_timer promises. */
+    void *firmware;
+    bool (*firmware_ecall)(void *fw, hart_t *h);
+    void (*firmware_exception)(void *fw, hart_t *h, uint64_t cause);
+    void (*firmware_free)(void *fw);
 } machine_t;
 
 /* The built-in machine descriptions. */
@@ -131,6 +142,8 @@ const machine_desc_t *machine_find(const char *name);
 const machine_desc_t *const *machine_list(void); /* NULL-terminated */
 extern const char *const machine_default_name;
 
+/* The machine of `xlen` whose name is nearest `current`, for messages; or NULL. */
+const char *machine_for_xlen(const char *current, unsigned xlen);
 /* Whether the options describe hardware that can exist: NULL, or why not (in buf). */
 const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf,
                                size_t size);
@@ -169,6 +182,9 @@ hart_stop_t machine_step(machine_t *m, unsigned k);
 
 /* Device-side services. */
 void machine_console_write(machine_t *m, const void *buf, size_t n);
+/* The next byte of the guest's console input (pmusim's standard input) if one is there now:
+ * 0-255, or -1 (none yet, or the input has ended). Never waits (machine/console_in.c). */
+int machine_console_getc(machine_t *m);
 void machine_exit(machine_t *m, int code);
 void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level);
 

@@ -6,6 +6,7 @@
 
 #include <libfdt.h>
 
+#include "core/core.h"
 #include "isa/isa.h"
 #include "machine/machine.h"
 
@@ -17,8 +18,14 @@ static void isa_string(const hart_t *h, char *buf, size_t size)
         const char *name;
     } single[] = { { ISA_EXT_I, "i" }, { ISA_EXT_M, "m" }, { ISA_EXT_A, "a" },
                    { ISA_EXT_F, "f" }, { ISA_EXT_D, "d" }, { ISA_EXT_C, "c" } },
-      multi[] = { { ISA_EXT_ZICSR, "_zicsr" }, { ISA_EXT_ZIFENCEI, "_zifencei" }, { ISA_EXT_ZBA, "_zba" },
-                  { ISA_EXT_ZBB, "_zbb" },     { ISA_EXT_ZBC, "_zbc" },           { ISA_EXT_ZBS, "_zbs" } };
+      multi[] = { { ISA_EXT_ZICSR, "_zicsr" },
+                  { ISA_EXT_ZIFENCEI, "_zifencei" },
+                  { ISA_EXT_ZBA, "_zba" },
+                  { ISA_EXT_ZBB, "_zbb" },
+                  { ISA_EXT_ZBC, "_zbc" },
+                  { ISA_EXT_ZBS, "_zbs" },
+                  { ISA_EXT_SMCNTRPMF, "_smcntrpmf" },
+                  { ISA_EXT_SSCOFPMF, "_sscofpmf" } };
     size_t n = (size_t)snprintf(buf, size, "rv%u", h->xlen);
     for (size_t k = 0; k < sizeof(single) / sizeof(single[0]) && n < size; k++)
         if (h->isa & single[k].ext)
@@ -70,6 +77,63 @@ static int add_cpus(const machine_t *m, void *fdt, uint32_t *intc)
     return 0;
 }
 
+/* What generic firmware looks for beyond the devices (as on QEMU's virt): /chosen/stdout-path
+ * naming the UART, and syscon-poweroff/-reboot nodes on the SiFive test finisher. */
+static int add_platform_nodes(void *fdt)
+{
+    int uart = fdt_node_offset_by_compatible(fdt, -1, "ns16550a");
+    if (uart >= 0) {
+        char path[128];
+        TRY(fdt_get_path(fdt, uart, path, sizeof(path)));
+        int chosen = fdt_path_offset(fdt, "/chosen");
+        TRY(chosen);
+        TRY(fdt_setprop_string(fdt, chosen, "stdout-path", path));
+    }
+    int test = fdt_node_offset_by_compatible(fdt, -1, "sifive,test0");
+    if (test < 0)
+        return 0;
+    uint32_t phandle;
+    TRY(fdt_generate_phandle(fdt, &phandle));
+    TRY(fdt_setprop_u32(fdt, test, "phandle", phandle));
+    static const struct {
+        const char *name, *compat;
+        uint32_t value;
+    } ctl[] = { { "reboot", "syscon-reboot", 0x7777 }, { "poweroff", "syscon-poweroff", 0x5555 } };
+    for (unsigned k = 0; k < 2; k++) {
+        int n = fdt_add_subnode(fdt, 0, ctl[k].name);
+        TRY(n);
+        TRY(fdt_setprop_string(fdt, n, "compatible", ctl[k].compat));
+        TRY(fdt_setprop_u32(fdt, n, "regmap", phandle));
+        TRY(fdt_setprop_u32(fdt, n, "offset", 0));
+        TRY(fdt_setprop_u32(fdt, n, "value", ctl[k].value));
+    }
+    return 0;
+}
+
+/* The riscv,pmu node (docs/devicetree.md): one riscv,event-to-mhpmcounters row per SBI event the
+ * PMU model really counts, on every mhpmcounter, plus mcycle for cycles and minstret for
+ * instructions. The selector is the event index itself, so no riscv,event-to-mhpmevent. */
+static int add_pmu_node(const machine_t *m, void *fdt)
+{
+    const pmu_model_t *pm = m->desc->core->pmu;
+    int node = fdt_add_subnode(fdt, 0, "pmu");
+    TRY(node);
+    TRY(fdt_setprop_string(fdt, node, "compatible", "riscv,pmu"));
+    TRY(fdt_setprop(fdt, node, "riscv,event-to-mhpmcounters", NULL, 0));
+    for (size_t k = 0; k < pm->n_events; k++) {
+        const pmu_event_desc_t *e = &pm->events[k];
+        uint32_t type = (uint32_t)(e->code >> 16), code = (uint32_t)(e->code & 0xFFFF);
+        if (e->sel.kind == SLOT_OFF || e->code > 0x1FFFF || type > 1 ||
+            (type == 0 && (code < 1 || code > 10)))
+            continue; /* not counted, or no general/cache event index */
+        uint32_t cmap = pm->hpm_mask | (e->code == 1 ? 1u : 0) | (e->code == 2 ? 4u : 0);
+        uint32_t row[3] = { cpu_to_fdt32((uint32_t)e->code), cpu_to_fdt32((uint32_t)e->code),
+                            cpu_to_fdt32(cmap) };
+        TRY(fdt_appendprop(fdt, node, "riscv,event-to-mhpmcounters", row, sizeof(row)));
+    }
+    return 0;
+}
+
 int machine_build_dtb(const machine_t *m, void *buf, size_t size)
 {
     void *fdt = buf;
@@ -111,5 +175,8 @@ int machine_build_dtb(const machine_t *m, void *buf, size_t size)
         device_fdt_ctx_t ctx = { fdt, soc, m->dev[k].base, &params, intc };
         TRY(cls->fdt_node(&ctx));
     }
+    TRY(add_platform_nodes(fdt));
+    if (m->desc->pmu_dt)
+        TRY(add_pmu_node(m, fdt));
     return fdt_pack(fdt);
 }

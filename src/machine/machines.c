@@ -12,7 +12,8 @@
         .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
         .ram_size = 128u << 20, \
         .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 } }, \
-        .cycles_per_mtime_tick = 100, .time_csr = true, .params = virt_params, \
+        .cycles_per_mtime_tick = 100, .time_csr = true, .boot_protocol = true, .pmu_dt = true, \
+        .params = virt_params, \
     }
 
 static bool parse_on_off(const char *value, bool *out)
@@ -102,7 +103,8 @@ static const machine_param_t veer_el2_params[] = {
 };
 
 /* VeeR EL2 default build (configs/veer.config): RV32IMC + Zba/Zbb/Zbc/Zbs, machine mode only,
- * external memory at 0x80000000, ICCM, DCCM, PIC, the testbench mailbox. See docs/machines.md. */
+ * external memory at 0x80000000, ICCM, DCCM, PIC, the testbench mailbox. See
+ * docs/machine-veer-el2.md. */
 static const machine_desc_t veer_el2 = {
     .name = "veer-el2",
     .summary = "VeeR EL2 RV32IMC+Zba/Zbb/Zbc/Zbs, M-mode, testbench memory map, VeeR PMU",

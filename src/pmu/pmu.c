@@ -322,6 +322,26 @@ int pmu_add_observer(pmu_t *p, pmu_slot_kind_t kind, evset_t events, uint64_t no
     return pmu_add_observer_modes(p, kind, events, PMU_MODES_ALL, now);
 }
 
+void pmu_set_slot_modes(pmu_t *p, unsigned n, unsigned modes, uint64_t now)
+{
+    modes &= PMU_MODES_ALL;
+    if (p->slot[n].modes == modes)
+        return;
+    uint64_t v = pmu_read(p, n, now);
+    p->slot[n].modes = (uint8_t)modes;
+    pmu_write(p, n, v, now);
+    p->mode_filtered = false;
+    for (unsigned k = 0; k < PMU_ARCH_SLOTS + p->n_observers; k++)
+        if (p->slot[k].modes != PMU_MODES_ALL)
+            p->mode_filtered = true;
+    pmu_reconfigure(p);
+}
+
+bool pmu_slot_counting(const pmu_t *p, unsigned n)
+{
+    return slot_counts(p, &p->slot[n]);
+}
+
 void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now)
 {
     mode &= 3;

@@ -158,5 +158,10 @@ int pmu_add_observer_modes(pmu_t *p, pmu_slot_kind_t kind, evset_t events, unsig
 /* The hart now runs at privilege level `mode` (0-3). Free unless some slot filters by level;
  * else the filtered slots stop or start counting here, at a block boundary. */
 void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now);
+/* An architectural slot counts only at the levels in `modes` (bit n = level n), from now on
+ * (Sscofpmf's mhpmevent xINH bits, Smcntrpmf's mcyclecfg/minstretcfg). */
+void pmu_set_slot_modes(pmu_t *p, unsigned n, unsigned modes, uint64_t now);
+/* Does slot n count now (implemented, not inhibited, at the current level)? */
+bool pmu_slot_counting(const pmu_t *p, unsigned n);
 
 #endif

@@ -30,6 +30,10 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
         }
         cfg->raw = true;
         return true;
+    case CLI_RUN_OPT_BIOS: cfg->bios = p->value; return true;
+    case CLI_RUN_OPT_KERNEL: cfg->kernel = p->value; return true;
+    case CLI_RUN_OPT_DTB: cfg->dtb = p->value; return true;
+    case CLI_RUN_OPT_APPEND: cfg->append = p->value; return true;
     case CLI_RUN_OPT_QUIET: cfg->quiet = true; return true;
     case CLI_RUN_OPT_SIGNATURE:
         if (!*p->value) {
@@ -55,6 +59,26 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
 bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     int i = p->next;
+    if (cfg->bios || cfg->kernel) { /* the program is the firmware and kernel */
+        if (cfg->raw) {
+            cli_error("%s: --load-addr is for a raw PROGRAM, not with --bios/--kernel", p->cmd);
+            return false;
+        }
+        if (i < p->argc && strcmp(p->argv[i], "--") != 0) {
+            cli_error("%s: '%s': give either a PROGRAM or --bios/--kernel, not both", p->cmd, p->argv[i]);
+            return false;
+        }
+        cfg->program = cfg->bios ? cfg->bios : cfg->kernel;
+        if (i < p->argc)
+            i++;
+        cfg->guest_argc = p->argc - i;
+        cfg->guest_argv = p->argv + i;
+        return true;
+    }
+    if (cfg->dtb || cfg->append) {
+        cli_error("%s: --dtb and --append need --bios or --kernel", p->cmd);
+        return false;
+    }
     if (i >= p->argc) {
         cli_error("%s: no program given; usage: pmusim %s [OPTIONS] PROGRAM.elf [-- ARGS...]", p->cmd,
                   p->cmd);
@@ -134,6 +158,12 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
         return CLI_EXIT_USAGE;
     }
     opts.cmdline = s->cmdline;
+    if (cfg->bios || cfg->kernel) {
+        int st = cli_boot_open(s, cfg, desc, &opts);
+        if (st || !cfg->signature)
+            return st;
+        return cli_session_open_signature(s, cfg);
+    }
     if (!(s->m = machine_new(desc, &opts)))
         return CLI_EXIT_USAGE; /* machine_new said why: the options cannot make this machine */
     if ((cfg->raw ? machine_load_raw(s->m, cfg->program, cfg->load_addr, &s->img)
@@ -329,6 +359,7 @@ void cli_session_close(cli_session_t *s)
     if (s->m)
         machine_free(s->m);
     elf_image_free(&s->img);
+    elf_image_free(&s->kernel_img);
     free(s->cmdline);
     memset(s, 0, sizeof(*s));
 }

@@ -32,6 +32,8 @@ typedef struct cli_run_config {
     unsigned signature_granularity; /* bytes per signature line: 4 (also when 0) or 8 */
     bool raw;                       /* --load-addr: the program is a raw binary image */
     uint64_t load_addr;
+    /* Booting as QEMU's virt does (cli_boot.c): firmware, S-mode kernel, device tree, bootargs */
+    const char *bios, *kernel, *dtb, *append;
 } cli_run_config_t;
 
 /* Option ids of the shared options: keep a command's own ids below CLI_RUN_OPT_FIRST. */
@@ -45,7 +47,11 @@ enum cli_run_opt {
     CLI_RUN_OPT_SIGNATURE,
     CLI_RUN_OPT_SIGNATURE_GRANULARITY,
     CLI_RUN_OPT_LOAD_ADDR,
-    CLI_RUN_OPT_LAST = CLI_RUN_OPT_LOAD_ADDR,
+    CLI_RUN_OPT_BIOS,
+    CLI_RUN_OPT_KERNEL,
+    CLI_RUN_OPT_DTB,
+    CLI_RUN_OPT_APPEND,
+    CLI_RUN_OPT_LAST = CLI_RUN_OPT_APPEND,
 };
 
 #define CLI_RUN_OPTIONS \
@@ -58,6 +64,12 @@ enum cli_run_opt {
         { "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" }, \
         { "load-addr", 0, "ADDR", CLI_RUN_OPT_LOAD_ADDR, \
           "PROGRAM is a raw binary: load it at ADDR and start there (QEMU's -device loader)" }, \
+        { "bios", 0, "FILE", CLI_RUN_OPT_BIOS, \
+          "firmware ELF started in M-mode with a0 = hartid, a1 = DTB, a2 = fw_dynamic_info" }, \
+        { "kernel", 0, "FILE", CLI_RUN_OPT_KERNEL, \
+          "S-mode ELF (at 0x80200000 for fw_jump); without --bios the built-in SBI runs it" }, \
+        { "dtb", 0, "FILE", CLI_RUN_OPT_DTB, "device tree blob to boot with instead of the machine's" }, \
+        { "append", 0, "STRING", CLI_RUN_OPT_APPEND, "kernel command line (/chosen/bootargs)" }, \
         { "signature", 0, "FILE", CLI_RUN_OPT_SIGNATURE, \
           "at the end, write memory begin_signature..end_signature to FILE" }, \
     { \
@@ -79,7 +91,9 @@ bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p);
 typedef struct cli_session {
     machine_t *m;
     elf_image_t img;
-    char *cmdline; /* program and guest arguments, for semihosting SYS_GET_CMDLINE */
+    elf_image_t kernel_img; /* --kernel after --bios */
+    uint64_t dtb_addr;      /* where the device tree was put (--bios/--kernel), or 0 */
+    char *cmdline;          /* program and guest arguments, for semihosting SYS_GET_CMDLINE */
     bool quiet;
     /* --signature: the open file, the region [sig_begin, sig_begin + sig_len) and the line size */
     FILE *sig_file;
@@ -105,6 +119,15 @@ int cli_session_finish(cli_session_t *s, hart_stop_t stop);
  * False if the memory is not RAM or the file reports an error. */
 bool cli_write_signature(FILE *out, const bus_t *bus, uint64_t begin, uint64_t len, unsigned granularity);
 void cli_session_close(cli_session_t *s);
+
+/* Reads a DTB file and checks its structure (libfdt): the blob (free it) and its size in *size, or
+ * NULL after a message naming the file. */
+void *cli_read_dtb(const char *path, size_t *size);
+
+/* cli_session_open for --bios/--kernel (cli_boot.c): builds the machine, loads firmware and
+ * kernel, places the device tree and sets the boot registers. */
+int cli_boot_open(cli_session_t *s, const cli_run_config_t *cfg, const machine_desc_t *desc,
+                  machine_opts_t *opts);
 
 /* "0x80000010 <main+0x10>" (8 hex digits on RV32) for messages. */
 void cli_session_format_pc(const cli_session_t *s, uint64_t pc, char *buf, size_t size);

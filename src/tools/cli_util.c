@@ -120,6 +120,22 @@ int cli_parser_next(cli_parser_t *p, const cli_option_t *opts)
         return CLI_OPT_DONE;
 
     if (a[1] != '-') {
+        /* QEMU's spelling of a long option with one dash (-bios, -kernel, -dtb) */
+        static const char *const qemu_single_dash[] = { "bios", "kernel", "dtb", "append" };
+        const cli_option_t *q = NULL;
+        for (size_t k = 0; k < sizeof(qemu_single_dash) / sizeof(qemu_single_dash[0]); k++)
+            if (strcmp(a + 1, qemu_single_dash[k]) == 0)
+                q = cli_option_long(opts, a + 1, strlen(a + 1));
+        if (q) {
+            if (!q->arg)
+                return q->id;
+            if (p->next >= p->argc) {
+                cli_error("%s: option '%s' needs a value (%s)", p->cmd, a, q->arg);
+                return CLI_OPT_ERROR;
+            }
+            p->value = p->argv[p->next++];
+            return q->id;
+        }
         p->cluster = a + 1;
         return cli_parser_next(p, opts);
     }

@@ -26,8 +26,8 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ---- options ----------------------------------------------------------------------------------
  * A command describes its options in a table ending with an entry whose id is 0; ids are > 0.
- * Accepted forms: --name VALUE, --name=VALUE, -x VALUE, -xVALUE, clusters of flags (-qx), and "--"
- * ending the options. Parsing stops at the first argument that is not an option. */
+ * Accepted forms: --name VALUE, --name=VALUE, -x VALUE, -xVALUE, clusters of flags (-qx), -bios/-kernel/
+ * -dtb/-append VALUE (QEMU's spellings), and "--" ending the options. Parsing stops at the first argument that is not an option. */
 typedef struct cli_option {
     const char *name; /* long name without "--" (NULL: short only) */
     char short_name;  /* 0: long only */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "firmware/sbi.h"
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 #include "tools/commands.h"
@@ -14,6 +15,7 @@ enum {
     LIST_OPT_MACHINE = 1,
     LIST_OPT_JSON,
     LIST_OPT_MAPFILE,
+    LIST_OPT_FIRMWARE,
     LIST_OPT_HELP,
 };
 
@@ -21,6 +23,8 @@ static const cli_option_t list_options[] = {
     { "machine", 'M', "NAME", LIST_OPT_MACHINE, "machine whose events to list (see 'pmusim machines')" },
     { "json", 'j', NULL, LIST_OPT_JSON, "Linux perf pmu-events JSON (an array of events)" },
     { "mapfile", 0, NULL, LIST_OPT_MAPFILE, "perf's mapfile.csv for the machine's core (header and line)" },
+    { "firmware", 0, NULL, LIST_OPT_FIRMWARE,
+      "the SBI firmware events only (with --json: perf's riscv-sbi-firmware.json form)" },
     { "help", 'h', NULL, LIST_OPT_HELP, "show this help" },
     { 0 },
 };
@@ -109,6 +113,44 @@ static void list_text(const machine_desc_t *desc)
     }
     if (stat_cm_machine(desc))
         stat_cm_list_text(stdout);
+    if (desc->pmu_dt) {
+        printf("\nSBI cache events (type 1, index 0x1xxxx) are not supported: virt has no cache model.\n");
+        printf("Firmware events: 'pmusim list -M %s --firmware'.\n", desc->name);
+    }
+}
+
+/* The SBI firmware events of machines whose PMU speaks SBI (docs/sbi.md). */
+static void list_firmware_text(void)
+{
+    char code[24];
+    printf("SBI firmware events (event index 0xF0000 | code), counted by the built-in SBI ('pmusim run\n"
+           "--kernel') and, for the events it implements, by OpenSBI:\n\n");
+    printf("%6s  %8s  %-29s %-12s %s\n", "CODE", "INDEX", "NAME", "BUILT-IN", "DESCRIPTION");
+    for (unsigned k = 0; k < SBI_FW_EVENT_COUNT; k++) {
+        snprintf(code, sizeof(code), "0x%x", 0xF0000u | k);
+        printf("%6u  %8s  %-29s %-12s %s\n", k, code, sbi_fw_events[k].name,
+               sbi_fw_events[k].counted ? "counted" : "unsupported", sbi_fw_events[k].description);
+    }
+}
+
+static void list_firmware_json(void)
+{
+    char code[24];
+    fputs("[", stdout);
+    for (unsigned k = 0; k < SBI_FW_EVENT_COUNT; k++) {
+        snprintf(code, sizeof(code), "0x%016llx", 0x8000000000000000ull | k); /* bit 63: firmware */
+        fputs(k ? ",\n    {\n        \"PublicDescription\": " : "\n    {\n        \"PublicDescription\": ",
+              stdout);
+        stat_json_string(stdout, sbi_fw_events[k].description);
+        fputs(",\n        \"ConfigCode\": ", stdout);
+        stat_json_string(stdout, code);
+        fputs(",\n        \"EventName\": ", stdout);
+        stat_json_string(stdout, sbi_fw_events[k].name);
+        fputs(",\n        \"BriefDescription\": ", stdout);
+        stat_json_string(stdout, sbi_fw_events[k].description);
+        fputs("\n    }", stdout);
+    }
+    fputs("\n]\n", stdout);
 }
 
 static void list_json(const machine_desc_t *desc)
@@ -189,7 +231,7 @@ static int list_mapfile(const machine_desc_t *desc)
 int cmd_list(int argc, char **argv)
 {
     const char *machine = machine_default_name;
-    bool json = false, mapfile = false;
+    bool json = false, mapfile = false, firmware = false;
     cli_parser_t p;
     int id;
 
@@ -201,6 +243,7 @@ int cmd_list(int argc, char **argv)
         case LIST_OPT_MACHINE: machine = p.value; break;
         case LIST_OPT_JSON: json = true; break;
         case LIST_OPT_MAPFILE: mapfile = true; break;
+        case LIST_OPT_FIRMWARE: firmware = true; break;
         default: return CLI_EXIT_USAGE;
         }
     }
@@ -217,7 +260,15 @@ int cmd_list(int argc, char **argv)
         return CLI_EXIT_USAGE;
     if (mapfile)
         return list_mapfile(desc);
-    if (json)
+    if (firmware && !desc->pmu_dt) {
+        cli_error("list: machine %s has no SBI PMU, so no firmware events (try -M virt64)", desc->name);
+        return CLI_EXIT_USAGE;
+    }
+    if (firmware && json)
+        list_firmware_json();
+    else if (firmware)
+        list_firmware_text();
+    else if (json)
         list_json(desc);
     else
         list_text(desc);

@@ -19,8 +19,8 @@
 typedef struct test_platform {
     dev_host_t host;
     bus_t bus;
-    hart_t hart;       /* hart 0: its mip takes the lines; the cycle clock is the time base */
-    uint64_t mip1;     /* hart 1's lines */
+    hart_t hart;   /* hart 0: its mip takes the lines; the cycle clock is the time base */
+    uint64_t mip1; /* hart 1's lines */
     uart16550_t *uart;
     clint_t *clint;
     veer_mailbox_t *mailbox;
@@ -29,12 +29,23 @@ typedef struct test_platform {
     bool exited;
     int exit_code;
     FILE *console;
+    const char *input; /* console input still to come (NULL: none); tp_console_read takes it */
+    unsigned input_reads;
 } test_platform_t;
 
 static void tp_console_write(void *ctx, const void *buf, size_t n)
 {
     test_platform_t *m = ctx;
     fwrite(buf, 1, n, m->console);
+}
+
+static int tp_console_read(void *ctx)
+{
+    test_platform_t *m = ctx;
+    m->input_reads++;
+    if (!m->input || !*m->input)
+        return -1;
+    return (unsigned char)*m->input++;
 }
 
 static void tp_exit(void *ctx, int code)
@@ -73,7 +84,16 @@ static void fixture_open(fixture_t *f, unsigned xlen)
 {
     memset(f, 0, sizeof(*f));
     test_platform_t *m = f->m = calloc(1, sizeof(*m));
-    m->host = (dev_host_t){ m, &m->bus, tp_console_write, tp_exit, tp_set_irq, tp_cycles, tp_deadline_changed, NULL };
+    m->host = (dev_host_t){ m,
+                            &m->bus,
+                            tp_console_write,
+                            tp_exit,
+                            tp_set_irq,
+                            tp_cycles,
+                            tp_deadline_changed,
+                            NULL /* dma */,
+                            tp_console_read,
+                            NULL };
     m->hart.xlen = xlen;
     m->console = open_memstream(&f->out, &f->out_len);
     bus_add_ram(&m->bus, "ram", RAM, 1u << 20, REGION_EXEC);
@@ -81,7 +101,8 @@ static void fixture_open(fixture_t *f, unsigned xlen)
     m->uart = uart16550_class.create(&m->host, &params);
     m->clint = clint_class.create(&m->host, &params);
     m->mailbox = veer_mailbox_class.create(&m->host, &params);
-    bus_add_device(&m->bus, "uart", UART, uart16550_class.size, uart16550_class.ops, m->uart, REGION_SIDE_EFFECT);
+    bus_add_device(&m->bus, "uart", UART, uart16550_class.size, uart16550_class.ops, m->uart,
+                   REGION_SIDE_EFFECT);
     bus_add_device(&m->bus, "clint", CLINT, clint_class.size, clint_class.ops, m->clint, REGION_SIDE_EFFECT);
     bus_add_device(&m->bus, "finisher", FINISHER, sifive_test_class.size, sifive_test_class.ops, &m->host,
                    REGION_SIDE_EFFECT);
@@ -150,16 +171,44 @@ static bus_status_t wr(fixture_t *f, uint64_t addr, unsigned size, uint64_t v)
     return bus_access(f, addr, size, &v, true);
 }
 
+/* Console input: a byte is taken when the guest looks at LSR or RBR, held until RBR is read,
+ * never lost, and nothing is taken while one is held or in loopback. */
+static void test_uart_input(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, 32);
+    f.m->input = "ab";
+    CHECK_EQ(f.m->input_reads, 0);       /* nothing read before the guest asks */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x61); /* LSR: DR, THR empty, idle */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x61); /* still the same byte held */
+    CHECK_EQ(f.m->input_reads, 1);
+    CHECK_EQ(rd(&f, UART + 0, 1), 'a');  /* RBR hands it over */
+    CHECK_EQ(rd(&f, UART + 0, 1), 'b');  /* RBR without LSR first: the next one */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x60); /* input ended: no DR */
+    CHECK_EQ(rd(&f, UART + 0, 1), 0);
+    f.m->input = "c";
+    wr(&f, UART + 4, 1, 0x10); /* loopback: the line is not read */
+    unsigned before = f.m->input_reads;
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x60);
+    CHECK_EQ(f.m->input_reads, before);
+    wr(&f, UART + 4, 1, 0);
+    wr(&f, UART + 3, 1, 0x83); /* DLAB: RBR reads DLL, the byte stays */
+    CHECK_EQ(rd(&f, UART + 0, 1), 1);
+    wr(&f, UART + 3, 1, 0x03);
+    CHECK_EQ(rd(&f, UART + 0, 1), 'c');
+    fixture_close(&f);
+}
+
 static void test_uart(unit_t *u)
 {
     fixture_t f;
     fixture_open(&f, 32);
 
-    CHECK_EQ(rd(&f, UART + 5, 1), 0x60);           /* LSR: THR empty, idle */
-    CHECK_EQ(rd(&f, UART + 0, 1), 0);              /* RBR: nothing received */
-    CHECK_EQ(rd(&f, UART + 2, 1), 0x01);           /* IIR: no interrupt */
+    CHECK_EQ(rd(&f, UART + 5, 1), 0x60); /* LSR: THR empty, idle */
+    CHECK_EQ(rd(&f, UART + 0, 1), 0);    /* RBR: nothing received */
+    CHECK_EQ(rd(&f, UART + 2, 1), 0x01); /* IIR: no interrupt */
     wr(&f, UART + 0, 1, 'h');
-    wr(&f, UART + 0, 4, 0x1234569);                /* wide store: low byte 'i' */
+    wr(&f, UART + 0, 4, 0x1234569); /* wide store: low byte 'i' */
     CHECK_STR(fixture_output(&f), "hi");
 
     /* divisor latch */
@@ -169,18 +218,18 @@ static void test_uart(unit_t *u)
     CHECK_EQ(rd(&f, UART + 0, 1), 0x12);
     CHECK_EQ(rd(&f, UART + 1, 1), 0x34);
     CHECK_EQ(rd(&f, UART + 3, 1), 0x83);
-    CHECK_STR(fixture_output(&f), "hi");            /* DLL writes are not output */
+    CHECK_STR(fixture_output(&f), "hi"); /* DLL writes are not output */
     wr(&f, UART + 3, 1, 0x03);
-    CHECK_EQ(rd(&f, UART + 1, 1), 0);               /* IER untouched by the DLM write */
+    CHECK_EQ(rd(&f, UART + 1, 1), 0); /* IER untouched by the DLM write */
     wr(&f, UART + 1, 1, 0xFF);
     CHECK_EQ(rd(&f, UART + 1, 1), 0x0F);
-    CHECK_EQ(rd(&f, UART + 1, 4), 0x0F);            /* wide read: register in the low byte */
+    CHECK_EQ(rd(&f, UART + 1, 4), 0x0F); /* wide read: register in the low byte */
 
-    wr(&f, UART + 2, 1, 0x07);                      /* FIFOs on, reset bits self-clear */
+    wr(&f, UART + 2, 1, 0x07); /* FIFOs on, reset bits self-clear */
     CHECK_EQ(rd(&f, UART + 2, 1), 0xC1);
     wr(&f, UART + 7, 1, 0x5A);
     CHECK_EQ(rd(&f, UART + 7, 1), 0x5A);
-    wr(&f, UART + 5, 1, 0);                         /* LSR is read-only */
+    wr(&f, UART + 5, 1, 0); /* LSR is read-only */
     CHECK_EQ(rd(&f, UART + 5, 1), 0x60);
     CHECK_EQ(rd(&f, UART + 6, 1), 0xB0);
 
@@ -192,7 +241,7 @@ static void test_uart(unit_t *u)
     wr(&f, UART + 0, 1, '\n');
     CHECK_STR(fixture_output(&f), "hi\n");
 
-    CHECK_EQ(rd(&f, UART + 0x80, 1), 0);            /* rest of the window */
+    CHECK_EQ(rd(&f, UART + 0x80, 1), 0); /* rest of the window */
     uart16550_reset(f.m->uart);
     CHECK_EQ(rd(&f, UART + 7, 1), 0);
     CHECK_EQ(rd(&f, UART + 3, 1), 0x03);
@@ -202,7 +251,7 @@ static void test_uart(unit_t *u)
 static void test_clint(unit_t *u)
 {
     fixture_t f;
-    fixture_open(&f, 32);                           /* 10 cycles per mtime tick */
+    fixture_open(&f, 32); /* 10 cycles per mtime tick */
     hart_t *h = &f.m->hart;
     clint_t *c = f.m->clint;
 
@@ -210,7 +259,7 @@ static void test_clint(unit_t *u)
     CHECK_EQ(clint_update(c), UINT64_MAX);
     CHECK_EQ(h->csr.mip & 0x80, 0);
 
-    h->stall_cycles = 1005;   /* budget 0, no instructions: the cycle clock is the stall term */
+    h->stall_cycles = 1005; /* budget 0, no instructions: the cycle clock is the stall term */
     CHECK_EQ(clint_mtime(c), 100);
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 8), 100);
     CHECK_EQ(rd(&f, CLINT + 0xBFF8, 4), 100);
@@ -218,12 +267,12 @@ static void test_clint(unit_t *u)
 
     hart_set_budget(h, 5);
     CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 150), BUS_OK);
-    CHECK_EQ(h->budget, 0);                         /* kicked: the run loop must recompute its deadline */
-    CHECK_EQ(clint_update(c), 495);                 /* mtime reaches 150 at cycle 1500 */
-    h->stall_cycles = 1499;   /* budget 0, no instructions: the cycle clock is the stall term */
+    CHECK_EQ(h->budget, 0);         /* kicked: the run loop must recompute its deadline */
+    CHECK_EQ(clint_update(c), 495); /* mtime reaches 150 at cycle 1500 */
+    h->stall_cycles = 1499;         /* budget 0, no instructions: the cycle clock is the stall term */
     CHECK_EQ(clint_update(c), 1);
     CHECK_EQ(h->csr.mip & 0x80, 0);
-    h->stall_cycles = 1500;   /* budget 0, no instructions: the cycle clock is the stall term */
+    h->stall_cycles = 1500; /* budget 0, no instructions: the cycle clock is the stall term */
     CHECK_EQ(clint_update(c), UINT64_MAX);
     CHECK_EQ(h->csr.mip & 0x80, 0x80);
 
@@ -257,11 +306,11 @@ static void test_clint(unit_t *u)
     CHECK_EQ(h->csr.mip & 0x8, 0x8);
     CHECK_EQ(wr(&f, CLINT + 0, 4, 0), BUS_OK);
     CHECK_EQ(h->csr.mip & 0x8, 0);
-    CHECK_EQ(rd(&f, CLINT + 4, 4), 0);              /* hart 1's msip */
+    CHECK_EQ(rd(&f, CLINT + 4, 4), 0); /* hart 1's msip */
     CHECK_EQ(wr(&f, CLINT + 4, 4, 1), BUS_OK);
     CHECK_EQ(f.m->mip1 & 0x8, 0x8);
     CHECK_EQ(h->csr.mip & 0x8, 0);
-    CHECK_EQ(rd(&f, CLINT + 0, 8), 1ull << 32);     /* both harts' words at once */
+    CHECK_EQ(rd(&f, CLINT + 0, 8), 1ull << 32); /* both harts' words at once */
     CHECK_EQ(wr(&f, CLINT + 4, 4, 0), BUS_OK);
     CHECK_EQ(rd(&f, CLINT + 8, 4), 0);              /* no hart 2 */
     CHECK_EQ(wr(&f, CLINT + 0x4008, 8, 3), BUS_OK); /* hart 1's mtimecmp: its own line */
@@ -269,7 +318,7 @@ static void test_clint(unit_t *u)
     CHECK_EQ(f.m->mip1 & 0x80, 0x80);
     CHECK_EQ(wr(&f, CLINT + 0x4008, 8, UINT64_MAX), BUS_OK);
     CHECK_EQ(f.m->mip1 & 0x80, 0);
-    CHECK_EQ(rd(&f, CLINT + 0x4010, 8), 0);         /* no hart 2 */
+    CHECK_EQ(rd(&f, CLINT + 0x4010, 8), 0); /* no hart 2 */
     CHECK_EQ(wr(&f, CLINT + 0, 1, 1), BUS_FAULT);
 
     /* a huge distance does not overflow */
@@ -373,19 +422,19 @@ static void test_htif(unit_t *u)
     CHECK_EQ(ld64(&f, tohost), 0);
 
     st64(&f, magic, 64);
-    st64(&f, magic + 8, 3);                          /* fd 3: not the console */
+    st64(&f, magic + 8, 3); /* fd 3: not the console */
     htif_tohost_write(&m->htif, magic);
-    CHECK_EQ(ld64(&f, magic), (uint64_t)-9);         /* -EBADF */
+    CHECK_EQ(ld64(&f, magic), (uint64_t)-9); /* -EBADF */
     st64(&f, magic, 64);
     st64(&f, magic + 8, 2);
-    st64(&f, magic + 16, 0x10);                      /* buffer outside RAM */
+    st64(&f, magic + 16, 0x10); /* buffer outside RAM */
     htif_tohost_write(&m->htif, magic);
-    CHECK_EQ(ld64(&f, magic), (uint64_t)-14);        /* -EFAULT */
+    CHECK_EQ(ld64(&f, magic), (uint64_t)-14); /* -EFAULT */
     st64(&f, magic, 1234);
     htif_tohost_write(&m->htif, magic);
-    CHECK_EQ(ld64(&f, magic), (uint64_t)-38);        /* -ENOSYS */
+    CHECK_EQ(ld64(&f, magic), (uint64_t)-38); /* -ENOSYS */
     CHECK(!m->exited);
-    htif_tohost_write(&m->htif, 0x10);                      /* magic_mem outside RAM: ignored */
+    htif_tohost_write(&m->htif, 0x10); /* magic_mem outside RAM: ignored */
     CHECK(!m->exited);
 
     /* exit through the syscall proxy, then the usual (code << 1) | 1 */
@@ -411,8 +460,8 @@ static void test_htif(unit_t *u)
 
 /* ---- semihosting --------------------------------------------------------------------------- */
 
-#define SH_CODE (RAM + 0x100)   /* slli; ebreak; srai */
-#define SH_BLOCK (RAM + 0x200)  /* parameter block */
+#define SH_CODE (RAM + 0x100)  /* slli; ebreak; srai */
+#define SH_BLOCK (RAM + 0x200) /* parameter block */
 #define SH_BUF (RAM + 0x300)
 
 /* Performs semihosting call `op` with a1 = param; returns a0 (or 0xBAD if not recognised). */
@@ -471,8 +520,8 @@ static void test_semihost_common(unit_t *u, unsigned xlen)
     CHECK(!semihost_try(&f.m->semihost, h, SH_CODE + 8));
 
     memcpy(ram(&f, SH_BUF, 16), "Zhello, world\n\0", 16);
-    CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0x03);       /* SYS_WRITEC leaves a0 */
-    CHECK_EQ(sh_call(&f, 0x04, SH_BUF + 1), 0);      /* SYS_WRITE0 */
+    CHECK_EQ(sh_call(&f, 0x03, SH_BUF), 0x03);  /* SYS_WRITEC leaves a0 */
+    CHECK_EQ(sh_call(&f, 0x04, SH_BUF + 1), 0); /* SYS_WRITE0 */
     CHECK_STR(fixture_output(&f), "Zhello, world\n");
     fixture_clear_output(&f);
 
@@ -488,7 +537,7 @@ static void test_semihost_common(unit_t *u, unsigned xlen)
     CHECK_EQ(sh_call(&f, 0x01, SH_BLOCK), 2);
     sh_block(&f, (uint64_t[]){ SH_BUF + 64, 4, 2 }, 3);
     CHECK_EQ(sh_call(&f, 0x01, SH_BLOCK), minus1);
-    CHECK(sh_call(&f, 0x13, 0) != 0);                /* SYS_ERRNO */
+    CHECK(sh_call(&f, 0x13, 0) != 0); /* SYS_ERRNO */
 
     /* SYS_WRITE returns the bytes not written */
     sh_block(&f, (uint64_t[]){ out, SH_BUF + 1, 5 }, 3);
@@ -506,23 +555,23 @@ static void test_semihost_common(unit_t *u, unsigned xlen)
     CHECK_EQ(sh_call(&f, 0x06, SH_BLOCK), minus1);
 
     sh_block(&f, (uint64_t[]){ out }, 1);
-    CHECK_EQ(sh_call(&f, 0x09, SH_BLOCK), 1);         /* SYS_ISTTY */
+    CHECK_EQ(sh_call(&f, 0x09, SH_BLOCK), 1); /* SYS_ISTTY */
     sh_block(&f, (uint64_t[]){ out, 0 }, 2);
-    CHECK_EQ(sh_call(&f, 0x0A, SH_BLOCK), minus1);    /* SYS_SEEK */
-    CHECK_EQ(sh_call(&f, 0x0C, SH_BLOCK), minus1);    /* SYS_FLEN */
-    CHECK_EQ(sh_call(&f, 0x02, SH_BLOCK), 0);         /* SYS_CLOSE */
+    CHECK_EQ(sh_call(&f, 0x0A, SH_BLOCK), minus1); /* SYS_SEEK */
+    CHECK_EQ(sh_call(&f, 0x0C, SH_BLOCK), minus1); /* SYS_FLEN */
+    CHECK_EQ(sh_call(&f, 0x02, SH_BLOCK), 0);      /* SYS_CLOSE */
     sh_block(&f, (uint64_t[]){ 77 }, 1);
     CHECK_EQ(sh_call(&f, 0x09, SH_BLOCK), 0);
     CHECK_EQ(sh_call(&f, 0x02, SH_BLOCK), minus1);
 
     /* clocks follow the cycle count at SEMIHOST_CPU_HZ */
     h->stall_cycles = 2ull * SEMIHOST_CPU_HZ + SEMIHOST_CPU_HZ / 2;
-    CHECK_EQ(sh_call(&f, 0x10, 0), 250);              /* SYS_CLOCK: centiseconds */
-    CHECK_EQ(sh_call(&f, 0x11, 0), 2);                /* SYS_TIME */
-    CHECK_EQ(sh_call(&f, 0x31, 0), SEMIHOST_CPU_HZ);  /* SYS_TICKFREQ */
+    CHECK_EQ(sh_call(&f, 0x10, 0), 250);             /* SYS_CLOCK: centiseconds */
+    CHECK_EQ(sh_call(&f, 0x11, 0), 2);               /* SYS_TIME */
+    CHECK_EQ(sh_call(&f, 0x31, 0), SEMIHOST_CPU_HZ); /* SYS_TICKFREQ */
     h->stall_cycles = 0x123456789ull;
     sh_block(&f, (uint64_t[]){ 0, 0 }, 2);
-    CHECK_EQ(sh_call(&f, 0x30, SH_BLOCK), 0);         /* SYS_ELAPSED */
+    CHECK_EQ(sh_call(&f, 0x30, SH_BLOCK), 0); /* SYS_ELAPSED */
     if (h->xlen == 32) {
         CHECK_EQ(sh_field(&f, 0), 0x23456789u);
         CHECK_EQ(sh_field(&f, 1), 1);
@@ -545,10 +594,10 @@ static void test_semihost_common(unit_t *u, unsigned xlen)
     CHECK_EQ(sh_call(&f, 0x16, SH_BLOCK), 0);
     CHECK_EQ(ld64(&f, SH_BUF) | ld64(&f, SH_BUF + 8), 0);
     if (h->xlen == 32)
-        CHECK_EQ(ld64(&f, SH_BUF + 16), UINT64_MAX);  /* 4 x 4 bytes only */
+        CHECK_EQ(ld64(&f, SH_BUF + 16), UINT64_MAX); /* 4 x 4 bytes only */
 
-    CHECK_EQ(sh_call(&f, 0x99, 0), minus1);           /* unknown operation */
-    CHECK_EQ(sh_call(&f, 0x05, 0x10), minus1);        /* parameter block outside RAM */
+    CHECK_EQ(sh_call(&f, 0x99, 0), minus1);    /* unknown operation */
+    CHECK_EQ(sh_call(&f, 0x05, 0x10), minus1); /* parameter block outside RAM */
     CHECK(!f.m->exited);
 
     /* SYS_EXIT_EXTENDED {reason, subcode} */
@@ -644,7 +693,8 @@ static void xw(const device_class_t *c, void *d, uint64_t off, uint64_t v)
 
 static void test_xlnx(unit_t *u)
 {
-    xlnx_platform_t p = { .host = { &p, NULL, xp_console, xp_exit, xp_set_irq, xp_cycles, xp_deadline, NULL } };
+    xlnx_platform_t p = { .host = { &p, NULL, xp_console, xp_exit, xp_set_irq, xp_cycles, xp_deadline, NULL,
+                                    NULL, NULL } };
     device_params_t params = { .n_harts = 1, .cycles_per_tick = 1, .irq = 0 };
     const device_class_t *tc = &xlnx_axi_timer_class, *ic = &xlnx_axi_intc_class, *uc = &xlnx_uartlite_class;
     void *timer = tc->create(&p.host, &params), *intc = ic->create(&p.host, &params);
@@ -682,14 +732,14 @@ static void test_xlnx(unit_t *u)
     CHECK_EQ(tc->next_event(timer), UINT64_MAX); /* TINT set: no further interrupt until cleared */
     CHECK(xr(tc, timer, 0x00) & 0x100);
     CHECK_EQ(p.inputs, 1);
-    CHECK_EQ(p.mip, 1ull << 11);                /* MEIP */
-    CHECK_EQ(xr(ic, intc, 0x18), 0);            /* IVR: input 0 */
-    CHECK_EQ(xr(ic, intc, 0x04), 1);            /* IPR */
-    CHECK(!(xr(tc, timer, 0x00) & 0x80));       /* no auto reload: stopped */
-    xw(tc, timer, 0x00, 0x100);                 /* clear TINT */
+    CHECK_EQ(p.mip, 1ull << 11);          /* MEIP */
+    CHECK_EQ(xr(ic, intc, 0x18), 0);      /* IVR: input 0 */
+    CHECK_EQ(xr(ic, intc, 0x04), 1);      /* IPR */
+    CHECK(!(xr(tc, timer, 0x00) & 0x80)); /* no auto reload: stopped */
+    xw(tc, timer, 0x00, 0x100);           /* clear TINT */
     CHECK_EQ(p.inputs, 0);
-    CHECK_EQ(p.mip, 1ull << 11);                /* still latched in ISR */
-    xw(ic, intc, 0x0C, 1);                      /* IAR */
+    CHECK_EQ(p.mip, 1ull << 11); /* still latched in ISR */
+    xw(ic, intc, 0x0C, 1);       /* IAR */
     CHECK_EQ(p.mip, 0);
 
     /* auto reload with a period of one cycle over a very long time: no loop per period */
@@ -719,6 +769,7 @@ int main(void)
     unit_t t = { 0 }, *u = &t;
     test_xlnx(u);
     test_uart(u);
+    test_uart_input(u);
     test_clint(u);
     test_finisher(u);
     test_mailbox(u);

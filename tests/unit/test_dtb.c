@@ -59,9 +59,9 @@ int main(int argc, char **argv)
 {
     unit_t ut = { 0 }, *u = &ut;
     void *dtb = calloc(1, DTB_SIZE);
-    check_virt(u, "virt64", 1, "rv64imafdc_zicsr_zifencei_zba_zbb_zbc_zbs", dtb);
-    check_virt(u, "virt64", 4, "rv64imafdc_zicsr_zifencei_zba_zbb_zbc_zbs", dtb);
-    check_virt(u, "virt32", 2, "rv32imafdc_zicsr_zifencei_zba_zbb_zbc_zbs", dtb);
+    check_virt(u, "virt64", 1, "rv64imafdc_zicsr_zifencei_zba_zbb_zbc_zbs_smcntrpmf_sscofpmf", dtb);
+    check_virt(u, "virt64", 4, "rv64imafdc_zicsr_zifencei_zba_zbb_zbc_zbs_smcntrpmf_sscofpmf", dtb);
+    check_virt(u, "virt32", 2, "rv32imafdc_zicsr_zifencei_zba_zbb_zbc_zbs_smcntrpmf_sscofpmf", dtb);
 
     /* veer-el2: no ns16550 or finisher, and the testbench mailbox has no binding */
     machine_t *m = make("veer-el2", 1);

@@ -5,7 +5,7 @@
 
 #define GENERIC_ISA \
     (ISA_EXT_M | ISA_EXT_A | ISA_EXT_F | ISA_EXT_D | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | \
-     ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS)
+     ISA_EXT_ZBA | ISA_EXT_ZBB | ISA_EXT_ZBC | ISA_EXT_ZBS | ISA_EXT_SMCNTRPMF | ISA_EXT_SSCOFPMF)
 
 const core_desc_t core_generic_rv32 = {
     .name = "rv32-generic",
@@ -13,6 +13,7 @@ const core_desc_t core_generic_rv32 = {
     .isa = GENERIC_ISA,
     .has_s_mode = true,
     .has_u_mode = true,
+    .platform_irqs = 1ull << 13, /* LCOFI (Sscofpmf) */
     .pmp_entries = 16,
     .pmu = &pmu_model_generic,
 };
@@ -23,6 +24,7 @@ const core_desc_t core_generic_rv64 = {
     .isa = GENERIC_ISA,
     .has_s_mode = true,
     .has_u_mode = true,
+    .platform_irqs = 1ull << 13, /* LCOFI (Sscofpmf) */
     .pmp_entries = 16,
     .pmu = &pmu_model_generic,
 };

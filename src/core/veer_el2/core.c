@@ -5,12 +5,16 @@
  *   - mitcnt0/1, mitb0/1, mitctl0/1: the internal timers, their interrupts (mip bits 29 and 28,
  *     counted by the PMU as timer interrupts) and the cascade mode;
  *   - mpmc: firmware halt (the core clock is gated until an enabled interrupt is pending), haltie;
- *   - mcpc: PAUSE for N cycles or until an interrupt.
- * The rest (caches, PIC, error counters, feature disables) is storage only. */
+ *   - mcpc: PAUSE for N cycles or until an interrupt;
+ *   - mscause, mrac, mdeau/mdseac, the triggers, the PIC's CSRs, the error counters, mseccfg, with
+ *     the trap rules, NMIs, PIC and ECC injection of faults.c, triggers.c, pic.c and ecc.c
+ *     (docs/machine-veer-el2.md).
+ * The rest (caches, feature disables other than mfdc's ECC bit) is storage only. */
 #include <stdlib.h>
 
 #include "core/core.h"
 #include "core/veer_el2/timing.h"
+#include "core/veer_el2/veer_el2.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
 
@@ -69,12 +73,11 @@ static const veer_csr_desc_t veer_csrs[] = {
 };
 #define N_VEER_CSRS (sizeof veer_csrs / sizeof veer_csrs[0])
 
-typedef struct veer_core_state {
+struct veer_alloc {
+    veer_core_state_t s;
     uint32_t value[N_VEER_CSRS];
-    uint64_t pulses;       /* mip bits of timer interrupts raised in the current cycle */
-    bool fired[2];         /* timer N is at its bound and has raised its interrupt: it clears next */
-    veer_timing_t *timing; /* the timing model's state (timing.c); NULL: timing=off */
-} veer_core_state_t;
+    uint8_t ecc_iccm[VEER_ICCM_SIZE / 4], ecc_dccm[VEER_DCCM_SIZE / 4]; /* injected ECC errors */
+};
 
 static int find(unsigned csr)
 {
@@ -89,14 +92,32 @@ static int find(unsigned csr)
 
 static veer_core_state_t *state(hart_t *h)
 {
-    if (!h->core_state)
-        h->core_state = calloc(1, sizeof(veer_core_state_t));
+    if (!h->core_state) {
+        struct veer_alloc *a = calloc(1, sizeof *a);
+        if (!a)
+            return NULL;
+        a->s.value = a->value;
+        a->s.ecc.iccm = a->ecc_iccm;
+        a->s.ecc.dccm = a->ecc_dccm;
+        a->s.flt.pending_mscause = -1;
+        h->core_state = &a->s;
+    }
     return h->core_state;
+}
+
+veer_core_state_t *veer_state(hart_t *h)
+{
+    return state(h);
 }
 
 static uint32_t *reg(veer_core_state_t *s, unsigned csr)
 {
     return &s->value[find(csr)];
+}
+
+uint32_t *veer_csr(veer_core_state_t *s, unsigned csr)
+{
+    return reg(s, csr);
 }
 
 /* Cycles until timer `t` reaches its bound, counting from `cnt`. */
@@ -161,9 +182,12 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
         hart_irq_state_changed(h);
         hart_kick(h);
     }
-    uint64_t next = UINT64_MAX;
-    if (timer_counts(ctl0, RUN_ACTIVE) || timer_counts(ctl0, st))
-        next = s->fired[0] ? (uint64_t)b0 + 1 : to_bound(*cnt0, b0);
+    /* an armed execute trigger is checked at every block boundary: back to the run loop soon */
+    uint64_t next = veer_exec_triggers_armed(s) ? 1 : UINT64_MAX;
+    if (timer_counts(ctl0, RUN_ACTIVE) || timer_counts(ctl0, st)) {
+        uint64_t d0 = s->fired[0] ? (uint64_t)b0 + 1 : to_bound(*cnt0, b0);
+        next = d0 < next ? d0 : next;
+    }
     if (!(ctl1 & MITCTL_CASCADE) && (timer_counts(ctl1, RUN_ACTIVE) || timer_counts(ctl1, st))) {
         uint64_t d1 = s->fired[1] ? (uint64_t)b1 + 1 : to_bound(*cnt1, b1);
         next = d1 < next ? d1 : next;
@@ -209,7 +233,11 @@ static bool veer_read(hart_t *h, unsigned csr, uint64_t *val)
 {
     int k = find(csr);
     veer_core_state_t *s = state(h);
-    if (k < 0 || !s)
+    if (!s)
+        return false;
+    if (veer_trigger_csr_read(s, csr, val) || veer_fault_csr_read(h, s, csr, val))
+        return true;
+    if (k < 0)
         return false;
     if (csr == CSR_MITCNT0 || csr == CSR_MITCNT1)
         hart_advance_core(h, RUN_ACTIVE); /* bring the count up to this cycle */
@@ -221,7 +249,11 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val)
 {
     int k = find(csr);
     veer_core_state_t *s = state(h);
-    if (k < 0 || !s)
+    if (!s)
+        return false;
+    if (veer_trigger_csr_write(h, s, csr, val) || veer_fault_csr_write(h, s, csr, val))
+        return true;
+    if (k < 0)
         return false;
     const veer_csr_desc_t *d = &veer_csrs[k];
     if ((csr >= CSR_MITCNT0 && csr <= CSR_MITCTL1) || csr == CSR_MPMC || csr == CSR_MCPC)
@@ -236,6 +268,8 @@ static bool veer_write(hart_t *h, unsigned csr, uint64_t val)
         h->halted = true;
         hart_kick(h);
     }
+    if (csr == 0xBC9 || csr == 0xBCC) /* meipt, meicurpl: the PIC's threshold moved */
+        veer_pic_update(h, s, false);
     if (csr == CSR_MCPC && val) {
         h->pause_cycles = val;
         hart_kick(h);
@@ -252,6 +286,10 @@ static void veer_reset(hart_t *h)
         s->value[k] = veer_csrs[k].reset;
     s->pulses = 0;
     s->fired[0] = s->fired[1] = false;
+    veer_triggers_reset(s);
+    veer_faults_reset(h, s);
+    veer_ecc_reset(s);
+    veer_pic_reset(s);
 }
 
 /* Operand-dependent event classes, as the VeeR EL2 decoder sets them (docs/pmu-veer-el2.md):
@@ -304,6 +342,11 @@ static const core_ext_t veer_el2_ext = {
     .advance = veer_advance,
     .wake = veer_wake,
     .decode_events = veer_decode_events,
+    .access_fault = veer_access_fault,
+    .fetch_fault = veer_fetch_fault,
+    .trap_taken = veer_trap_taken,
+    .take_event = veer_take_event,
+    .signal = veer_signal,
     .block_built = veer_timing_block_built,
     .block_retired = veer_timing_block_retired,
     .data_access = veer_timing_data_access,
@@ -325,6 +368,7 @@ const core_desc_t core_veer_el2 = {
     .platform_irqs = (1ull << IRQ_MITIP0) | (1ull << IRQ_MITIP1),
     .timer_irqs = (1ull << IRQ_MITIP0) | (1ull << IRQ_MITIP1),
     .wfi_is_nop = true,
+    .pmp_entries = 16, /* configs/veer.config: pmp_entries = 16 */
     .pmu = &pmu_model_veer_el2,
     .ext = &veer_el2_ext,
     .setup = veer_setup,

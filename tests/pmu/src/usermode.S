@@ -22,6 +22,12 @@ umode_entry:
 
     .globl test_main
 test_main:
+    /* The default build has 16 PMP entries: U-mode may only touch what an entry allows. One
+     * NAPOT entry over the whole address space gives it everything (before any measurement). */
+    li t0, -1
+    csrw pmpaddr0, t0
+    li t0, 0x1F                         /* NAPOT, R, W, X */
+    csrw pmpcfg0, t0
     csrr a0, misa
     CHECK 9001, a0, 0x40101104          /* RV32 I M C U */
     li a1, -1

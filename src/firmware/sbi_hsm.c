@@ -1,0 +1,66 @@
+/* SBI hart state management (EID "HSM"). At boot only hart 0 runs; the others are STOPPED until
+ * hart_start. A stopped hart waits with no interrupt enabled, so nothing but hart_start wakes it.
+ * Retentive suspend is wfi; non-retentive suspend is not supported (docs/sbi.md). */
+#include "cpu/csr.h"
+#include "cpu/pmp.h"
+#include "firmware/sbi_internal.h"
+
+#define SUSPEND_RETENTIVE 0x00000000u
+#define SUSPEND_NON_RETENTIVE 0x80000000u
+
+static void park(hart_t *t)
+{
+    t->csr.mie = 0;
+    t->wfi_wait = true;
+    hart_irq_state_changed(t);
+    hart_kick(t);
+}
+
+sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
+{
+    machine_t *m = s->m;
+    switch (c->fid) {
+    case 0: { /* hart_start(hartid, start_addr, opaque) */
+        uint64_t id = c->a[0];
+        if (id >= m->n_harts)
+            return sbi_err(SBI_ERR_INVALID_PARAM);
+        if (s->hart[id].hsm != SBI_HSM_STOPPED)
+            return sbi_err(SBI_ERR_ALREADY_AVAILABLE);
+        hart_t *t = &m->harts[id];
+        if ((c->a[1] & 1) || !bus_ram_ptr(&m->bus, c->a[1], 2))
+            return sbi_err(SBI_ERR_INVALID_ADDRESS);
+        s->hart[id].hsm = SBI_HSM_STARTED;
+        t->pc = c->a[1];
+        hart_set_priv(t, PRIV_S);
+        hart_mem_changed(t);
+        t->x[10] = id;
+        t->x[11] = c->a[2];
+        t->csr.satp = 0;
+        csr_set_mstatus(t, t->csr.mstatus & ~MSTATUS_SIE);
+        t->wfi_wait = false;
+        hart_kick(t);
+        return sbi_ok(0);
+    }
+    case 1: /* hart_stop() */
+        s->hart[c->hart].hsm = SBI_HSM_STOPPED;
+        park(h);
+        return sbi_ok(0);
+    case 2: /* hart_get_status(hartid) */
+        if (c->a[0] >= m->n_harts)
+            return sbi_err(SBI_ERR_INVALID_PARAM);
+        return sbi_ok(s->hart[c->a[0]].hsm);
+    case 3: { /* hart_suspend(suspend_type, resume_addr, opaque) */
+        uint64_t type = c->a[0];
+        if (type == SUSPEND_RETENTIVE) {
+            h->wfi_wait = true; /* resumes after the ecall when an enabled interrupt is pending */
+            hart_kick(h);
+            return sbi_ok(0);
+        }
+        if ((type > SUSPEND_RETENTIVE && type < 0x10000000u) ||
+            (type > SUSPEND_NON_RETENTIVE && type < 0x90000000u) || type > 0xFFFFFFFFu)
+            return sbi_err(SBI_ERR_INVALID_PARAM); /* reserved */
+        return sbi_err(SBI_ERR_NOT_SUPPORTED);     /* non-retentive, platform-specific */
+    }
+    default: return sbi_err(SBI_ERR_NOT_SUPPORTED);
+    }
+}

@@ -1,0 +1,28 @@
+/* SBI RFENCE extension (EID "RFNC"). pmusim's harts keep decoded blocks, not translations: every
+ * remote fence makes the target harts drop their decoded code, which is at least what each fence
+ * requires. The hypervisor fences need the H extension, which virt does not have. */
+#include "firmware/sbi_internal.h"
+
+sbi_ret_t sbi_rfence(sbi_t *s, hart_t *h, const sbi_call_t *c)
+{
+    (void)h;
+    unsigned sent, received;
+    switch (c->fid) {
+    case 0: sent = SBI_FW_FENCE_I_SENT, received = SBI_FW_FENCE_I_RECEIVED; break;
+    case 1: sent = SBI_FW_SFENCE_VMA_SENT, received = SBI_FW_SFENCE_VMA_RECEIVED; break;
+    case 2: sent = SBI_FW_SFENCE_VMA_ASID_SENT, received = SBI_FW_SFENCE_VMA_ASID_RECEIVED; break;
+    default: return sbi_err(SBI_ERR_NOT_SUPPORTED); /* 3-6: HFENCE, no H extension */
+    }
+    uint64_t set;
+    if (!sbi_hart_set(s, c->a[0], c->a[1], &set))
+        return sbi_err(SBI_ERR_INVALID_PARAM);
+    for (unsigned k = 0; k < s->m->n_harts; k++) {
+        if (!((set >> k) & 1))
+            continue;
+        sbi_pmu_fw_event(s, c->hart, sent);
+        sbi_pmu_fw_event(s, k, received);
+        s->m->harts[k].code_dirty = true; /* flushed before it runs on */
+        hart_kick(&s->m->harts[k]);
+    }
+    return sbi_ok(0);
+}

@@ -1,0 +1,74 @@
+/* The boot protocol of QEMU's virt machine (docs/sbi.md "Boot protocol"). */
+#include <stdio.h>
+#include <string.h>
+
+#include "loader/elf_load.h"
+#include "machine/boot.h"
+
+#define MIB (1ull << 20)
+
+uint64_t machine_dtb_address(const machine_t *m, size_t size)
+{
+    const hart_t *h = &m->harts[0];
+    uint64_t end = h->ram_base + h->ram_size;
+    if (h->ram_base < 3072 * MIB && end > 3072 * MIB)
+        end = 3072 * MIB; /* QEMU keeps the DTB within the first 3 GiB where it can */
+    if (size + 64 > end - h->ram_base)
+        return 0;
+    uint64_t addr = (end - size) & ~(2 * MIB - 1);
+    if (addr < h->ram_base + 64) /* a small RAM: just below its end, 8-byte aligned */
+        addr = (end - size) & ~(uint64_t)7;
+    return addr;
+}
+
+static void put_word(uint8_t *p, unsigned xlen, uint64_t v)
+{
+    for (unsigned k = 0; k < xlen / 8; k++)
+        p[k] = (uint8_t)(v >> (8 * k));
+}
+
+uint64_t machine_boot(machine_t *m, const machine_boot_t *b)
+{
+    const hart_t *h0 = &m->harts[0];
+    uint64_t addr = machine_dtb_address(m, b->dtb_size);
+    uint8_t *dst = addr ? bus_ram_ptr(&m->bus, addr, b->dtb_size) : NULL;
+    if (!dst) {
+        fprintf(stderr,
+                "pmusim: the device tree (%zu bytes) does not fit in the %llu bytes of RAM of machine %s\n",
+                b->dtb_size, (unsigned long long)h0->ram_size, m->desc->name);
+        return 0;
+    }
+    memcpy(dst, b->dtb, b->dtb_size);
+
+    /* fw_dynamic_info: six XLEN-wide words just below the DTB (QEMU puts it in its boot ROM) */
+    unsigned xlen = h0->xlen, w = xlen / 8;
+    uint64_t info = addr - 8 * w;
+    uint8_t *p = bus_ram_ptr(&m->bus, info, 6 * w);
+    if (b->firmware && p) {
+        put_word(p + 0 * w, xlen, FW_DYNAMIC_INFO_MAGIC);
+        put_word(p + 1 * w, xlen, FW_DYNAMIC_INFO_VERSION);
+        put_word(p + 2 * w, xlen, b->kernel_entry);
+        put_word(p + 3 * w, xlen, FW_DYNAMIC_INFO_NEXT_MODE_S);
+        put_word(p + 4 * w, xlen, 0); /* options */
+        put_word(p + 5 * w, xlen, 0); /* boot hart: hart 0 */
+    }
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *h = &m->harts[k];
+        h->x[10] = h->csr.mhartid;
+        h->x[11] = addr;
+        h->x[12] = b->firmware ? info : 0;
+        h->pc = b->entry;
+    }
+    return addr;
+}
+
+int machine_load_image(machine_t *m, const char *path, elf_image_t *img)
+{
+    elf_target_t target = {
+        .bus = &m->bus,
+        .name = m->desc->name,
+        .xlen = m->desc->core->xlen,
+        .machine_for_xlen = machine_for_xlen,
+    };
+    return elf_load(&target, path, img);
+}
