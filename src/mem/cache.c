@@ -61,14 +61,28 @@ void cache_invalidate_all(cache_t *c)
     c->clock = 0;
 }
 
-bool cache_probe(const cache_t *c, uint64_t addr)
+long cache_slot(const cache_t *c, uint64_t addr)
 {
     uint64_t line = addr >> c->line_shift;
-    const uint64_t *t = c->tag + (size_t)(line & c->set_mask) * c->cfg.ways;
+    size_t base = (size_t)(line & c->set_mask) * c->cfg.ways;
     for (unsigned w = 0; w < c->cfg.ways; w++)
-        if (t[w] == line)
-            return true;
-    return false;
+        if (c->tag[base + w] == line)
+            return (long)(base + w);
+    return -1;
+}
+
+bool cache_probe(const cache_t *c, uint64_t addr)
+{
+    return cache_slot(c, addr) >= 0;
+}
+
+void cache_invalidate_line(cache_t *c, uint64_t addr)
+{
+    long s = cache_slot(c, addr);
+    if (s >= 0) {
+        c->tag[s] = UINT64_MAX;
+        c->dirty[s] = 0;
+    }
 }
 
 /* Cycles to fill one line from the next level: its latency for the first word, then a word a

@@ -57,6 +57,11 @@ void cache_free(cache_t *c);
 void cache_invalidate_all(cache_t *c);
 /* Whether the line holding addr is present, without touching LRU state or statistics. */
 bool cache_probe(const cache_t *c, uint64_t addr);
+/* The slot (set * ways + way) holding the line of addr, or -1: a model keeping per-line state
+ * beside the tags (a coherence directory) indexes its own arrays with it. */
+long cache_slot(const cache_t *c, uint64_t addr);
+/* Drops the line holding addr, if present, without writing it back (another cache took it). */
+void cache_invalidate_line(cache_t *c, uint64_t addr);
 /* One access to the line holding addr (an access never spans lines: split it first). */
 cache_result_t cache_access(cache_t *c, uint64_t addr, bool write);
 

@@ -89,11 +89,8 @@ static void level_clear(level_t *l)
 /* The way holding `line`, or NULL. */
 static struct meta *level_find(const level_t *l, uint64_t line)
 {
-    size_t base = (size_t)(line & l->c.set_mask) * l->c.cfg.ways;
-    for (unsigned w = 0; w < l->c.cfg.ways; w++)
-        if (l->c.tag[base + w] == line)
-            return &l->meta[base + w];
-    return NULL;
+    long s = cache_slot(&l->c, line * COH_LINE);
+    return s < 0 ? NULL : &l->meta[s];
 }
 
 /* A hit on `line`: its LRU position. */
@@ -117,7 +114,7 @@ static struct meta *level_fill(level_t *l, uint64_t line, struct meta *victim)
 /* An intervention took the line away: the way is free. */
 static void level_drop(level_t *l, struct meta *m)
 {
-    l->c.tag[m - l->meta] = UINT64_MAX; /* invalid, as cache.h marks it */
+    cache_invalidate_line(&l->c, m->line * COH_LINE);
     m->state = ST_I;
 }
 

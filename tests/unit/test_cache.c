@@ -64,6 +64,16 @@ static void test_two_way_write_back(unit_t *u)
     r = cache_access(&c, 0x180, false); /* evicts 0x000, dirty: written back */
     CHECK(r.wrote_next);
     CHECK_EQ(c.writebacks, 1);
+    /* set 0 holds 0x100 and 0x180; 0x100 made dirty, then taken away: no write-back, its way is
+     * free, so the next miss in the set evicts nothing */
+    CHECK(cache_access(&c, 0x100, true).hit);
+    CHECK(cache_slot(&c, 0x100) >= 0 && cache_slot(&c, 0x200) < 0);
+    cache_invalidate_line(&c, 0x100);
+    CHECK(!cache_probe(&c, 0x100) && cache_probe(&c, 0x180));
+    r = cache_access(&c, 0x200, false);
+    CHECK(!r.hit && !r.wrote_next);
+    CHECK(cache_probe(&c, 0x180) && cache_probe(&c, 0x200));
+    CHECK_EQ(c.writebacks, 1);
     cache_free(&c);
 }
 
