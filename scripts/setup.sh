@@ -15,6 +15,7 @@ packages=(
     libdw-dev                                  # DWARF symbols and lines (record, report, annotate)
     gdb-multiarch                              # the gdb stub's tests (run --gdb)
     valgrind                                   # callgrind_annotate reads report --callgrind
+    linux-perf                                 # real perf stat output for the perf-format reader (tests/stat)
     python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
 )
 

@@ -159,20 +159,29 @@ static bool stat_resolve_code(const pmu_model_t *model, const char *machine, uin
         return false;
     }
     /* a selector combining events (a MicroBlaze V mask), named as written */
-    *out = (stat_event_t){ .description = "raw selector",
-                           .has_code = true,
-                           .code = legal,
-                           .sel = sel,
-                           .slot = -1,
-                           .modes = PMU_MODES_ALL,
-                           .group = -1,
-                           .latency = stat_is_latency(sel),
-                           .sum_slot = -1,
-                           .minmax_slot = -1 };
+    stat_event_from_code(out, NULL, legal, sel, label);
+    return true;
+}
+
+void stat_event_from_code(stat_event_t *out, const pmu_event_desc_t *d, uint64_t code, pmu_selection_t sel,
+                          const char *label)
+{
+    *out = (stat_event_t){
+        .description = d ? d->description : "raw selector",
+        .accuracy = d ? d->accuracy : NULL,
+        .has_code = true,
+        .code = code,
+        .sel = sel,
+        .slot = -1,
+        .modes = PMU_MODES_ALL,
+        .group = -1,
+        .latency = stat_is_latency(sel),
+        .sum_slot = -1,
+        .minmax_slot = -1,
+    };
     snprintf(out->raw_name, sizeof out->raw_name, "%s", label);
     snprintf(out->label, sizeof out->label, "%s", label);
     out->name = out->raw_name;
-    return true;
 }
 
 bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)

@@ -81,6 +81,11 @@ int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e);
  * mean, min and max with the count. */
 bool stat_is_latency(pmu_selection_t sel);
 
+/* An event given by its selector code `code` (selecting `sel`), labelled as the user wrote it:
+ * the model's event `d` if the code names one, else (d NULL) an unnamed "raw selector". */
+void stat_event_from_code(stat_event_t *out, const pmu_event_desc_t *d, uint64_t code, pmu_selection_t sel,
+                          const char *label);
+
 /* A raw term in perf's syntax, `pmu/field=value,.../` (fields from the model's formats, e.g.
  * `mbv/class=2,mask=0x3/`). True when spec is one (then *ok says whether it resolved, after a
  * message if not). */

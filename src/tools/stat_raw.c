@@ -94,22 +94,7 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
             spec, (unsigned long long)code, machine);
         return true;
     }
-    *out = (stat_event_t){
-        .description = d ? d->description : "raw selector",
-        .accuracy = d ? d->accuracy : NULL,
-        .has_code = true,
-        .code = code,
-        .sel = sel,
-        .slot = -1,
-        .modes = PMU_MODES_ALL,
-        .group = -1,
-        .latency = stat_is_latency(sel),
-        .sum_slot = -1,
-        .minmax_slot = -1,
-    };
-    snprintf(out->raw_name, sizeof out->raw_name, "%s", spec);
-    snprintf(out->label, sizeof out->label, "%s", spec);
-    out->name = out->raw_name;
+    stat_event_from_code(out, d, code, sel, spec);
     *ok = true;
     return true;
 }
