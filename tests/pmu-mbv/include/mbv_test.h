@@ -71,27 +71,7 @@
     csrr \reg, (0x320 + \n)
 .endm
 
-/* Check number `num`: register `reg` must equal `want`. Clobbers t6 only. */
-.macro CHECK num, reg, want
-    addi s7, s7, 1
-    li t6, \want
-    beq \reg, t6, .Lcheck_ok\@
-    addi sp, sp, -16
-    sw a0, 0(sp)
-    sw a1, 4(sp)
-    sw a2, 8(sp)
-    sw ra, 12(sp)
-    mv a1, \reg
-    mv a2, t6
-    li a0, \num
-    jal ra, check_failed
-    lw a0, 0(sp)
-    lw a1, 4(sp)
-    lw a2, 8(sp)
-    lw ra, 12(sp)
-    addi sp, sp, 16
-.Lcheck_ok\@:
-.endm
+#include "guest_check.h" /* CHECK num, reg, want */
 
 /* Counter n must read `want` (clobbers t1). */
 .macro CHECK_CTR num, n, want

@@ -142,28 +142,7 @@
     csrr s4, minstret
 .endm
 
-/* Check number `num`: register `reg` must equal `want` (an assembler expression).
- * Clobbers t6 only; counts the check in s7. On failure, prints it and counts it in s8. */
-.macro CHECK num, reg, want
-    addi s7, s7, 1
-    li t6, \want
-    beq \reg, t6, .Lcheck_ok\@
-    addi sp, sp, -16
-    sw a0, 0(sp)
-    sw a1, 4(sp)
-    sw a2, 8(sp)
-    sw ra, 12(sp)
-    mv a1, \reg
-    mv a2, t6
-    li a0, \num
-    jal ra, check_failed
-    lw a0, 0(sp)
-    lw a1, 4(sp)
-    lw a2, 8(sp)
-    lw ra, 12(sp)
-    addi sp, sp, 16
-.Lcheck_ok\@:
-.endm
+#include "guest_check.h" /* CHECK num, reg, want */
 
 /* Measures one instruction: counters 3-6 select e3..e6, run `insn` between PMU_GO and
  * PMU_STOP, check counters 3-6 against w3..w6 as checks num..num+3. The expected values
