@@ -79,24 +79,5 @@
     CHECK \num, t1, \want
 .endm
 
-.macro EXPECT_TRAPS skip
-    li s9, 1
-    li t5, \skip
-.endm
-.macro NO_TRAPS
-    li s9, 0
-.endm
-
-.macro TEST_END
-    j test_done
-.endm
-
-.macro TEST_NAME name
-    .pushsection .rodata
-    .globl test_name
-test_name: .asciz "\name"
-    .popsection
-.endm
-
 #endif /* __ASSEMBLER__ */
 #endif

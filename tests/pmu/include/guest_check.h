@@ -1,4 +1,5 @@
-/* guest_check.h - the CHECK macro of the self-checking PMU suites (tests/pmu, tests/pmu-mbv).
+/* guest_check.h - the macros every self-checking PMU suite shares (tests/pmu, tests/pmu-mbv):
+ * CHECK, trap arming, TEST_END and TEST_NAME.
  * Register conventions: s7 checks made, s8 checks failed (the suite's header lists the rest).
  * check_failed is in harness_common.S. */
 #ifndef PMUSIM_GUEST_CHECK_H
@@ -25,6 +26,28 @@
     lw ra, 12(sp)
     addi sp, sp, 16
 .Lcheck_ok\@:
+.endm
+
+/* Arms / disarms the trap handler; t5 = bytes to skip at mepc. */
+.macro EXPECT_TRAPS skip
+    li s9, 1
+    li t5, \skip
+.endm
+.macro NO_TRAPS
+    li s9, 0
+.endm
+
+/* Every test ends with this: reports, then passes or fails through the suite's exit (harness.S). */
+.macro TEST_END
+    j test_done
+.endm
+
+/* Names the test in the final report: TEST_NAME "commit" */
+.macro TEST_NAME name
+    .pushsection .rodata
+    .globl test_name
+test_name: .asciz "\name"
+    .popsection
 .endm
 
 #endif

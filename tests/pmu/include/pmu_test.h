@@ -159,27 +159,5 @@
     CHECK (\num + 3), s3, \w6
 .endm
 
-/* Arms / disarms the trap handler; t5 = bytes to skip at mepc. */
-.macro EXPECT_TRAPS skip
-    li s9, 1
-    li t5, \skip
-.endm
-.macro NO_TRAPS
-    li s9, 0
-.endm
-
-/* Every test ends with this: reports, then passes or fails through the mailbox. */
-.macro TEST_END
-    j test_done
-.endm
-
-/* Names the test in the final report: TEST_NAME "commit" */
-.macro TEST_NAME name
-    .pushsection .rodata
-    .globl test_name
-test_name: .asciz "\name"
-    .popsection
-.endm
-
 #endif /* __ASSEMBLER__ */
 #endif
