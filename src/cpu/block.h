@@ -31,6 +31,11 @@ typedef struct block {
     uint64_t end_pc;         /* pc after the last instruction */
     struct block *hash_next; /* block cache chain */
     struct block *succ[2];   /* chained successors: [0] taken/jump target, [1] fall-through */
+    /* Lazy counting (pmu/pmu.h): whole executions since the PMU last folded the block in, and how
+     * many of them left through a taken conditional branch; a block with execs != 0 is on the
+     * PMU's pending list, linked through pending_next. */
+    uint64_t execs, taken;
+    struct block *pending_next;
     uint32_t n_insns;
     uint32_t self_loop;    /* the block is a lone jump to itself (`j .`, `c.j .`) */
     uint32_t priv;         /* the privilege it was decoded for: fetch permissions depend on it */
@@ -39,14 +44,13 @@ typedef struct block {
                             * a core's timing model: core_ext.block_retired) */
     uint32_t core_word[3]; /* the core timing model's own per-block data */
     uint32_t epoch;        /* PMU epoch the addends below were computed for */
-    uint32_t n_add;
-    uint32_t *add;       /* per active PMU slot: events gained when the whole block commits */
-    uint32_t *add_taken; /* the same when it leaves through a taken conditional branch:
-                                  * branch direction events cost nothing at run time */
-    evset_t *events;     /* per instruction: static events (cold, used for partial commits) */
-    dinsn_info_t *info;  /* per instruction: cold decode information */
-    void *prof;          /* while recording a profile: the block's record (cpu/prof.c) */
-    uint32_t n_classes;  /* distinct event sets among the instructions, with counts: */
+    uint8_t *add;          /* per active PMU slot: events gained when the whole block commits */
+    uint8_t *add_taken;    /* the same when it leaves through a taken conditional branch:
+                         * branch direction events cost nothing at run time */
+    evset_t *events;       /* per instruction: static events (cold, used for partial commits) */
+    dinsn_info_t *info;    /* per instruction: cold decode information */
+    void *prof;            /* while recording a profile: the block's record (cpu/prof.c) */
+    uint32_t n_classes;    /* distinct event sets among the instructions, with counts: */
     struct block_class {
         evset_t events;
         uint32_t count;

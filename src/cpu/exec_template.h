@@ -2,15 +2,17 @@
  *
  * Threaded dispatch over pre-decoded blocks: every handler ends by jumping to the next decoded
  * instruction's label; only block terminators (branches, jumps, system instructions) look at the
- * world. A terminator first retires the whole block: the PMU addends cached in the block are added
- * to the active counters in one short loop, so a counter read by a CSR instruction (always a
- * terminator) sees every older instruction. Instructions that trap mid-block retire the prefix.
+ * world. A terminator first retires the whole block (cpu/block_retire.h: the block counts its own
+ * executions; the PMU derives counter values from them when it is read), so a counter read by a
+ * CSR instruction (always a terminator) sees every older instruction. Instructions that trap
+ * mid-block retire the prefix.
  *
  * Expects XLEN (32 or 64) and EXEC_RUN (the function name) to be defined. */
 /* The handlers keep their one-line form, so the executor reads as a table. */
 /* clang-format off */
 #include <string.h>
 
+#include "cpu/block_retire.h"
 #include "cpu/csr.h"
 #include "cpu/debug.h"
 #include "cpu/prof.h"
@@ -49,9 +51,9 @@ typedef int64_t sreg;
 /* The profiling executor (EXEC_PROFILE, cpu/prof.h) also counts the block, follows calls and
  * returns, and attributes dynamic events to their instruction; the ordinary one compiles none of
  * it. */
+#define PROF_TAKEN_add false
+#define PROF_TAKEN_add_taken true
 #ifdef EXEC_PROFILE
-#define PROF_TAKEN_add 0
-#define PROF_TAKEN_add_taken 1
 #define PROF_RETIRE(addends) prof_block(h, b, PROF_TAKEN_##addends)
 #define PROF_TIMED() prof_timed(h)
 #define PROF_AT() (h->prof->at_pc = PC)
@@ -73,9 +75,7 @@ typedef int64_t sreg;
 /* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
  * set: a conditional branch was taken (its target may be the next instruction). */
 #define RETIRE_BLOCK_VIA(addends, next) do { \
-        if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
-        retire_addends(h->pmu.acc, b->addends, b->n_add); \
-        h->budget -= b->n_insns; \
+        block_retire(h, b, PROF_TAKEN_##addends); \
         PROF_RETIRE(addends); \
         if (unlikely(b->timed)) { \
             PROF_AT_END(b->n_insns); exec_block_timing(h, b, b->n_insns, (next)); PROF_TIMED(); \
@@ -187,28 +187,6 @@ typedef int64_t sreg;
         AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
-
-#ifndef EXEC_RETIRE_ADDENDS
-#define EXEC_RETIRE_ADDENDS
-/* Adds a block's addends to the active counters. The count is the same for every block of a
- * configuration, so the switch is perfectly predicted: two instructions per active counter. */
-static inline __attribute__((always_inline)) void retire_addends(uint64_t *acc, const uint32_t *add, uint32_t n) {
-    switch (n) {
-    default:
-        for (uint32_t k = PMU_RETIRE_LANES; k < n; k++) acc[k] += add[k];
-        /* fall through */
-    case 8: acc[7] += add[7]; /* fall through */
-    case 7: acc[6] += add[6]; /* fall through */
-    case 6: acc[5] += add[5]; /* fall through */
-    case 5: acc[4] += add[4]; /* fall through */
-    case 4: acc[3] += add[3]; /* fall through */
-    case 3: acc[2] += add[2]; /* fall through */
-    case 2: acc[1] += add[1]; /* fall through */
-    case 1: acc[0] += add[0]; /* fall through */
-    case 0: break;
-    }
-}
-#endif
 
 static inline ureg clmul_lo(ureg a, ureg b) {
     ureg r = 0;

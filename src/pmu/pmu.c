@@ -81,6 +81,7 @@ void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending)
 
 uint64_t pmu_read(const pmu_t *p, unsigned n, uint64_t now)
 {
+    pmu_sync(p);
     const pmu_slot_t *s = &p->slot[n];
     uint64_t v = p->value[n];
     if (is_clock(s->kind) && slot_live(p, s))
@@ -93,6 +94,7 @@ uint64_t pmu_read(const pmu_t *p, unsigned n, uint64_t now)
 void pmu_write(pmu_t *p, unsigned n, uint64_t value, uint64_t now)
 {
     pmu_slot_t *s = &p->slot[n];
+    pmu_sync(p);
     value &= s->width_mask;
     if (p->pos[n] >= 0)
         p->acc[p->pos[n]] = 0;
@@ -140,6 +142,9 @@ static uint32_t config_id(pmu_t *p)
 
 void pmu_reconfigure(pmu_t *p)
 {
+    /* The blocks executed so far count with the configuration they ran under (the callers sync
+     * before they change a slot; this is for a caller that changed nothing). */
+    pmu_sync(p);
     /* Fold the accumulators of the old configuration back into the slots. */
     for (unsigned k = 0; k < p->n_active; k++) {
         p->value[p->active[k]] += p->acc[k];
@@ -152,7 +157,7 @@ void pmu_reconfigure(pmu_t *p)
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         pmu_slot_t *s = &p->slot[n];
         if (s->kind == SLOT_EVENTS && slot_counts(p, s) && s->events) {
-            p->pos[n] = (int8_t)p->n_active;
+            p->pos[n] = (int16_t)p->n_active;
             p->active[p->n_active++] = (uint8_t)n;
             p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
         } else if ((s->kind == SLOT_SUM || s->kind == SLOT_MINMAX) && slot_counts(p, s)) {
@@ -215,6 +220,15 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
         p->observe(p->observe_ctx, events, already, 1);
 }
 
+void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had)
+{
+    evset_t kept = had & ~dropped;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        evset_t want = p->slot[p->active[k]].events;
+        p->acc[k] -= (want & had) && !(want & kept); /* may wrap until the block is folded in */
+    }
+}
+
 void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n)
 {
     for (unsigned k = 0; k < p->n_active; k++)
@@ -267,6 +281,7 @@ uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
 uint64_t pmu_insns_to_overflow(const pmu_t *p, uint64_t now)
 {
     uint64_t best = UINT64_MAX;
+    pmu_sync(p);
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         const pmu_slot_t *s = &p->slot[n];
         if (!slot_counts(p, s) || s->kind == SLOT_SUM || s->kind == SLOT_MINMAX || s->width_mask == 0)
@@ -306,6 +321,7 @@ int pmu_add_observer_modes(pmu_t *p, pmu_slot_kind_t kind, evset_t events, unsig
 {
     if (p->n_observers == PMU_OBSERVER_SLOTS)
         return -1;
+    pmu_sync(p);
     unsigned n = PMU_ARCH_SLOTS + p->n_observers++;
     modes &= PMU_MODES_ALL;
     p->slot[n] =
@@ -356,6 +372,7 @@ void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now)
      * so blocks keep their cached addends for each level). */
     uint64_t v[PMU_MAX_SLOTS];
     unsigned n_slots = PMU_ARCH_SLOTS + p->n_observers;
+    pmu_sync(p); /* the blocks executed so far ran at the old level */
     for (unsigned n = 0; n < n_slots; n++)
         if (p->slot[n].modes != PMU_MODES_ALL)
             v[n] = pmu_read(p, n, now);

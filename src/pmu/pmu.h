@@ -3,9 +3,12 @@
  * Slots 0..31 are the architectural counters (0 mcycle, 1 time (never a slot), 2 minstret,
  * 3..31 mhpmcounterN). Slots 32.. are observer slots used by `pmusim stat`: invisible to the guest.
  *
- * Counting is per block: every decoded block caches, for the current configuration (epoch), how
- * much each active event slot gains when the whole block commits (the executor does that, from
- * pmu_t.active and the slots' event sets). Cycle slots are not added per block at all: they read
+ * Counting is per block and lazy: retiring a block only bumps the block's own execution count
+ * (and its count of taken exits); the executor keeps the blocks executed since the last look in a
+ * list (pmu_t.pending), and pmu_sync() turns their counts into counter values, with the addends
+ * each block caches for the current configuration (epoch), only when something looks: a counter
+ * read, a write, a configuration change. So the number of selected events costs nothing per
+ * block. Cycle slots are not added per block at all: they read
  * a clock relative to a base. The engine owns its clocks but not time: every call that needs the
  * time takes `now`, the core's cycle clock. Dynamic events are raised where they happen and cost
  * nothing unless some active slot selects them (dyn_interest). */
@@ -20,10 +23,9 @@
 struct pmu_model;
 
 #define PMU_ARCH_SLOTS 32
-#define PMU_OBSERVER_SLOTS 32
+/* Observer slots: enough for every event of a core at once, latency events taking three. */
+#define PMU_OBSERVER_SLOTS 224
 #define PMU_MAX_SLOTS (PMU_ARCH_SLOTS + PMU_OBSERVER_SLOTS)
-/* Retiring a block adds up to this many counters without a loop (exec_template.h). */
-#define PMU_RETIRE_LANES 8
 #define PMU_SLOT_CYCLE 0
 #define PMU_SLOT_INSTRET 2
 /* Privilege levels 0-3 (the executor's numbering: RISC-V U=0, S=1, M=3): a slot counts only while
@@ -65,11 +67,11 @@ typedef struct pmu_clocks {
 
 typedef struct pmu {
     /* Per slot: the count; for a clock while it counts, the clock value at which it read 0. An
-     * active event slot's count is value[n] + acc[pos[n]]: retiring a block adds the block's
-     * addends into the dense acc[] in one fixed-width pass, whichever slots are active. */
+     * active event slot's count is value[n] + acc[pos[n]] once pmu_sync() folded the pending
+     * blocks into the dense acc[]. */
     uint64_t value[PMU_MAX_SLOTS];
     uint64_t acc[PMU_MAX_SLOTS];
-    int8_t pos[PMU_MAX_SLOTS];
+    int16_t pos[PMU_MAX_SLOTS];
     pmu_slot_t slot[PMU_MAX_SLOTS];
     unsigned n_observers;
 
@@ -89,6 +91,13 @@ typedef struct pmu {
     } memo[8];
     uint32_t next_id;
 
+    /* Lazy counting: the head of the executor's list of blocks executed since the last sync, or
+     * NULL when acc[] is exact; flush(flush_ctx) folds them into acc[] with the addends of the
+     * current configuration and empties the list. The engine never looks inside the list. */
+    void *pending;
+    void (*flush)(void *ctx);
+    void *flush_ctx;
+
     /* Told of every event committed where it happens (pmu_commit_events, pmu_commit_events_n),
      * or NULL: a profile attributes them to their instruction (cpu/prof.h). */
     void (*observe)(void *ctx, evset_t events, evset_t already, uint64_t n);
@@ -105,12 +114,24 @@ typedef struct pmu {
 } pmu_t;
 
 void pmu_init(pmu_t *p, const struct pmu_model *model);
+/* Folds the executed blocks into the counters (see `pending`). Every read, write and configuration
+ * change of the engine does it first; free when nothing ran since the last time. A read is
+ * logically const: the counts only move from the blocks into acc[]. */
+static inline void pmu_sync(const pmu_t *p)
+{
+    if (p->pending)
+        p->flush(p->flush_ctx);
+}
 /* Recomputes the active list after a selector, inhibit or observer change. */
 void pmu_reconfigure(pmu_t *p);
 
 /* Commit a set of events for one instruction (trap paths, dynamic events). `already` holds the
  * events of the same instruction counted before, so a slot counts an instruction at most once. */
 void pmu_commit_events(pmu_t *p, evset_t events, evset_t already);
+/* An instruction counted with the static events `had` turns out not to have produced `dropped`
+ * (events a block presumed at decode time, such as an access being external): every slot that
+ * counted it only because of `dropped` takes that one count back. */
+void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had);
 
 /* Counter values at cycle `now`. pmu_read_for_insn: as a CSR instruction with events `own_events`
  * reads it (event counters exclude the reading instruction itself). */
