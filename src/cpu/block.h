@@ -31,11 +31,15 @@ typedef struct block {
     uint64_t end_pc;         /* pc after the last instruction */
     struct block *hash_next; /* block cache chain */
     struct block *succ[2];   /* chained successors: [0] taken/jump target, [1] fall-through */
-    /* Lazy counting (pmu/pmu.h): whole executions since the PMU last folded the block in, and how
-     * many of them left through a taken conditional branch; a block with execs != 0 is on the
-     * PMU's pending list, linked through pending_next. */
+    /* Lazy counting (cpu/block_retire.h): the whole executions since the PMU last folded the
+     * block in are execs + 1 + timed_execs (execs is UINT64_MAX while there are none, so that
+     * the first one is found by the increment's carry; a timed block keeps it there and counts
+     * in timed_execs); taken: how many left through a taken conditional branch. A block with
+     * executions is on the PMU's pending list (`pending`), linked through pending_next. */
     uint64_t execs, taken;
     struct block *pending_next;
+    uint64_t timed_execs;
+    uint32_t pending;
     uint32_t n_insns;
     uint32_t self_loop;    /* the block is a lone jump to itself (`j .`, `c.j .`) */
     uint32_t priv;         /* the privilege it was decoded for: fetch permissions depend on it */

@@ -263,8 +263,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->end_pc = at;
     b->priv = h->priv;
     b->n_insns = n;
-    b->stall_cycles = 0; /* timing model: one cycle per instruction for now (docs/architecture.md) */
-    b->epoch = 0;        /* no configuration has id 0: refreshed below */
+    b->stall_cycles = 0;   /* timing model: one cycle per instruction for now (docs/architecture.md) */
+    b->epoch = 0;          /* no configuration has id 0: refreshed below */
+    b->execs = UINT64_MAX; /* not executed yet (block_retire.h) */
     b->events = (evset_t *)((uint8_t *)b + head);
     memcpy(b->events, events, n * sizeof(evset_t));
     for (unsigned k = 0; k < n; k++)
@@ -356,10 +357,12 @@ void block_counts_flush(void *ctx)
         block_t *next = b->pending_next;
         if (b->epoch != p->epoch)
             block_refresh_addends(p, b);
-        uint64_t taken = b->taken, other = b->execs - taken;
+        uint64_t taken = b->taken, other = b->execs + 1 + b->timed_execs - taken;
         for (unsigned k = 0; k < n; k++)
             p->acc[k] += other * b->add[k] + taken * b->add_taken[k];
-        b->execs = b->taken = 0;
+        b->execs = UINT64_MAX;
+        b->taken = b->timed_execs = 0;
+        b->pending = 0;
         b->pending_next = NULL;
         b = next;
     }

@@ -75,9 +75,9 @@ typedef int64_t sreg;
 /* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
  * set: a conditional branch was taken (its target may be the next instruction). */
 #define RETIRE_BLOCK_VIA(addends, next) do { \
-        block_retire(h, b, PROF_TAKEN_##addends); \
+        bool timed_ = block_retire(h, b, PROF_TAKEN_##addends); \
         PROF_RETIRE(addends); \
-        if (unlikely(b->timed)) { \
+        if (unlikely(timed_)) { \
             PROF_AT_END(b->n_insns); exec_block_timing(h, b, b->n_insns, (next)); PROF_TIMED(); \
         } \
     } while (0)
