@@ -7,6 +7,7 @@
 #include "pmu/events.h"
 
 #define BLOCK_MAX_INSNS 64
+#define BLOCK_AMOUNTS 6
 
 /* One decoded instruction as the executor runs it, 16 bytes. Direct threading: `handler` is the
  * address of the operation's code in the executor of the hart's XLEN. */
@@ -58,7 +59,12 @@ typedef struct block {
     struct block_class {
         evset_t events;
         uint32_t count;
-    } * classes;                   /* what PMU refreshes sum */
+    } * classes; /* what PMU refreshes sum */
+    /* A timing model's static amounts (pmu_commit_amount) for each whole execution: the lazy
+     * count adds them (block_counts_flush), so selecting them costs nothing per block. */
+    uint8_t n_amounts;
+    uint8_t amount_ev[BLOCK_AMOUNTS];
+    uint32_t amount[BLOCK_AMOUNTS];
     uint8_t event_count[EV_COUNT]; /* instructions producing each static event: single-event
                                      * selectors refresh with one lookup */
     dinsn_t insn[];                /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */

@@ -357,9 +357,14 @@ void block_counts_flush(void *ctx)
         block_t *next = b->pending_next;
         if (b->epoch != p->epoch)
             block_refresh_addends(p, b);
-        uint64_t taken = b->taken, other = b->execs + 1 + b->timed_execs - taken;
+        uint64_t taken = b->taken, all = b->execs + 1 + b->timed_execs, other = all - taken;
         for (unsigned k = 0; k < n; k++)
             p->acc[k] += other * b->add[k] + taken * b->add_taken[k];
+        for (unsigned j = 0; j < b->n_amounts; j++) {
+            evset_t e = (evset_t)1 << b->amount_ev[j];
+            if (p->sum_interest & e)
+                pmu_commit_amount(p, e, all * b->amount[j]);
+        }
         b->execs = UINT64_MAX;
         b->taken = b->timed_execs = 0;
         b->pending = 0;

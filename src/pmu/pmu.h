@@ -26,6 +26,8 @@ struct pmu_model;
 /* Observer slots: enough for every event of a core at once, latency events taking three. */
 #define PMU_OBSERVER_SLOTS 224
 #define PMU_MAX_SLOTS (PMU_ARCH_SLOTS + PMU_OBSERVER_SLOTS)
+#define PMU_EV_SLOTS 4
+#define PMU_EV_SCAN 0xFF
 #define PMU_SLOT_CYCLE 0
 #define PMU_SLOT_INSTRET 2
 /* Privilege levels 0-3 (the executor's numbering: RISC-V U=0, S=1, M=3): a slot counts only while
@@ -80,7 +82,20 @@ typedef struct pmu {
     unsigned n_active;
     evset_t dyn_interest; /* union of dynamic events selected by active slots */
     evset_t sum_interest; /* union of events selected by counting SLOT_SUM slots */
-    uint32_t epoch;       /* id of the active configuration; blocks cache addends per id */
+    /* Derived too, so that committing one event touches only the counters that select it: the
+     * counting SLOT_SUM and SLOT_MINMAX slots, and per event the active event slots (positions in
+     * acc[]) and those amount slots that select it, when no more than PMU_EV_SLOTS do (else
+     * PMU_EV_SCAN: all are looked at). */
+    uint16_t amount_slots[PMU_MAX_SLOTS];
+    unsigned n_amount;
+    uint8_t ev_n_pos[EV_COUNT], ev_n_amount[EV_COUNT];
+    uint16_t ev_pos[EV_COUNT][PMU_EV_SLOTS], ev_amount[EV_COUNT][PMU_EV_SLOTS];
+    /* Amounts are lazy too: an event selected by observer SLOT_SUM slots only (sum_lazy: no
+     * wrap to report) accumulates in amount_acc[] (events with something there: amount_pending)
+     * until pmu_sync() adds it. */
+    evset_t sum_lazy, amount_pending;
+    uint64_t amount_acc[EV_COUNT];
+    uint32_t epoch; /* id of the active configuration; blocks cache addends per id */
     /* Recently seen configurations and their ids: going back to one of them (a guest toggling
      * mcountinhibit, say) reuses the addends blocks already cached for it. */
     struct pmu_config_memo {
@@ -117,10 +132,13 @@ void pmu_init(pmu_t *p, const struct pmu_model *model);
 /* Folds the executed blocks into the counters (see `pending`). Every read, write and configuration
  * change of the engine does it first; free when nothing ran since the last time. A read is
  * logically const: the counts only move from the blocks into acc[]. */
+void pmu_fold_amounts(const pmu_t *p);
 static inline void pmu_sync(const pmu_t *p)
 {
     if (p->pending)
         p->flush(p->flush_ctx);
+    if (p->amount_pending)
+        pmu_fold_amounts(p);
 }
 /* Recomputes the active list after a selector, inhibit or observer change. */
 void pmu_reconfigure(pmu_t *p);
@@ -150,8 +168,19 @@ void pmu_sleep(pmu_t *p, uint64_t cycles);
 void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending);
 
 /* Weighted increments: adds `amount` to every counting SLOT_SUM slot whose events intersect
- * `events`. Returns the architectural slots (bit n) that wrapped past their width. */
-uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount);
+ * `events`. Returns the architectural slots (bit n) that wrapped past their width. (The amount of
+ * a single event that only observer sum slots select is added when the counters are next looked
+ * at, pmu_sync.) */
+uint64_t pmu_commit_amount_now(pmu_t *p, evset_t events, uint64_t amount);
+static inline uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
+{
+    if ((events & p->sum_lazy) && !(events & (events - 1))) { /* one event, observer sums only */
+        p->amount_acc[evset_first(events)] += amount;
+        p->amount_pending |= events;
+        return 0;
+    }
+    return pmu_commit_amount_now(p, events, amount);
+}
 
 /* n occurrences of `events`, each counting once in every active event slot that selects any of
  * them (the OR rule per occurrence): per-access events a memory model reports in bulk. */

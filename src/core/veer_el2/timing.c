@@ -182,13 +182,53 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
     return *pre + *post;
 }
 
+/* The presync and postsync wait cycles of block b: its CSR instruction (always a block's last),
+ * fences. */
+static void static_sync_cycles(const block_t *b, unsigned *pre, unsigned *post)
+{
+    evset_t last = b->events[b->n_insns - 1];
+    if (last & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE)))
+        csr_cycles(b, b->n_insns - 1, pre, post);
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        if (b->events[k] & EVBIT(FENCE))
+            *pre += FENCE_CYCLES;
+        else if (b->events[k] & EVBIT(FENCEI)) {
+            *pre += FENCEI_SYNC_CYCLES;
+            *post += FENCEI_SYNC_CYCLES;
+        }
+    }
+}
+
 void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
 {
     (void)dec;
     (void)n;
     if (!veer_timing_of(h))
         return;
-    uint32_t cyc = data_cost(b, 0).cycles;
+    /* What the block costs when all its accesses are external, and its presync and postsync
+     * waits: static, kept in the block for the counters that select them (block_retired). */
+    data_cost_t c = data_cost(b, 0);
+    unsigned sync_pre = 0, sync_post = 0;
+    static_sync_cycles(b, &sync_pre, &sync_post);
+    b->core_word[0] = c.transactions | c.queue << 16;
+    b->core_word[1] = c.cycles;
+    const struct {
+        unsigned ev, amount;
+    } amounts[] = {
+        { EV_TM_PRESYNC_STALL, sync_pre },
+        { EV_TM_POSTSYNC_STALL, sync_post },
+        { EV_TM_DBUS_TRANS, c.transactions },
+        { EV_TM_SB_STALL, c.queue },
+        { EV_TM_DECODE_STALL, sync_pre + sync_post + c.cycles },
+    };
+    _Static_assert(sizeof amounts / sizeof amounts[0] <= BLOCK_AMOUNTS, "block_t.amount");
+    b->n_amounts = 0;
+    for (unsigned k = 0; k < sizeof amounts / sizeof amounts[0]; k++) /* added per execution */
+        if (amounts[k].amount) {
+            b->amount_ev[b->n_amounts] = (uint8_t)amounts[k].ev;
+            b->amount[b->n_amounts++] = amounts[k].amount;
+        }
+    uint32_t cyc = c.cycles;
     for (unsigned k = 0; k < b->n_insns; k++) {
         evset_t ev = b->events[k];
         if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
@@ -405,32 +445,16 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         icache_invalidate(s);
     if (next_pc)
         fetch_entry(h, s, next_pc);
-    if (h->pmu.sum_interest & (EVBIT(TM_PRESYNC_STALL) | EVBIT(TM_POSTSYNC_STALL) | EVBIT(TM_DECODE_STALL))) {
-        /* presync/postsync waits: a CSR instruction (always a block's last), fences */
-        unsigned pre = 0, post = 0;
-        if (last & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE)))
-            csr_cycles(b, b->n_insns - 1, &pre, &post);
-        for (unsigned k = 0; k < b->n_insns; k++) {
-            if (b->events[k] & EVBIT(FENCE))
-                pre += FENCE_CYCLES;
-            else if (b->events[k] & EVBIT(FENCEI)) {
-                pre += FENCEI_SYNC_CYCLES;
-                post += FENCEI_SYNC_CYCLES;
-            }
-        }
-        add_amount(h, EVBIT(TM_PRESYNC_STALL), pre);
-        add_amount(h, EVBIT(TM_POSTSYNC_STALL), post);
-        add_amount(h, EVBIT(TM_DECODE_STALL), pre + post);
-    }
+    /* The static amounts (presync and postsync waits, the data accesses' cost when all are
+     * external) are counted with the block's executions (block_t.amount). */
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
-    if (dccm ||
-        (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL)))) {
+    if (dccm) { /* the block's static cost assumed every access external: replace it */
         data_cost_t c = data_cost(b, dccm);
-        if (dccm) /* the block's static cost assumed every access external: replace it */
-            h->stall_cycles = h->stall_cycles - data_cost(b, 0).cycles + c.cycles;
-        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions);
-        add_amount(h, EVBIT(TM_SB_STALL), c.queue);
-        add_amount(h, EVBIT(TM_DECODE_STALL), c.cycles);
+        h->stall_cycles = h->stall_cycles - b->core_word[1] + c.cycles;
+        /* differences to what the static amounts counted (modulo 2^64: usually fewer) */
+        add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c.transactions - (b->core_word[0] & 0xFFFF));
+        add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)c.queue - (b->core_word[0] >> 16));
+        add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)c.cycles - b->core_word[1]);
     }
 }
 
