@@ -182,6 +182,8 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
     return *pre + *post;
 }
 
+static uint64_t groups(uint64_t lo, uint64_t hi);
+
 /* The presync and postsync wait cycles of block b: its CSR instruction (always a block's last),
  * fences. */
 static void static_sync_cycles(const block_t *b, unsigned *pre, unsigned *post)
@@ -220,6 +222,7 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
         { EV_TM_DBUS_TRANS, c.transactions },
         { EV_TM_SB_STALL, c.queue },
         { EV_TM_DECODE_STALL, sync_pre + sync_post + c.cycles },
+        { EV_TM_ICACHE_HIT, (unsigned)groups(b->pc, b->end_pc) }, /* less misses (fetch_block) */
     };
     _Static_assert(sizeof amounts / sizeof amounts[0] <= BLOCK_AMOUNTS, "block_t.amount");
     b->n_amounts = 0;
@@ -308,7 +311,7 @@ static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t h
 
 /* The fetch of a block that has run: its first line was looked up when control reached it
  * (fetch_entry), unless it was entered otherwise (a trap, the start of a run). */
-static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
+static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b, bool whole)
 {
     uint64_t lo = b->pc, missed = 0;
     if (b->pc == s->entered) {
@@ -319,8 +322,10 @@ static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
     }
     if (lo < b->end_pc)
         missed += fetch_lines(h, s, lo, b->end_pc);
+    /* The groups of a whole block are counted with its executions (block_t.amount): here only
+     * those of a partial one, less the missed ones (modulo 2^64). */
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT))
-        add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc) - missed);
+        add_amount(h, EVBIT(TM_ICACHE_HIT), (whole ? 0 : groups(b->pc, b->end_pc)) - missed);
 }
 
 /* Control reaches `pc`: the first line of the next block is fetched now, so that its cost and
@@ -431,7 +436,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     veer_timing_t *s = veer_timing_of(h);
     if (!s)
         return;
-    fetch_block(h, s, b);
+    fetch_block(h, s, b, n == b->n_insns);
     unsigned accesses = s->dccm_accesses;
     s->dccm_accesses = 0;
     if (n < b->n_insns) /* a trap in the block: the instructions before it */
