@@ -113,6 +113,11 @@ void mips_cm_iocu_access(mips_cm_t *cm, unsigned iocu, uint64_t addr, uint64_t l
     coh_iocu_access(cm->coh, iocu, addr, len, write, coherent);
 }
 
+struct l1_memo *mips_cm_l1_memo(mips_cm_t *cm, unsigned core, bool icache)
+{
+    return icache ? coh_l1i_memo(cm->coh, core) : coh_l1d_memo(cm->coh, core);
+}
+
 int mips_cm_add_observer(mips_cm_t *cm, unsigned event, uint32_t qual)
 {
     const uint32_t *groups = coh_event_groups(event);

@@ -51,6 +51,9 @@ void mips_cm_core_access(mips_cm_t *cm, unsigned core, uint64_t addr, unsigned s
 void mips_cm_iocu_access(mips_cm_t *cm, unsigned iocu, uint64_t addr, uint64_t len, bool write,
                          bool coherent);
 
+/* The memos of core c's L1 D- and I-caches (mem/l1_memo.h) for its harts' fast paths. */
+struct l1_memo *mips_cm_l1_memo(mips_cm_t *cm, unsigned core, bool icache);
+
 /* Counting from outside (pmusim stat): an observer counts every occurrence of `event` whose
  * signature matches `qual`, whatever the guest programs. Its index, or -1 (none left). */
 int mips_cm_add_observer(mips_cm_t *cm, unsigned event, uint32_t qual);

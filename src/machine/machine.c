@@ -298,6 +298,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->core_ext = desc->core->ext;
         h->max_insns = opts->max_insns;
         h->observe_mem = m->cm != NULL;
+        machine_cm_attach(m, h);
         if (desc->core->setup && !desc->core->setup(h, &opts->core)) {
             fprintf(stderr, "pmusim: out of memory\n");
             machine_free(m);

@@ -192,6 +192,8 @@ void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level);
  * model; the DMA engine's copies through an IOCU. */
 void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, unsigned kind,
                            const bus_region_t *r);
+/* Gives hart h the memos of its core's L1s (fast paths that skip the model on hits). */
+void machine_cm_attach(machine_t *m, hart_t *h);
 bool machine_cm_dma(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent);
 
 #endif

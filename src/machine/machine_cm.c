@@ -22,6 +22,15 @@ void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, u
     mips_cm_core_access(m->cm, core, addr, size, (enum coh_access)kind, cca);
 }
 
+void machine_cm_attach(machine_t *m, hart_t *h)
+{
+    if (!m->cm)
+        return;
+    unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
+    h->dmemo = mips_cm_l1_memo(m->cm, core, false);
+    h->imemo = mips_cm_l1_memo(m->cm, core, true);
+}
+
 bool machine_cm_dma(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent)
 {
     machine_t *m = ctx;
