@@ -18,8 +18,8 @@ riscv64-unknown-elf-gcc -march=rv64imac_zicsr -mabi=lp64 -nostdlib -static -Wl,-
 cmds=(
     "virt64-1|run -M virt64"
     "p8700-1|run -M p8700,cores=1"
-    "p8700-4|run -M p8700,cores=4"
-    "p8700-4-stat|stat -M p8700,cores=4 -e cm/request_count/,cm/l2_hit/,cm/coh_req_resp/,cm/cycles/"
+    "p8700-4|run -M p8700,cores=4,boot=all"
+    "p8700-4-stat|stat -M p8700,cores=4,boot=all -e cm/request_count/,cm/l2_hit/,cm/coh_req_resp/,cm/cycles/"
 )
 declare -A insns times cpu
 TIMEFORMAT=%U

@@ -93,7 +93,8 @@ static void fixture_open(fixture_t *f, unsigned xlen)
                             tp_deadline_changed,
                             NULL /* dma */,
                             tp_console_read,
-                            NULL };
+                            NULL,
+                            NULL /* hart_run */ };
     m->hart.xlen = xlen;
     m->console = open_memstream(&f->out, &f->out_len);
     bus_add_ram(&m->bus, "ram", RAM, 1u << 20, REGION_EXEC);
