@@ -11,6 +11,7 @@
 
 #define L1_SIZE (32u << 10)
 #define L1_WAYS 4u
+_Static_assert(L1_SIZE / COH_LINE <= (1u << L1_MEMO_SLOT_BITS), "an L1 slot fits a memo entry");
 #define L2_WAYS 8u
 /* memory bus: 128 bits, so a line is 4 data cycles; one command cycle per transfer */
 #define LINE_BEATS 4u
@@ -129,14 +130,13 @@ static void level_touch(level_t *l, uint64_t line)
 /* The D-side memo follows the way's state: readable while valid, writable while modified. */
 static void memo_update(level_t *l, const struct meta *w)
 {
-    struct l1_memo_entry *e = l1_memo_entry(l->memo, w->line);
+    uint64_t *e = l1_memo_entry(l->memo, w->line);
     if (w->state == ST_I) {
-        if (e->key >> 2 == w->line)
-            e->key = 0;
+        if (*e >> 12 == w->line)
+            *e = 0;
         return;
     }
-    e->key = w->line << 2 | 2 | (w->state == ST_M);
-    e->slot = (uint64_t)(w - l->meta);
+    *e = l1_memo_make(w->line, (uint64_t)(w - l->meta), w->state == ST_M);
 }
 
 static void level_set_state(level_t *l, struct meta *w, uint8_t state)

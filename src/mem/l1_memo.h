@@ -23,21 +23,28 @@
 #include "mem/cache.h"
 
 #define L1_MEMO_ENTRIES 1024u
+#define L1_MEMO_SLOT_BITS 10u /* slots of an L1 up to 1024 lines (the P8700's 32 KiB L1s have 512) */
+
+/* A D-side entry, one word: line << 12 | slot << 2 | 2 (valid) | 1 (writable: modified), or 0. */
+#define L1_MEMO_VALID 2u
+#define L1_MEMO_WRITABLE 1u
+#define L1_MEMO_SLOT_MASK (((1u << L1_MEMO_SLOT_BITS) - 1) << 2)
 
 typedef struct l1_memo {
-    cache_t *cache;      /* the L1's tag model: a hit found here touches its LRU state */
-    unsigned line_shift; /* log2 of the line size */
-    uint64_t gen;        /* I side: changes at every fill, eviction or invalidation; never 0 */
-    /* D side: key = line << 2 | 2 (valid) | 1 (writable: the line is modified), or 0 */
-    struct l1_memo_entry {
-        uint64_t key;
-        uint64_t slot; /* where the tag model holds the line (cache_slot) */
-    } e[L1_MEMO_ENTRIES];
+    cache_t *cache;              /* the L1's tag model: a hit found here touches its LRU state */
+    unsigned line_shift;         /* log2 of the line size */
+    uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
+    uint64_t e[L1_MEMO_ENTRIES]; /* D side, indexed by the line's low bits */
 } l1_memo_t;
 
-static inline struct l1_memo_entry *l1_memo_entry(l1_memo_t *m, uint64_t line)
+static inline uint64_t *l1_memo_entry(l1_memo_t *m, uint64_t line)
 {
     return &m->e[line & (L1_MEMO_ENTRIES - 1)];
+}
+
+static inline uint64_t l1_memo_make(uint64_t line, uint64_t slot, bool writable)
+{
+    return line << 12 | slot << 2 | L1_MEMO_VALID | (writable ? L1_MEMO_WRITABLE : 0);
 }
 
 /* A data access of `size` bytes at addr: true when it is an L1 hit the model need not see (its
@@ -47,10 +54,11 @@ static inline bool l1_memo_hit(l1_memo_t *m, uint64_t addr, unsigned size, bool 
     uint64_t line = addr >> m->line_shift;
     if (__builtin_expect((addr + size - 1) >> m->line_shift != line, 0))
         return false;
-    const struct l1_memo_entry *e = l1_memo_entry(m, line);
-    if ((write ? e->key : e->key | 1) != (line << 2 | 3))
+    uint64_t e = *l1_memo_entry(m, line);
+    uint64_t ignore = L1_MEMO_SLOT_MASK | (write ? 0 : L1_MEMO_WRITABLE);
+    if ((e & ~ignore) != (line << 12 | L1_MEMO_VALID | (write ? L1_MEMO_WRITABLE : 0)))
         return false;
-    cache_touch_slot(m->cache, (size_t)e->slot);
+    cache_touch_slot(m->cache, (size_t)((e & L1_MEMO_SLOT_MASK) >> 2));
     return true;
 }
 
