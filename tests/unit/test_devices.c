@@ -695,7 +695,7 @@ static void xw(const device_class_t *c, void *d, uint64_t off, uint64_t v)
 static void test_xlnx(unit_t *u)
 {
     xlnx_platform_t p = { .host = { &p, NULL, xp_console, xp_exit, xp_set_irq, xp_cycles, xp_deadline, NULL,
-                                    NULL, NULL } };
+                                    NULL, NULL, NULL } };
     device_params_t params = { .n_harts = 1, .cycles_per_tick = 1, .irq = 0 };
     const device_class_t *tc = &xlnx_axi_timer_class, *ic = &xlnx_axi_intc_class, *uc = &xlnx_uartlite_class;
     void *timer = tc->create(&p.host, &params), *intc = ic->create(&p.host, &params);
