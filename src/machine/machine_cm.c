@@ -45,7 +45,7 @@ void machine_cm_reset(machine_t *m, uint64_t entry)
 void machine_cm_hart_run(void *ctx, unsigned hart, bool run, uint64_t pc)
 {
     machine_t *m = ctx;
-    if (hart >= m->n_harts)
+    if (!m->cm || hart >= m->n_harts)
         return;
     hart_t *h = &m->harts[hart];
     if (!run) {
