@@ -46,8 +46,20 @@ enum {
     IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
 };
+#ifndef WRONG_PATH_BYTES
+#define WRONG_PATH_BYTES 8
+#endif
 
-enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_ENTRIES = 512 };
+enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2, RAS_DEPTH = 8 };
+
+enum { BTB_BRANCH, BTB_CALL, BTB_RET, BTB_JUMP };
+
+typedef struct btb_entry {
+    uint64_t pc;     /* pc + 1 of the transfer the entry holds; 0: empty */
+    uint64_t target; /* where it went when it was written */
+    uint8_t kind;    /* BTB_BRANCH ... */
+    uint8_t len;     /* 2 or 4 */
+} btb_entry_t;
 
 struct veer_timing {
     /* I-cache: tag = line address + 1 (0: invalid); lru = the way to replace next */
@@ -58,8 +70,10 @@ struct veer_timing {
     uint64_t entered;   /* pc whose first line fetch_entry looked up */
     bool entry_missed;  /* ... and missed */
     /* predictor */
-    uint8_t bht[BHT_ROWS][2];
-    uint64_t btb[BTB_ENTRIES]; /* pc + 1 of the transfer the entry holds; 0: empty */
+    uint8_t bht[BHT_ROWS][2]; /* 0, 1: not taken (1: the reset state), 2, 3: taken */
+    btb_entry_t btb[BTB_SETS][BTB_WAYS];
+    uint8_t btb_lru[BTB_SETS]; /* the way to replace next */
+    uint64_t ras[RAS_DEPTH];   /* return addresses + 1; 0: invalid */
     uint8_t ghr;
     /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
     unsigned dccm_accesses;
@@ -67,7 +81,10 @@ struct veer_timing {
 
 veer_timing_t *veer_timing_new(void)
 {
-    return calloc(1, sizeof(veer_timing_t));
+    veer_timing_t *t = calloc(1, sizeof(veer_timing_t));
+    if (t) /* the RTL's counters reset to 2'b00: weakly not taken */
+        memset(t->bht, 1, sizeof t->bht);
+    return t;
 }
 
 void veer_timing_free(veer_timing_t *t)
@@ -297,10 +314,10 @@ static void fetch_entry(hart_t *h, veer_timing_t *s, uint64_t pc)
 
 /* ---- control flow: the branch predictor ---------------------------------------------------- */
 
-static unsigned btb_index(uint64_t pc)
+/* The BTB set of the 4-byte fetch group holding `pos` (the RTL's el2_btb_addr_hash). */
+static unsigned btb_set(uint64_t pos)
 {
-    unsigned i = (unsigned)(((pc >> 2) ^ (pc >> 10) ^ (pc >> 18)) & 0xFF);
-    return i << 1 | (unsigned)((pc >> 1) & 1);
+    return (unsigned)(((pos >> 2) ^ (pos >> 10) ^ (pos >> 18)) & (BTB_SETS - 1));
 }
 
 static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
@@ -310,44 +327,146 @@ static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
         pmu_commit_events(&h->pmu, EVBIT(BR_MISPREDICT), b->events[k]);
 }
 
+/* The BTB way holding the transfer at `pc` (seen at `pos`), or -1. */
+static int btb_lookup(veer_timing_t *s, unsigned set, uint64_t pc)
+{
+    for (int w = 0; w < BTB_WAYS; w++)
+        if (s->btb[set][w].pc == pc + 1) {
+            s->btb_lru[set] = (uint8_t)(w ^ 1);
+            return w;
+        }
+    return -1;
+}
+
+static btb_entry_t *btb_write(veer_timing_t *s, unsigned set, uint64_t pc, const dinsn_t *d, evset_t ev,
+                              uint64_t target)
+{
+    unsigned w = s->btb_lru[set];
+    for (unsigned v = 0; v < BTB_WAYS; v++)
+        if (!s->btb[set][v].pc) {
+            w = v;
+            break;
+        }
+    s->btb_lru[set] = (uint8_t)(w ^ 1);
+    btb_entry_t *e = &s->btb[set][w];
+    e->pc = pc + 1;
+    e->target = target;
+    e->len = d->len;
+    e->kind = (ev & EVBIT(BRANCH))         ? BTB_BRANCH
+              : (ev & EVBIT(RETURN))       ? BTB_RET
+              : (d->rd == 1 || d->rd == 5) ? BTB_CALL
+                                           : BTB_JUMP;
+    return e;
+}
+
+/* The return stack as the RTL's el2_ifu_bp_ctl builds it: a push shifts every entry down (the
+ * last one falls off), a pop shifts them up and leaves the last one as it was. */
+static void ras_push(veer_timing_t *s, uint64_t addr)
+{
+    memmove(&s->ras[1], &s->ras[0], (RAS_DEPTH - 1) * sizeof s->ras[0]);
+    s->ras[0] = addr + 1;
+}
+
+static uint64_t ras_pop(veer_timing_t *s)
+{
+    uint64_t top = s->ras[0];
+    memmove(&s->ras[0], &s->ras[1], (RAS_DEPTH - 1) * sizeof s->ras[0]);
+    return top;
+}
+
+/* The fetches down the wrong path after a mispredicted transfer, until the flush: the return
+ * stack is pushed and popped by the calls and returns the BTB predicts there (the RTL does not
+ * repair it). WRONG_PATH_BYTES of code are fetched, following predicted transfers. */
+static void wrong_path(veer_timing_t *s, uint64_t pc)
+{
+    unsigned budget = WRONG_PATH_BYTES;
+    while (budget >= 2) {
+        /* the first transfer the BTB holds whose last halfword is fetched within the budget */
+        btb_entry_t *hit = NULL;
+        uint64_t at = pc;
+        for (; at < pc + budget && !hit; at += 2) {
+            unsigned set = btb_set(at);
+            for (int w = 0; w < BTB_WAYS && !hit; w++) {
+                btb_entry_t *e = &s->btb[set][w];
+                if (e->pc && e->pc - 1 + e->len - 2 == at && e->pc - 1 >= pc)
+                    hit = &s->btb[set][w];
+            }
+        }
+        if (!hit)
+            return;
+        budget -= (unsigned)(at - pc); /* at: past the transfer's last halfword */
+        uint64_t start = hit->pc - 1;
+        if (hit->kind == BTB_CALL) {
+            ras_push(s, start + (hit->len == 2 ? 2 : 0));
+            pc = hit->target;
+        } else if (hit->kind == BTB_RET) {
+            uint64_t top = ras_pop(s);
+            pc = top ? top - 1 : hit->target;
+        } else if (hit->kind == BTB_JUMP)
+            pc = hit->target;
+        else
+            pc = at; /* a conditional branch: followed as not taken */
+    }
+}
+
 static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc, bool taken)
 {
     unsigned k = b->n_insns - 1;
     evset_t ev = b->events[k];
     if (!(ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
         return;
+    const dinsn_t *d = &b->insn[k];
     uint64_t pc = b->pc + b->info[k].pcoff;
     /* the predictor sees a transfer at its last halfword (the RTL's fetch-group position) */
-    uint64_t pos = pc + b->insn[k].len - 2;
-    unsigned bi = btb_index(pos);
-    bool in_btb = s->btb[bi] == pc + 1;
+    uint64_t pos = pc + d->len - 2;
+    unsigned set = btb_set(pos);
+    int way = btb_lookup(s, set, pc);
     if (ev & EVBIT(BRANCH)) {
-        uint8_t *ctr = &s->bht[((pos >> 2) ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
-        bool predicted = in_btb && *ctr >= 2;
-        if (predicted != taken)
+        /* gshare: the BTB set XOR the global history, and the halfword (el2_btb_ghr_hash) */
+        uint8_t *ctr = &s->bht[(set ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
+        bool predicted = way >= 0 && *ctr >= 2;
+        if (predicted != taken) {
             mispredict(h, b, k, true);
-        if (in_btb || taken) {
+            wrong_path(s, predicted ? s->btb[set][way].target : pc + d->len);
+        }
+        if (way >= 0) { /* a predicted branch: its counter and the history learn the outcome */
             if (taken && *ctr < 3)
                 (*ctr)++;
             else if (!taken && *ctr > 0)
                 (*ctr)--;
             s->ghr = (uint8_t)(s->ghr << 1 | taken);
+        } else if (taken) { /* written from the mispredict: weakly taken, and into the BTB */
+            *ctr = 2;
+            btb_write(s, set, pc, d, ev, next_pc);
         }
-        if (taken)
-            s->btb[bi] = pc + 1;
         return;
     }
     if (ev & EVBIT(JUMP_UNPRED)) { /* far jal, non-return jalr: resolved in the pipeline */
         mispredict(h, b, k, false);
         return;
     }
-    /* a predictable jal (its target is fixed) mispredicts when it is not in the BTB. A return
-     * mispredicts every time: so the RTL counted on every measured program (call-ret, call-ret4,
-     * call-jalr in tests/veer-timing: one per return; qsort and the examples: within 9% and 2%
-     * of mcycle); see docs/pmu-veer-el2.md */
-    if (!in_btb || (ev & EVBIT(RETURN)))
+    if (way < 0) { /* a jal or return the BTB does not hold: predicted not taken */
         mispredict(h, b, k, true);
-    s->btb[bi] = pc + 1;
+        btb_write(s, set, pc, d, ev, next_pc);
+        wrong_path(s, pc + d->len);
+        return;
+    }
+    s->ghr = (uint8_t)(s->ghr << 1 | 1);
+    if (ev & EVBIT(RETURN)) {
+        /* predicted to the return stack's top if it is valid, else to the BTB's target */
+        uint64_t top = ras_pop(s);
+        uint64_t want = top ? top - 1 : s->btb[set][way].target;
+        if (want != next_pc) {
+            mispredict(h, b, k, true);
+            wrong_path(s, want);
+        }
+        return;
+    }
+    if (d->rd == 1 || d->rd == 5) {
+        /* a call pushes its fetch position plus 2 if it is compressed, plus 0 if not: the return
+         * address after a 4-byte call is the call itself, and its return mispredicts */
+        ras_push(s, pc + (d->len == 2 ? 2 : 0));
+    }
 }
 
 static bool external(uint64_t addr)
