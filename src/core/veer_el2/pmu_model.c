@@ -121,7 +121,9 @@ static const pmu_event_desc_t veer_events[] = {
       TIMED("7 per I-cache line fill; the RTL's other busy cycles are not modelled"),
       SUM(EVBIT(TM_IBUS_BUSY)) },
     { 48, "dbus-busy-cycles", "Cycles stalled due to D-bus busy",
-      "not modelled: 0; the RTL counts busy cycles under back-to-back external stores and load pairs", NONE },
+      TIMED("every second store of a run of back-to-back external stores to different words, and a load "
+            "right after a load of a distant bus word"),
+      SUM(EVBIT(TM_DBUS_BUSY)) },
     { 49,
       "irq-disabled-cycles",
       "Cycles interrupts disabled (mstatus.MIE==0)",

@@ -31,7 +31,10 @@
  * TRAP_CYCLES are not calibrated by a dedicated case (the traps example agrees within 1%). */
 enum {
     EXT_LOAD_LATENCY = 5,             /* an external load's result is usable 5 cycles later */
-    BUS_QUEUE_CYCLES = 1,             /* back-to-back external accesses, different bus words */
+    STORE_SHADOW = 3,                 /* ... 6 if an external store issued up to 3 cycles before */
+    BUS_QUEUE_CYCLES = 1,             /* back-to-back external loads or stores, different words */
+    STORE_LOAD_CYCLES = 1,            /* an external load right after an external store */
+    STORE_LOAD_SAME_CYCLES = 2,       /* ... to the same bus word */
     MISPREDICT_CYCLES = 1,            /* flush and refetch after a mispredicted/unpredicted transfer */
     POSTSYNC_CYCLES = 2,              /* a write of a postsync CSR (mstatus, mtvec, mepc, mrac...) */
     PRESYNC_CYCLES = 2,               /* a presync CSR access waits for the pipeline to drain */
@@ -77,6 +80,8 @@ struct veer_timing {
     uint8_t ghr;
     /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
     unsigned dccm_accesses;
+    unsigned store_tail; /* cycles since the last external store, if at most STORE_SHADOW; else 0 */
+    uint32_t last_store; /* the last external access if a store the last block kept the base of */
 };
 
 veer_timing_t *veer_timing_new(void)
@@ -107,35 +112,60 @@ static bool is_mem(evset_t ev)
 
 /* The data side of a block, scheduled statically: each instruction issues one cycle after the
  * previous one, or when its source registers are ready; an external load's result is ready
- * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after);
- * an external access right after another one to a different bus word (8 bytes; stores: a
- * different word) waits BUS_QUEUE_CYCLES more, stores to the same word coalesce. `dccm` marks
- * the accesses that went to the DCCM or PIC (bit k: instruction k). */
+ * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after),
+ * one cycle later if an external store issued up to STORE_SHADOW cycles before it. An external
+ * load right after an external store waits STORE_LOAD_CYCLES (STORE_LOAD_SAME_CYCLES to the same
+ * bus word); an external access right after another of its kind to a different bus word (8
+ * bytes; stores: a different word) waits BUS_QUEUE_CYCLES, stores to the same word back to back
+ * coalesce, two loads of one bus word are one transaction. `dccm` marks the accesses that went
+ * to the DCCM or PIC (bit k: instruction k); `entry_store`: an external store issued that many
+ * cycles before the block's first instruction (0: none within STORE_SHADOW). */
 typedef struct data_cost {
     unsigned cycles; /* beyond one per instruction */
     unsigned queue;  /* of which bus queueing */
     unsigned transactions;
+    unsigned busy;       /* D-bus busy cycles */
+    unsigned store_tail; /* cycles from the last external store to the block's end, if at most
+                          * STORE_SHADOW; else 0 */
 } data_cost_t;
 
-static bool same_bus_word(const block_t *b, unsigned k)
+static bool same_bus_word(const block_t *b, unsigned j, unsigned k)
 {
-    const dinsn_t *p = &b->insn[k - 1], *d = &b->insn[k];
-    bool base_kept = p->rs1 == d->rs1 && !((b->events[k - 1] & EVBIT(LOAD)) && p->rd == d->rs1);
+    const dinsn_t *p = &b->insn[j], *d = &b->insn[k];
+    bool base_kept = p->rs1 == d->rs1 && !((b->events[j] & EVBIT(LOAD)) && p->rd == d->rs1);
+    for (unsigned i = j + 1; i < k && base_kept; i++)
+        base_kept = b->insn[i].rd != d->rs1;
     if (!base_kept)
         return false;
-    if ((b->events[k] & EVBIT(STORE)) && (b->events[k - 1] & EVBIT(STORE)))
+    if ((b->events[k] & EVBIT(STORE)) && (b->events[j] & EVBIT(STORE)))
         return p->imm == d->imm;
-    if ((b->events[k] & EVBIT(LOAD)) && (b->events[k - 1] & EVBIT(LOAD)))
-        return (p->imm >> 3) == (d->imm >> 3);
-    return false;
+    return (p->imm >> 3) == (d->imm >> 3);
 }
 
-static data_cost_t data_cost(const block_t *b, uint64_t dccm)
+/* Two accesses of one 8-byte bus word: the same base register, kept, and offsets in the same
+ * 8 bytes. */
+static bool same_bus_word8(const block_t *b, unsigned j, unsigned k)
 {
-    data_cost_t c = { 0, 0, 0 };
+    const dinsn_t *p = &b->insn[j], *d = &b->insn[k];
+    bool base_kept = p->rs1 == d->rs1 && p->rd != d->rs1;
+    for (unsigned i = j + 1; i < k && base_kept; i++)
+        base_kept = b->insn[i].rd != d->rs1;
+    return base_kept && (d->imm >> 3) == (p->imm >> 3);
+}
+
+static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_store)
+{
+    data_cost_t c = { 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
-    uint32_t t = 0, prev_mem = 0;
-    bool prev_ext = false;
+    /* times are offset by STORE_SHADOW so that a store before the block has a time >= 0 */
+    uint32_t t = STORE_SHADOW, prev_mem = 0, last_store = 0;
+    bool prev_ext = false, prev_store = false, have_store = entry_store != 0, entry = false;
+    unsigned prev_k = 0;
+    bool merged = false;
+    if (have_store) {
+        last_store = prev_mem = t - entry_store;
+        prev_ext = prev_store = entry = entry_store == 1; /* the store right before the block */
+    }
     for (unsigned k = 0; k < b->n_insns; k++) {
         const dinsn_t *d = &b->insn[k];
         evset_t ev = b->events[k];
@@ -145,24 +175,49 @@ static data_cost_t data_cost(const block_t *b, uint64_t dccm)
         if (ready[d->rs2] > st)
             st = ready[d->rs2];
         bool mem = is_mem(ev), ext = mem && !((dccm >> k) & 1);
+        bool store = (ev & EVBIT(STORE)) != 0;
         if (ext) {
-            bool same = k > 0 && prev_ext && prev_mem + 1 == t && same_bus_word(b, k);
+            bool adjacent = prev_ext && prev_mem + 1 >= st;
+            bool same = adjacent && !entry && prev_store == store && same_bus_word(b, prev_k, k);
             c.transactions += !same;
-            if (k > 0 && prev_ext && prev_mem + 1 >= st && !same) {
-                uint32_t q = prev_mem + 1 + BUS_QUEUE_CYCLES;
-                if (q > st) {
-                    c.queue += q - st;
-                    st = q;
-                }
+            unsigned wait = 0;
+            if (adjacent && prev_store && !store)
+                wait = !entry && same_bus_word(b, prev_k, k) ? STORE_LOAD_SAME_CYCLES : STORE_LOAD_CYCLES;
+            else if (adjacent && prev_store == store && !same)
+                wait = BUS_QUEUE_CYCLES;
+            if (wait && prev_mem + 1 + wait > st) {
+                c.queue += prev_mem + 1 + wait - st;
+                st = prev_mem + 1 + wait;
             }
+            /* D-bus busy: a store right after a store to another bus word, a load right after a
+             * load of another bus word that was not merged with the one before it */
+            bool word_change = !entry && !same_bus_word8(b, prev_k, k);
+            if (adjacent && prev_store == store && (entry || word_change))
+                c.busy += store || !merged;
+            merged = same;
             prev_mem = st;
+            prev_k = k;
+            entry = false;
         }
+        if (!ext)
+            entry = false;
         prev_ext = ext;
+        if (ext)
+            prev_store = store;
         t = st + 1;
-        ready[d->rd] = (ext && (ev & EVBIT(LOAD))) ? st + EXT_LOAD_LATENCY : t;
+        unsigned lat = 1;
+        if (ext && !store)
+            lat = EXT_LOAD_LATENCY + (have_store && st - last_store <= STORE_SHADOW);
+        if (ext && store) {
+            last_store = st;
+            have_store = true;
+        }
+        ready[d->rd] = st + lat;
         ready[0] = 0;
     }
-    c.cycles = t - b->n_insns;
+    c.cycles = t - STORE_SHADOW - b->n_insns;
+    if (have_store && t - last_store <= STORE_SHADOW)
+        c.store_tail = t - last_store;
     return c;
 }
 
@@ -199,13 +254,43 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
     return *pre + *post;
 }
 
+static uint32_t store_desc(const dinsn_t *d)
+{
+    return 0x80000000u | (uint32_t)d->rs1 << 24 | ((uint32_t)d->imm & 0xFFFFFF);
+}
+
 void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
 {
     (void)dec;
     (void)n;
     if (!veer_timing_of(h))
         return;
-    uint32_t cyc = data_cost(b, 0).cycles;
+    data_cost_t c0 = data_cost(b, 0, 0);
+    uint32_t cyc = c0.cycles;
+    /* core_word[0]: the extra cycles if an external store issued 1, 2, 3 cycles before the
+     * block (bytes 0-2) and the block's own store tail (byte 3); [1], [2]: the first and last
+     * external access if it is a store whose base register the block keeps (coalescing) */
+    uint32_t w0 = c0.store_tail << 24;
+    for (unsigned e = 1; e <= STORE_SHADOW; e++) {
+        unsigned more = data_cost(b, 0, e).cycles - c0.cycles;
+        w0 |= (more > 255 ? 255 : more) << (8 * (e - 1));
+    }
+    b->core_word[0] = w0;
+    b->core_word[1] = b->core_word[2] = 0;
+    for (unsigned k = 0, first = 1; k < b->n_insns; k++) {
+        if (!is_mem(b->events[k]))
+            continue;
+        bool kept = true;
+        for (unsigned j = 0; j < k && first && kept; j++)
+            kept = b->insn[j].rd != b->insn[k].rs1;
+        if (first && kept && (b->events[k] & EVBIT(STORE)))
+            b->core_word[1] = store_desc(&b->insn[k]);
+        first = 0;
+        kept = true;
+        for (unsigned j = k + 1; j < b->n_insns && kept; j++)
+            kept = b->insn[j].rd != b->insn[k].rs1;
+        b->core_word[2] = kept && (b->events[k] & EVBIT(STORE)) ? store_desc(&b->insn[k]) : 0;
+    }
     for (unsigned k = 0; k < b->n_insns; k++) {
         evset_t ev = b->events[k];
         if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
@@ -401,7 +486,9 @@ static void wrong_path(veer_timing_t *s, uint64_t pc)
             pc = hit->target;
         } else if (hit->kind == BTB_RET) {
             uint64_t top = ras_pop(s);
-            pc = top ? top - 1 : hit->target;
+            if (!top)
+                return;
+            pc = top - 1;
         } else if (hit->kind == BTB_JUMP)
             pc = hit->target;
         else
@@ -453,12 +540,13 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
     }
     s->ghr = (uint8_t)(s->ghr << 1 | 1);
     if (ev & EVBIT(RETURN)) {
-        /* predicted to the return stack's top if it is valid, else to the BTB's target */
+        /* predicted to the return stack's top; with the stack empty, to the BTB entry's target
+         * offset, which the RTL does not write for a return (it mispredicts) */
         uint64_t top = ras_pop(s);
-        uint64_t want = top ? top - 1 : s->btb[set][way].target;
-        if (want != next_pc) {
+        if (top - 1 != next_pc) {
             mispredict(h, b, k, true);
-            wrong_path(s, want);
+            if (top)
+                wrong_path(s, top - 1);
         }
         return;
     }
@@ -511,11 +599,18 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     if (!s)
         return;
     fetch_block(h, s, b);
-    unsigned accesses = s->dccm_accesses;
+    unsigned accesses = s->dccm_accesses, entry_store = s->store_tail;
     s->dccm_accesses = 0;
+    s->store_tail = 0;
+    uint32_t last_store = s->last_store;
+    s->last_store = 0;
     if (n < b->n_insns) /* a trap in the block: the instructions before it */
         return;
     h->stall_cycles += b->stall_cycles;
+    if (entry_store) /* an external store just before the block */
+        h->stall_cycles += (b->core_word[0] >> (8 * (entry_store - 1))) & 0xFF;
+    s->store_tail = b->core_word[0] >> 24;
+    s->last_store = b->core_word[2];
     uint64_t next_pc = next & ~(uint64_t)1;
     if (next_pc)
         predict(h, s, b, next_pc, (next & 1) != 0);
@@ -542,14 +637,22 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         add_amount(h, EVBIT(TM_DECODE_STALL), pre + post);
     }
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
-    if (dccm ||
-        (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL)))) {
-        data_cost_t c = data_cost(b, dccm);
-        if (dccm) /* the block's static cost assumed every access external: replace it */
-            h->stall_cycles = h->stall_cycles - data_cost(b, 0).cycles + c.cycles;
-        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions);
+    if (dccm || (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL) |
+                                        EVBIT(TM_DBUS_BUSY)))) {
+        data_cost_t c = data_cost(b, dccm, entry_store);
+        if (dccm) { /* the block's static cost assumed every access external: replace it */
+            data_cost_t c0 = data_cost(b, 0, entry_store);
+            h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
+            s->store_tail = c.store_tail;
+            s->last_store = 0;
+        }
+        /* a store to the word the previous external access stored to coalesces with it in the
+         * store buffer (the same base register, kept, and offset) */
+        unsigned coalesced = !dccm && last_store && last_store == b->core_word[1];
+        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions - coalesced);
         add_amount(h, EVBIT(TM_SB_STALL), c.queue);
         add_amount(h, EVBIT(TM_DECODE_STALL), c.cycles);
+        add_amount(h, EVBIT(TM_DBUS_BUSY), c.busy);
     }
 }
 
