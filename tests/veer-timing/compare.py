@@ -126,7 +126,7 @@ def main():
     events, tol, slack = GROUPS[a.group]
     known = set(k for k in a.known.split(",") if k)
     bad = 0
-    table_events = [25, 3, 42, 43]
+    table_events = [25, 3, 42, 43, 48]
     if a.table:
         hdr = ["case", "RTL mcycle"]
         hdr += ["before", "error"] if a.baseline else []

@@ -6,11 +6,13 @@
  *   - at block build, the static cost of a block: load-to-use stalls and load/store bus queueing
  *     of external accesses, postsync CSR writes, fences (block_t.stall_cycles, added at run time
  *     with one addition per block);
- *   - when a block retires, with the pc control goes on at: the I-cache (16 KiB, 2 ways, 64-byte lines, LRU; fence.i
- *     invalidates it) and the branch predictor of the terminating instruction, built as the RTL's
- *     el2_ifu_bp_ctl: gshare BHT of 2-bit counters indexed by pc[9:2] ^ ghr[7:0] and pc[1], a BTB
- *     that holds taken transfers (a transfer not in it is predicted not taken); returns
- *     mispredict (on the measured programs the RTL's return stack predicted none of them);
+ *   - when a block retires, with the pc control goes on at: the I-cache (16 KiB, 2 ways, 64-byte
+ *     lines, LRU; fence.i invalidates it) and the branch predictor of the terminating
+ *     instruction, built as the RTL's el2_ifu_bp_ctl: a 2-way BTB of 256 sets that holds taken
+ *     transfers (a transfer not in it is predicted not taken), a gshare BHT of 2-bit counters
+ *     indexed by the BTB set ^ ghr[7:0] and pc[1], the 8-entry return stack; the external
+ *     accesses of the block's first instructions after an external store at the end of the
+ *     previous block (block_t.core_word), and store coalescing across blocks;
  *   - after a slow-path load or store: DCCM and PIC accesses are counted, and at the block's end
  *     replace the external cost the block's static cost assumed for as many of its accesses
  *     (those not based on sp first: the stack is in external memory in the usual layout);
