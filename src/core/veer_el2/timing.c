@@ -59,11 +59,11 @@ enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2,
 
 enum { BTB_BRANCH, BTB_CALL, BTB_RET, BTB_JUMP };
 
-typedef struct btb_entry {
-    uint64_t pc;     /* pc + 1 of the transfer the entry holds; 0: empty */
-    uint64_t target; /* where it went when it was written */
-    uint8_t kind;    /* BTB_BRANCH ... */
-    uint8_t len;     /* 2 or 4 */
+typedef struct btb_entry { /* 32-bit pcs: VeeR EL2 is RV32 */
+    uint32_t pc;           /* pc + 1 of the transfer the entry holds; 0: empty */
+    uint32_t target;       /* where it went when it was written */
+    uint8_t kind;          /* BTB_BRANCH ... */
+    uint8_t len;           /* 2 or 4 */
 } btb_entry_t;
 
 struct veer_timing {
@@ -418,7 +418,7 @@ static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
 static int btb_lookup(veer_timing_t *s, unsigned set, uint64_t pc)
 {
     for (int w = 0; w < BTB_WAYS; w++)
-        if (s->btb[set][w].pc == pc + 1) {
+        if (s->btb[set][w].pc == (uint32_t)pc + 1) {
             s->btb_lru[set] = (uint8_t)(w ^ 1);
             return w;
         }
@@ -436,8 +436,8 @@ static btb_entry_t *btb_write(veer_timing_t *s, unsigned set, uint64_t pc, const
         }
     s->btb_lru[set] = (uint8_t)(w ^ 1);
     btb_entry_t *e = &s->btb[set][w];
-    e->pc = pc + 1;
-    e->target = target;
+    e->pc = (uint32_t)pc + 1;
+    e->target = (uint32_t)target;
     e->len = d->len;
     e->kind = (ev & EVBIT(BRANCH))         ? BTB_BRANCH
               : (ev & EVBIT(RETURN))       ? BTB_RET
