@@ -50,10 +50,8 @@ enum {
     IBUS_PER_MISS = 8,                /* a line fill reads 8 64-bit beats, one transaction each */
     IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
+    WRONG_PATH_BYTES = 8,             /* fetched down the wrong path before a mispredict's flush */
 };
-#ifndef WRONG_PATH_BYTES
-#define WRONG_PATH_BYTES 8
-#endif
 
 enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2, RAS_DEPTH = 8 };
 
