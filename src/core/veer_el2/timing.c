@@ -522,8 +522,9 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
             else if (!taken && *ctr > 0)
                 (*ctr)--;
             s->ghr = (uint8_t)(s->ghr << 1 | taken);
-        } else if (taken) { /* written from the mispredict: weakly taken, and into the BTB */
-            *ctr = 2;
+        } else if (taken) { /* the mispredict writes the counter it read, updated, and the BTB */
+            if (*ctr < 3)
+                (*ctr)++;
             btb_write(s, set, pc, d, ev, next_pc);
         }
         return;
