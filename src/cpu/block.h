@@ -59,7 +59,7 @@ typedef struct block {
     void *jit_entry;    /* translated code (a function of the hart), or NULL */
     void *jit_body;     /* the same after its prologue: where translated blocks jump to each other */
     uint32_t jit_count; /* executions while not yet translated */
-    dinsn_t insn[];                /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
+    dinsn_t insn[];     /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
 
 #endif

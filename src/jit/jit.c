@@ -229,8 +229,8 @@ typedef struct tr {
     x_emit_t e;
     hart_t *h;
     block_t *b;
-    bool w; /* RV64 */
-    slow_path_t slow[BLOCK_MAX_INSNS];
+    bool w;                                /* RV64 */
+    slow_path_t slow[2 * BLOCK_MAX_INSNS]; /* a store has two entries to its stub */
     unsigned n_slow;
 } tr_t;
 
@@ -410,7 +410,7 @@ static bool emit_insn(tr_t *t, uint32_t k)
             [OP_ADDI] = X_ADD, [OP_XORI] = X_XOR, [OP_ORI] = X_OR, [OP_ANDI] = X_AND
         };
         x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-        if (d->imm || !w)
+        if (d->imm || !w || op == OP_ANDI)
             x_alu_imm(e, w, alu[op], rax, d->imm);
         break;
     }
