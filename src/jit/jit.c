@@ -524,51 +524,82 @@ static bool emit_insn(tr_t *t, uint32_t k)
     return true;
 }
 
-/* The block retires (exec_retire_block): inline when the budget decrement is all there is to do
- * (no active counter, no timing model), else through jit_retire. `next`: the static target, or
- * UINT64_MAX for h->pc. */
-static void emit_retire(tr_t *t, bool taken, uint64_t next)
+/* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
+ * (indirect: h->pc, already set). The retirement is inline when the budget decrement is all there
+ * is to do (no active counter; a block without timing), else a call of jit_retire (`next`: the
+ * timing model's next pc, UINT64_MAX for h->pc). Then, while the budget lasts, straight into the
+ * next block's translated code: a direct successor's jump is patched to it the first time it is
+ * found (successor links and translated code live until the same flush); an indirect one is
+ * looked up in the block cache's hash table; otherwise back to the executor. */
+static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t target, bool indirect)
 {
     x_emit_t *e = &t->e;
-    x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)t->b);
-    x_load(e, false, X_RCX, x_m(X_RSI, BOFF(timed)));
-    x_alu(e, false, X_OR, X_RCX, x_m(X_RBX, (int32_t)(offsetof(hart_t, pmu) + offsetof(pmu_t, n_active))));
-    uint8_t *slow = x_jcc(e, X_CC_NE);
-    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)t->b->n_insns);
-    uint8_t *done = x_jmp(e);
-    x_patch(e, slow, e->p);
-    x_mov(e, X_RDI, X_RBX);
-    x_mov_imm(e, X_RDX, taken);
-    if (next == UINT64_MAX)
-        x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
-    else
-        x_mov_imm(e, X_RCX, next);
-    emit_call(e, (const void *)jit_retire);
-    x_patch(e, done, e->p);
-}
-
-/* Goes on through successor slot s (target: h->pc already set when indirect): straight into the
- * next block's translated code while the budget lasts, else back to the executor. */
-static void emit_chain(tr_t *t, unsigned s, uint64_t target, bool indirect)
-{
-    x_emit_t *e = &t->e;
-    x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
-    uint8_t *out[4];
+    block_t *b = t->b;
+    uint8_t *slow = NULL, *out[8];
     int n_out = 0;
+    if (!b->timed) {
+        /* The addends are those of the PMU configuration current at translation (one id, one
+         * configuration: pmu.c), as immediates; another configuration takes jit_retire. */
+        x_alu_imm(e, false, X_CMP, x_m(X_RBX, (int32_t)(offsetof(hart_t, pmu) + offsetof(pmu_t, epoch))),
+                  (int32_t)b->epoch);
+        slow = x_jcc(e, X_CC_NE);
+        for (uint32_t k = 0; k < b->n_add; k++) {
+            uint32_t add = taken ? b->add_taken[k] : b->add[k];
+            if (add)
+                x_alu_imm(e, true, X_ADD,
+                          x_m(X_RBX, (int32_t)(offsetof(hart_t, pmu) + offsetof(pmu_t, acc) + 8 * k)),
+                          (int32_t)add);
+        }
+        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
+    } else {
+        x_mov(e, X_RDI, X_RBX);
+        x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+        x_mov_imm(e, X_RDX, taken);
+        if (next == UINT64_MAX)
+            x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
+        else
+            x_mov_imm(e, X_RCX, next);
+        emit_call(e, (const void *)jit_retire);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+    }
+    uint8_t *budget_test = e->p;
     out[n_out++] = x_jcc(e, X_CC_LE);
-    x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)&t->b->succ[s]);
-    x_load(e, true, X_RCX, x_m(X_RCX, 0));
-    x_test(e, true, X_RCX, X_RCX);
-    out[n_out++] = x_jcc(e, X_CC_E);
-    if (indirect) {
+    if (!indirect) {
+        uint8_t *site = x_jmp(e); /* to the lookup below until patched */
+        x_patch(e, site, e->p);
+        x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)&b->succ[s]);
+        x_load(e, true, X_RCX, x_m(X_RCX, 0));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
+        x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)(site + 4));
+        x_mov(e, X_RAX, X_RCX);
+        x_alu(e, true, X_SUB, X_RAX, x_r(X_RDX));
+        x_store(e, false, x_m(X_RDX, -4), X_RAX);
+        x_jmp_reg(e, X_RCX);
+    } else {
         x_load(e, true, X_RAX, x_m(X_RBX, HOFF(pc)));
+        x_mov(e, X_RDX, X_RAX);
+        x_shift_imm(e, true, X_SHR, X_RDX, 1);
+        x_alu_imm(e, false, X_AND, x_r(X_RDX), (int32_t)t->h->bc.mask);
+        x_shift_imm(e, false, X_SHL, X_RDX, 3);
+        x_load(e, true, X_RCX, x_m(X_RBX, (int32_t)(offsetof(hart_t, bc) + offsetof(block_cache_t, table))));
+        x_alu(e, true, X_ADD, X_RCX, x_r(X_RDX));
+        x_load(e, true, X_RCX, x_m(X_RCX, 0));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
         x_alu(e, true, X_CMP, X_RAX, x_m(X_RCX, BOFF(pc)));
         out[n_out++] = x_jcc(e, X_CC_NE);
+        x_load(e, false, X_RDX, x_m(X_RCX, BOFF(priv)));
+        x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(priv)));
+        out[n_out++] = x_jcc(e, X_CC_NE);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
+        x_jmp_reg(e, X_RCX);
     }
-    x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
-    x_test(e, true, X_RCX, X_RCX);
-    out[n_out++] = x_jcc(e, X_CC_E);
-    x_jmp_reg(e, X_RCX);
     for (int k = 0; k < n_out; k++)
         x_patch(e, out[k], e->p);
     if (!indirect) {
@@ -576,6 +607,19 @@ static void emit_chain(tr_t *t, unsigned s, uint64_t target, bool indirect)
         x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
     }
     emit_exit(t, JIT_CHAIN | (indirect ? 2u : s));
+    if (slow) { /* counters are active: the full retirement */
+        x_patch(e, slow, e->p);
+        x_mov(e, X_RDI, X_RBX);
+        x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+        x_mov_imm(e, X_RDX, taken);
+        if (next == UINT64_MAX)
+            x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
+        else
+            x_mov_imm(e, X_RCX, next);
+        emit_call(e, (const void *)jit_retire);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+        x_patch(e, x_jmp(e), budget_test);
+    }
 }
 
 static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
@@ -589,8 +633,7 @@ static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
     case OP_JAL:
         x_mov_imm(e, X_RAX, b->end_pc);
         x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
-        emit_retire(t, false, target);
-        emit_chain(t, 0, target, false);
+        emit_leave(t, false, target, 0, target, false);
         break;
     case OP_JALR:
         x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
@@ -599,8 +642,7 @@ static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
         x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
         x_mov_imm(e, X_RAX, b->end_pc);
         x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
-        emit_retire(t, false, UINT64_MAX);
-        emit_chain(t, 0, 0, true);
+        emit_leave(t, false, UINT64_MAX, 0, 0, true);
         break;
     case OP_BEQ:
     case OP_BNE:
@@ -613,16 +655,13 @@ static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
         x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
         x_alu(e, t->w, X_CMP, X_RAX, x_m(X_RBX, HX(d->rs2)));
         uint8_t *taken = x_jcc(e, cc[op]);
-        emit_retire(t, false, b->end_pc);
-        emit_chain(t, 1, b->end_pc, false);
+        emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
         x_patch(e, taken, e->p);
-        emit_retire(t, true, target | 1);
-        emit_chain(t, 0, target, false);
+        emit_leave(t, true, target | 1, 0, target, false);
         break;
     }
     default: /* the sentinel after a block cut short */
-        emit_retire(t, false, b->end_pc);
-        emit_chain(t, 1, b->end_pc, false);
+        emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
         break;
     }
 }
@@ -657,6 +696,8 @@ static bool emit_block(tr_t *t)
     x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
     uint8_t *body = e->p;
+    if (b->epoch != t->h->pmu.epoch)
+        block_refresh_addends(&t->h->pmu, b); /* the addends emitted inline (emit_leave) */
     uint32_t k = 0;
     for (; k <= b->n_insns; k++) {
         /* the terminator: the last instruction, or the sentinel after a block cut short */
