@@ -217,7 +217,7 @@ static void jit_retire(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
 #define HOFF(field) ((int32_t)offsetof(hart_t, field))
 #define BOFF(field) ((int32_t)offsetof(block_t, field))
 
-enum { SLOW_LOAD, SLOW_STORE };
+enum { SLOW_LOAD, SLOW_STORE, SLOW_DIV };
 typedef struct slow_path {
     uint8_t *from[2]; /* jumps to patch to the stub */
     uint8_t *back;    /* where the inline path goes on */
@@ -229,8 +229,8 @@ typedef struct tr {
     x_emit_t e;
     hart_t *h;
     block_t *b;
-    bool w;                                /* RV64 */
-    slow_path_t slow[2 * BLOCK_MAX_INSNS]; /* a store has two entries to its stub */
+    bool w;                                    /* RV64 */
+    slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
     unsigned n_slow;
 } tr_t;
 
@@ -375,6 +375,45 @@ static void emit_shift_reg(tr_t *t, const dinsn_t *d, enum x_shift s, bool w)
     x_shift_cl(&t->e, w, s, X_RAX);
 }
 
+/* Divisions inline; a zero divisor (its event) and the overflowing quotient go to jit_divrem. */
+static bool emit_div(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
+{
+    x_emit_t *e = &t->e;
+    bool word = op >= OP_DIVW, w = t->w && !word;
+    bool sgn = op == OP_DIV || op == OP_REM || op == OP_DIVW || op == OP_REMW;
+    bool rem = op == OP_REM || op == OP_REMU || op == OP_REMW || op == OP_REMUW;
+    slow_path_t *s = &t->slow[t->n_slow++];
+    s->k = k;
+    s->kind = SLOW_DIV;
+    s->from[1] = NULL;
+    x_load(e, w, X_RCX, x_m(X_RBX, HX(d->rs2)));
+    x_load(e, w, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    x_test(e, w, X_RCX, X_RCX);
+    s->from[0] = x_jcc(e, X_CC_E);
+    if (sgn) { /* most negative / -1 */
+        x_alu_imm(e, w, X_CMP, x_r(X_RCX), -1);
+        uint8_t *go = x_jcc(e, X_CC_NE);
+        x_mov_imm(e, X_RDX, w ? (uint64_t)INT64_MIN : (uint64_t)(uint32_t)INT32_MIN);
+        x_alu(e, w, X_CMP, X_RAX, x_r(X_RDX));
+        s->from[1] = x_jcc(e, X_CC_E);
+        x_patch(e, go, e->p);
+        if (w)
+            x_b(e, 0x48);
+        x_b(e, 0x99); /* cdq / cqo */
+    } else {
+        x_alu(e, false, X_XOR, X_RDX, x_r(X_RDX));
+    }
+    x_op(e, w, 0xf7, 1, sgn ? 7 : 6, x_r(X_RCX), false); /* idiv / div */
+    int res = rem ? X_RDX : X_RAX;
+    if (word)
+        x_movsxd(e, X_RAX, x_r(res));
+    else if (rem)
+        x_mov(e, X_RAX, X_RDX);
+    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+    s->back = e->p;
+    return true;
+}
+
 /* Emits instruction k that is not a terminator; false when it is not translated. */
 static bool emit_insn(tr_t *t, uint32_t k)
 {
@@ -511,11 +550,14 @@ static bool emit_insn(tr_t *t, uint32_t k)
     case OP_REMUW:
         if (!w && op >= OP_DIVW)
             return false;
-        x_mov(e, X_RDI, X_RBX);
-        x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
-        x_mov_imm(e, X_RDX, k);
-        emit_call(e, (const void *)jit_divrem);
-        return true;
+        if (b->timed && t->h->core_ext && t->h->core_ext->div) { /* the timing model sees the operands */
+            x_mov(e, X_RDI, X_RBX);
+            x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+            x_mov_imm(e, X_RDX, k);
+            emit_call(e, (const void *)jit_divrem);
+            return true;
+        }
+        return emit_div(t, d, k, op);
     default: return false;
     }
     if (sext32)
@@ -719,6 +761,13 @@ static bool emit_block(tr_t *t)
         x_patch(e, s->from[0], e->p);
         x_patch(e, s->from[1], e->p);
         x_mov(e, X_RDI, X_RBX);
+        if (s->kind == SLOW_DIV) {
+            x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+            x_mov_imm(e, X_RDX, s->k);
+            emit_call(e, (const void *)jit_divrem);
+            x_patch(e, x_jmp(e), s->back);
+            continue;
+        }
         x_mov(e, X_RSI, X_RAX);
         x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)b);
         x_mov_imm(e, X_RCX, s->k);
