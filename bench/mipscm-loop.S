@@ -1,7 +1,7 @@
 /* Speed guest for bench/mipscm.sh: every hart runs a load/add/store loop over 2 KiB of a private
  * array (its core's, by mhartid) with some arithmetic; hart 0 exits after ITER iterations, so a
  * run with N harts executes about N times the instructions of a one-hart run. */
-#define ITER 5000000
+#define ITER 50000000
     .option norelax
     .section .text.init, "ax"
     .globl _start

@@ -7,6 +7,7 @@
 #include "pmu/events.h"
 
 #define BLOCK_MAX_INSNS 64
+#define BLOCK_MAX_LINES 5 /* 64-byte lines a block's code can touch: 64 instructions of 4 bytes */
 
 /* One decoded instruction as the executor runs it, 16 bytes. Direct threading: `handler` is the
  * address of the operation's code in the executor of the hart's XLEN. */
@@ -38,7 +39,14 @@ typedef struct block {
     uint32_t timed;        /* non-zero: retiring the block calls exec_block_timing (stall cycles,
                             * a core's timing model: core_ext.block_retired) */
     uint32_t core_word[3]; /* the core timing model's own per-block data */
-    uint32_t epoch;        /* PMU epoch the addends below were computed for */
+    /* A memory-hierarchy model (hart_t.observe_mem) sees the block's fetch each time it runs
+     * (cpu/mem_observe.c): where its code is, and the generation of the L1 I-cache memo at which
+     * all its lines were found in the slots below (0: not known). */
+    uint64_t fetch_pa;
+    uint64_t fetch_gen;
+    uint32_t fetch_slot[BLOCK_MAX_LINES];
+    uint32_t fetch_lines;
+    uint32_t epoch; /* PMU epoch the addends below were computed for */
     uint32_t n_add;
     uint32_t *add;       /* per active PMU slot: events gained when the whole block commits */
     uint32_t *add_taken; /* the same when it leaves through a taken conditional branch:

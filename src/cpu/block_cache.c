@@ -6,6 +6,7 @@
 #include "cpu/debug.h"
 #include "cpu/prof.h"
 #include "cpu/exec.h"
+#include "mem/l1_memo.h"
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
 #include "isa/isa.h"
@@ -228,8 +229,6 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         return NULL;
     }
     pcoff[n] = (uint16_t)(at - pc);
-    if (h->observe_mem) /* a memory-hierarchy model sees the fetch when the block is decoded */
-        h->platform->mem_access(h->platform_ctx, h, pa_first, (unsigned)(at - pc), 2, NULL);
 
     block_cache_t *bc = &h->bc;
     size_t ninsn = n + (terminated ? 0 : 1);
@@ -295,7 +294,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     }
     if (h->core_ext && h->core_ext->block_built)
         h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
-    b->timed = b->timed || b->stall_cycles;
+    b->fetch_pa = pa_first; /* a memory-hierarchy model sees the fetch when the block runs */
+    b->timed = b->timed || b->stall_cycles || h->observe_mem;
     block_refresh_addends(&h->pmu, b);
     /* jal x0, 0 / c.j 0: found here, at decode, so that running it costs nothing extra */
     b->self_loop = n == 1 && (dec[0].raw == 0x0000006fu || dec[0].raw == 0xa001u);
@@ -383,6 +383,14 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
 
 void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
 {
+    if (h->observe_mem) {
+        l1_memo_t *im = h->imemo;
+        if (im && n == b->n_insns && b->fetch_gen == im->gen) /* its lines are where it found them */
+            for (unsigned k = 0; k < b->fetch_lines; k++)
+                cache_touch_slot(im->cache, b->fetch_slot[k]);
+        else
+            mem_fetch_block(h, (block_t *)b, n);
+    }
     if (h->core_ext && h->core_ext->block_retired)
         h->core_ext->block_retired(h, b, n, next_pc);
     else if (n == b->n_insns)

@@ -52,6 +52,10 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
                            unsigned done);
 mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
                             unsigned done);
+/* Harts with observe_mem: the first n instructions of block b were fetched (when they retire):
+ * the memory-hierarchy model sees the lines, unless the L1 I-cache memo says they are all still
+ * where the block last found them (cpu/mem_observe.c). */
+void mem_fetch_block(hart_t *h, block_t *b, unsigned n);
 /* Atomic read-modify-write accesses: aligned main-RAM or other RAM only. */
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
 /* An AMO or a successful SC stored to addr: over decoded code the hart drops its blocks

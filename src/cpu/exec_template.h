@@ -88,7 +88,7 @@ typedef int64_t sreg;
 
 /* A timing model's divide hook (core_ext_t.div): the operands of a divide in a timed block. */
 #define TIMING_DIV(sgn, rem) do { \
-        if (unlikely(b->timed) && h->core_ext->div) \
+        if (unlikely(b->timed) && h->core_ext && h->core_ext->div) \
             h->core_ext->div(h, b, (unsigned)(i - b->insn), RS1, RS2, (sgn), (rem)); \
     } while (0)
 

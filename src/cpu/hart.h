@@ -129,6 +129,10 @@ typedef struct hart {
      * unchecked (no locked entry); and whether loads and stores at the current data privilege
      * may take the inline RAM path (hart_mem_changed). */
     bool observe_mem; /* every access goes to platform->mem_access (off the inline path) */
+    /* With observe_mem, the model's memos of this hart's L1 D- and I-caches (mem/l1_memo.h), or
+     * NULL: a load or store whose line is there, and a block whose lines are, need no call. */
+    struct l1_memo *dmemo, *imemo;
+    bool memo_direct; /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;
@@ -238,6 +242,7 @@ static inline void hart_pmu_changed(hart_t *h)
     h->fast_size = need_addresses || h->slow_mem || h->observe_mem || !h->mem_inline || h->ram_size < 8
                        ? 0
                        : h->ram_size - 7;
+    h->memo_direct = h->dmemo && !need_addresses && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
 }
 
 /* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):

@@ -7,6 +7,7 @@
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
+#include "mem/l1_memo.h"
 
 static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
 {
@@ -182,7 +183,8 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
         fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
         return NULL;
     }
-    if (h->observe_mem)
+    if (h->observe_mem &&
+        !(r->host == h->ram && !h->debug && h->dmemo && l1_memo_hit(h->dmemo, pa, size, store)))
         h->platform->mem_access(h->platform_ctx, h, pa, size, store, r->host == h->ram ? NULL : r);
     h->amo_pa = pa;
     return r->host + (pa - r->base);
@@ -213,10 +215,66 @@ static mem_result_t virt_fault(hart_t *h, mem_result_t res, uint64_t pa, uint64_
 
 /* An aligned access to main RAM that needs nothing but the copy: PMP grants it uniformly, no PMU
  * event looks at its address and the core does not model data accesses (slow_mem). */
-static inline bool plain_ram_view(const hart_t *h, enum priv_mode priv, unsigned perm)
+static inline bool plain_view(const hart_t *h, enum priv_mode priv, unsigned perm)
 {
     return !h->slow_mem && !(h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) &&
            (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
+}
+static inline bool plain_ram_view(const hart_t *h, enum priv_mode priv, unsigned perm)
+{
+    return !h->observe_mem && plain_view(h, priv, perm);
+}
+
+/* A memory-hierarchy model's L1 holds the line of an aligned main-RAM access with the permission
+ * it needs (mem/l1_memo.h): the access is a hit the model need not see, and needs nothing but
+ * the copy (no watchpoint, no watched granule for a store). Where the bytes are, or NULL. */
+static uint8_t *memo_ram(hart_t *h, uint64_t pa, unsigned size, enum priv_mode priv, unsigned perm)
+{
+    uint64_t off = pa - h->ram_base;
+    if (!h->dmemo || h->debug || off >= h->ram_size || h->ram_size - off < size || (pa & (size - 1)) ||
+        !plain_view(h, priv, perm) || ((perm & PMP_W) && granule_bit(h->store_watch, off)))
+        return NULL;
+    return l1_memo_hit(h->dmemo, pa, size, (perm & PMP_W) != 0) ? h->ram + off : NULL;
+}
+
+/* An aligned access of a size that is a power of two, to main RAM, as the executor's inline path. */
+static inline uint64_t ram_read(const uint8_t *p, unsigned size)
+{
+    switch (size) {
+    case 1: return *p;
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
+    }
+}
+static inline void ram_write(uint8_t *p, unsigned size, uint64_t val)
+{
+    switch (size) {
+    case 1: *p = (uint8_t)val; break;
+    case 2: {
+        uint16_t v = (uint16_t)val;
+        memcpy(p, &v, 2);
+        break;
+    }
+    case 4: {
+        uint32_t v = (uint32_t)val;
+        memcpy(p, &v, 4);
+        break;
+    }
+    default: memcpy(p, &val, 8); break;
+    }
 }
 static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mode priv, unsigned perm)
 {
@@ -238,15 +296,16 @@ static bool translate_split(hart_t *h, uint64_t va, unsigned size, enum mmu_acce
     return mmu_translate(h, va, type, priv, pa1) && mmu_translate(h, va2, type, priv, pa2);
 }
 
-mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events,
-                           unsigned done)
+static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr, unsigned size,
+                                                        uint64_t *val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
     if (!mmu_on(h, priv))
         return load_phys(h, addr, size, val, insn_events, done);
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_LOAD, priv);
-    if (host && plain_ram_view(h, priv, PMP_R)) {
+    if (host && (plain_ram_view(h, priv, PMP_R) ||
+                 (h->dmemo && memo_ram(h, h->ram_base + (uint64_t)(host - h->ram), size, priv, PMP_R)))) {
         uint64_t v = 0;
         memcpy(&v, host, size);
         *val = v;
@@ -255,7 +314,7 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
     if ((addr & 0xfff) + size <= 0x1000) {
         if (!mmu_translate(h, addr, MMU_LOAD, priv, &pa))
             return MEM_FAULT;
-        if (plain_ram(h, pa, size, priv, PMP_R)) {
+        if (plain_ram(h, pa, size, priv, PMP_R) || (h->dmemo && memo_ram(h, pa, size, priv, PMP_R))) {
             uint64_t v = 0;
             memcpy(&v, h->ram + (pa - h->ram_base), size);
             *val = v;
@@ -278,22 +337,25 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
     return MEM_OK;
 }
 
-mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
-                            unsigned done)
+static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t addr, unsigned size,
+                                                         uint64_t val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
     if (!mmu_on(h, priv))
         return store_phys(h, addr, size, val, insn_events, done);
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_STORE, priv);
-    if (host && plain_ram_view(h, priv, PMP_W) && !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) {
+    if (host &&
+        ((plain_ram_view(h, priv, PMP_W) && !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) ||
+         (h->dmemo && memo_ram(h, h->ram_base + (uint64_t)(host - h->ram), size, priv, PMP_W)))) {
         memcpy(host, &val, size);
         return MEM_OK;
     }
     if ((addr & 0xfff) + size <= 0x1000) {
         if (!mmu_translate(h, addr, MMU_STORE, priv, &pa))
             return MEM_FAULT;
-        if (plain_ram(h, pa, size, priv, PMP_W) && !granule_bit(h->store_watch, pa - h->ram_base)) {
+        if ((plain_ram(h, pa, size, priv, PMP_W) && !granule_bit(h->store_watch, pa - h->ram_base)) ||
+            (h->dmemo && memo_ram(h, pa, size, priv, PMP_W))) {
             memcpy(h->ram + (pa - h->ram_base), &val, size);
             return MEM_OK;
         }
@@ -312,4 +374,31 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
             out = res;
     }
     return out;
+}
+
+/* A hart whose memory-hierarchy model holds the line in its L1 (memo_direct, mem/l1_memo.h): the
+ * access is a hit the model need not see. A small function, so that this path costs little more
+ * than the call; everything else goes on in load_slow and store_slow. */
+mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *val, evset_t insn_events,
+                           unsigned done)
+{
+    uint64_t off = addr - h->ram_base;
+    if (h->memo_direct && off < h->ram_size - 7 && !(addr & (size - 1)) &&
+        l1_memo_hit(h->dmemo, addr, size, false)) {
+        *val = ram_read(h->ram + off, size);
+        return MEM_OK;
+    }
+    return load_slow(h, addr, size, val, insn_events, done);
+}
+
+mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t val, evset_t insn_events,
+                            unsigned done)
+{
+    uint64_t off = addr - h->ram_base;
+    if (h->memo_direct && off < h->ram_size - 7 && !(addr & (size - 1)) &&
+        !granule_bit(h->store_watch, off) && l1_memo_hit(h->dmemo, addr, size, true)) {
+        ram_write(h->ram + off, size, val);
+        return MEM_OK;
+    }
+    return store_slow(h, addr, size, val, insn_events, done);
 }

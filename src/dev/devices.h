@@ -31,6 +31,9 @@ typedef struct dev_host {
     /* Drives input signal `sig` of hart `hart`'s core (NMI pin, fault injection: the numbers are
      * the core's, see core_ext_t.signal). */
     void (*core_signal)(void *ctx, unsigned hart, unsigned sig, uint64_t value);
+    /* A power controller starts hart `hart` (an index) at `pc` from its reset state, or stops it
+     * (held as in reset) (machines with a coherence manager; NULL elsewhere). */
+    void (*hart_run)(void *ctx, unsigned hart, bool run, uint64_t pc);
 } dev_host_t;
 
 /* The platform facts a device may be built from. */

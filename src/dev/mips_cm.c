@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "dev/devices.h"
+#include "dev/mips_cpc.h"
 
 struct mips_cm {
     const dev_host_t *host;
@@ -11,6 +12,7 @@ struct mips_cm {
     unsigned cores;
     uint64_t base;
     uint64_t control; /* GCR_CONTROL: kept, no effect */
+    mips_cpc_t cpc;   /* the CPC and the per-core reset bases */
 
     /* performance block */
     uint32_t ctl; /* Perf_Int_En, Perf_Ovf_Stop, CountOn bits; Reset bits read 0 */
@@ -113,6 +115,16 @@ void mips_cm_iocu_access(mips_cm_t *cm, unsigned iocu, uint64_t addr, uint64_t l
     coh_iocu_access(cm->coh, iocu, addr, len, write, coherent);
 }
 
+void mips_cm_boot(mips_cm_t *cm, uint64_t entry, bool all)
+{
+    mips_cpc_boot(&cm->cpc, entry, all);
+}
+
+struct l1_memo *mips_cm_l1_memo(mips_cm_t *cm, unsigned core, bool icache)
+{
+    return icache ? coh_l1i_memo(cm->coh, core) : coh_l1d_memo(cm->coh, core);
+}
+
 int mips_cm_add_observer(mips_cm_t *cm, unsigned event, uint32_t qual)
 {
     const uint32_t *groups = coh_event_groups(event);
@@ -145,6 +157,7 @@ static void *cm_create(const dev_host_t *host, const device_params_t *params)
     cm->cores = cores;
     cm->base = params->base;
     cm->coh = coh_new(cores, params->l2_size ? params->l2_size : 1u << 20, coh_sink, cm);
+    mips_cpc_init(&cm->cpc, host, cores, params->n_harts > cores ? params->n_harts / cores : 1);
     if (!cm->coh) {
         free(cm);
         return NULL;
@@ -204,6 +217,8 @@ static uint64_t reg_read(mips_cm_t *cm, uint64_t off)
     case GCR_BASE: return cm->base & ~0x7FFFull;
     case GCR_CONTROL: return cm->control;
     case GCR_REV: return MIPS_CM_REV;
+    case GCR_CPC_BASE: return (cm->base + MIPS_CPC_OFFSET) | 1; /* CPCEN: always there */
+    case GCR_CPC_STATUS: return 1;
     case GCR_L2_CONFIG: {
         /* ASSOC 7:0 = ways - 1, LINE_SIZE 11:8 (bytes = 2 << n), SET_SIZE 15:12 (sets = 64 << n) */
         unsigned ways = coh_l2_ways(cm->coh), sets = coh_l2_sets(cm->coh);
@@ -218,7 +233,12 @@ static uint64_t reg_read(mips_cm_t *cm, uint64_t off)
     case GCR_DB_PC_CNT0: return cm->cnt[0];
     case GCR_DB_PC_QUAL1: return cm->qual[1];
     case GCR_DB_PC_CNT1: return cm->cnt[1];
-    default: return 0;
+    default: {
+        uint64_t v = 0;
+        if (off >= MIPS_CPC_OFFSET)
+            return mips_cpc_read(&cm->cpc, off - MIPS_CPC_OFFSET);
+        return mips_cpc_gcr_read(&cm->cpc, off, &v) ? v : 0;
+    }
     }
 }
 
@@ -250,7 +270,12 @@ static void reg_write(mips_cm_t *cm, uint64_t off, uint64_t val)
     case GCR_DB_PC_CNT0: cm->cnt[0] = v; break;
     case GCR_DB_PC_QUAL1: cm->qual[1] = v; break;
     case GCR_DB_PC_CNT1: cm->cnt[1] = v; break;
-    default: break; /* read-only or not modelled: ignored */
+    default: /* the CPC, the per-core blocks; else read-only or not modelled: ignored */
+        if (off >= MIPS_CPC_OFFSET)
+            mips_cpc_write(&cm->cpc, off - MIPS_CPC_OFFSET, val);
+        else
+            mips_cpc_gcr_write(&cm->cpc, off, val);
+        break;
     }
     update_irq(cm);
     cm->host->deadline_changed(cm->host->ctx);

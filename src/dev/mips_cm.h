@@ -11,8 +11,8 @@
 
 typedef struct mips_cm mips_cm_t;
 
-#define MIPS_CM_SIZE 0x8000u
-#define MIPS_CM_REV 0x0a00u /* CM revision 10.0: the GCR_REV of QEMU's boston-aia (a P8700 board) */
+#define MIPS_CM_SIZE 0x10000u /* the GCR (32 KiB) and the CPC behind it (dev/mips_cpc.h) */
+#define MIPS_CM_REV 0x0a00u   /* CM revision 10.0: the GCR_REV of QEMU's boston-aia (a P8700 board) */
 #define MIPS_CM_MAX_OBSERVERS 32u
 
 /* GCR registers (offsets from the GCR base) */
@@ -50,6 +50,13 @@ void mips_cm_core_access(mips_cm_t *cm, unsigned core, uint64_t addr, unsigned s
                          enum coh_cca cca);
 void mips_cm_iocu_access(mips_cm_t *cm, unsigned iocu, uint64_t addr, uint64_t len, bool write,
                          bool coherent);
+
+/* Reset with the program's entry point: the harts' reset bases, and which harts run (the first,
+ * or all of them when `all`; dev/mips_cpc.h). */
+void mips_cm_boot(mips_cm_t *cm, uint64_t entry, bool all);
+
+/* The memos of core c's L1 D- and I-caches (mem/l1_memo.h) for its harts' fast paths. */
+struct l1_memo *mips_cm_l1_memo(mips_cm_t *cm, unsigned core, bool icache);
 
 /* Counting from outside (pmusim stat): an observer counts every occurrence of `event` whose
  * signature matches `qual`, whatever the guest programs. Its index, or -1 (none left). */

@@ -191,6 +191,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         .cycles = host_cycles,
         .deadline_changed = host_deadline_changed,
         .dma = machine_cm_dma,
+        .hart_run = machine_cm_hart_run,
     };
     m->htif.host = m->semihost.host = &m->dev_host;
     m->semihost.cmdline = opts->cmdline;
@@ -202,6 +203,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         m->n_harts = m->cores * m->harts_per_core;
     m->l2_size = opts->l2_size;
     m->cm_base = opts->cm_base;
+    m->all_harts_start = opts->all_harts_start;
     m->quantum = opts->quantum ? opts->quantum : MACHINE_DEFAULT_QUANTUM;
     m->harts = calloc(m->n_harts, sizeof(*m->harts));
     if (!m->harts) {
@@ -299,6 +301,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->core_ext = desc->core->ext;
         h->max_insns = opts->max_insns;
         h->observe_mem = m->cm != NULL;
+        machine_cm_attach(m, h);
         if (desc->core->setup && !desc->core->setup(h, &opts->core)) {
             fprintf(stderr, "pmusim: out of memory\n");
             machine_free(m);
@@ -381,6 +384,7 @@ void machine_reset(machine_t *m, uint64_t entry)
         m->harts[k].code_dirty = false;
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->reset(m->dev[k].state);
+    machine_cm_reset(m, entry);
     m->running = &m->harts[0];
     m->time = 0;
     m->stop_hart = 0;

@@ -82,7 +82,8 @@ typedef struct machine_opts {
      * given; the L2 size and the GCR base (0 = the description's). */
     unsigned cores, harts_per_core;
     uint64_t l2_size, cm_base;
-    core_config_t core; /* configurable cores: the generics the options set */
+    bool all_harts_start; /* every hart starts at the entry, not only the first (boot=all) */
+    core_config_t core;   /* configurable cores: the generics the options set */
 } machine_opts_t;
 
 typedef struct machine {
@@ -110,6 +111,7 @@ typedef struct machine {
     struct mips_cm *cm;  /* the coherence manager, if the machine has one (machine_cm.c) */
     unsigned cores, harts_per_core;
     uint64_t l2_size, cm_base;   /* as the options gave them (0: the defaults) */
+    bool all_harts_start;        /* boot=all: no hart waits for the CPC */
     struct machine_device *intc; /* the device whose class has irq_input, if any */
 
     /* Program */
@@ -193,6 +195,13 @@ void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level);
  * model; the DMA engine's copies through an IOCU. */
 void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, unsigned kind,
                            const bus_region_t *r);
+/* Gives hart h the memos of its core's L1s (fast paths that skip the model on hits). */
+void machine_cm_attach(machine_t *m, hart_t *h);
+/* After a reset with the program's entry point: the CM's reset bases are the entry, and every
+ * hart but the first is held in reset until the CPC starts it (unless boot=all). */
+void machine_cm_reset(machine_t *m, uint64_t entry);
+/* The CPC starts (run) or stops hart `hart` (an index); a started hart begins at `pc`. */
+void machine_cm_hart_run(void *ctx, unsigned hart, bool run, uint64_t pc);
 bool machine_cm_dma(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent);
 
 #endif

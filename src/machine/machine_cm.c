@@ -2,6 +2,8 @@
  * memory model, and the DMA engine copies through an IOCU. */
 #include <string.h>
 
+#include "cpu/csr.h"
+#include "cpu/pmp.h"
 #include "dev/mips_cm.h"
 #include "machine/machine.h"
 
@@ -20,6 +22,59 @@ void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, u
         cca = COH_UNCACHED_ACC;
     unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
     mips_cm_core_access(m->cm, core, addr, size, (enum coh_access)kind, cca);
+}
+
+void machine_cm_attach(machine_t *m, hart_t *h)
+{
+    if (!m->cm)
+        return;
+    unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
+    h->dmemo = mips_cm_l1_memo(m->cm, core, false);
+    h->imemo = mips_cm_l1_memo(m->cm, core, true);
+}
+
+void machine_cm_reset(machine_t *m, uint64_t entry)
+{
+    if (!m->cm)
+        return;
+    mips_cm_boot(m->cm, entry, m->all_harts_start);
+    for (unsigned k = 1; k < m->n_harts && !m->all_harts_start; k++)
+        machine_cm_hart_run(m, k, false, 0); /* held in reset until the CPC starts it */
+}
+
+void machine_cm_hart_run(void *ctx, unsigned hart, bool run, uint64_t pc)
+{
+    machine_t *m = ctx;
+    if (!m->cm || hart >= m->n_harts)
+        return;
+    hart_t *h = &m->harts[hart];
+    if (!run) {
+        /* held as in reset: a gated clock, and no interrupt can wake it (mie is 0) */
+        h->halted = true;
+        h->wfi_wait = false;
+        h->csr.mie = 0;
+        hart_irq_state_changed(h);
+        hart_kick(h);
+        return;
+    }
+    /* out of reset at pc: registers and CSRs as at reset, a0 = mhartid, M-mode; its clocks and
+     * counters go on from where they are (they did not count while it was held) */
+    memset(h->x, 0, sizeof h->x);
+    h->x[10] = h->csr.mhartid;
+    h->pc = pc;
+    h->halted = h->wfi_wait = false;
+    h->pause_cycles = 0;
+    h->reservation_valid = false;
+    h->trap_depth = 0;
+    h->trap_unreturned = false;
+    h->trap_repeat = 0;
+    csr_reset(h);
+    if (m->desc->core->mstatus_reset)
+        h->csr.mstatus = m->desc->core->mstatus_reset;
+    hart_set_priv(h, PRIV_M);
+    hart_irq_state_changed(h);
+    pmp_changed(h);
+    hart_kick(h);
 }
 
 bool machine_cm_dma(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent)

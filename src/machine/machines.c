@@ -308,9 +308,17 @@ static bool set_l2(machine_opts_t *o, const char *value)
 static bool set_gcr_base(machine_opts_t *o, const char *value)
 {
     uint64_t v;
-    if (!parse_count(value, 0, 0x80000000ull - 0x8000, &v) || (v & 0x7FFF) || v == 0)
+    if (!parse_count(value, 0, 0x80000000ull - 0x10000, &v) || (v & 0x7FFF) || v == 0)
         return false;
     o->cm_base = v;
+    return true;
+}
+
+static bool set_boot(machine_opts_t *o, const char *value)
+{
+    if (strcmp(value, "cpc") && strcmp(value, "all"))
+        return false;
+    o->all_harts_start = !strcmp(value, "all");
     return true;
 }
 
@@ -321,6 +329,10 @@ static const machine_param_t p8700_params[] = {
     { "l2", "64K..8M", "size of the shared L2, a power of two (default 1M)", set_l2 },
     { "gcr-base", "ADDR", "address of the CM's GCR block, 32 KiB aligned, below RAM (default 0x16100000)",
       set_gcr_base },
+    { "boot", "cpc|all",
+      "cpc (default): only the first hart runs at reset, the others wait until the CPC starts them at "
+      "their GCR reset base; all: every hart starts at the ELF entry",
+      set_boot },
     { "quantum", "1..2^30",
       "cycles a hart runs before the next hart's turn, with several harts (default 1000)", set_quantum },
     { 0 },

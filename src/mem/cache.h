@@ -8,6 +8,7 @@
 #define PMUSIM_MEM_CACHE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum cache_write_policy {
@@ -41,8 +42,8 @@ typedef struct cache {
     unsigned sets, line_shift, set_mask;
     uint64_t *tag;  /* sets * ways: line address, or UINT64_MAX for invalid */
     uint8_t *dirty; /* sets * ways */
-    uint32_t *age;  /* sets * ways: LRU stamps */
-    uint32_t clock;
+    uint64_t *age;  /* sets * ways: LRU stamps (64 bits: they never wrap) */
+    uint64_t clock;
     struct cache *next; /* the level below, or NULL: memory with cfg.fill_cycles */
     /* Statistics, for tools and tests. */
     uint64_t accesses, hits, fills, writebacks;
@@ -64,5 +65,15 @@ long cache_slot(const cache_t *c, uint64_t addr);
 void cache_invalidate_line(cache_t *c, uint64_t addr);
 /* One access to the line holding addr (an access never spans lines: split it first). */
 cache_result_t cache_access(cache_t *c, uint64_t addr, bool write);
+/* A read hit on the line in `slot` (from cache_slot), known to be present: the LRU position
+ * cache_access gives it, without the lookup (and without the statistics). A model that remembers
+ * where its lines are (a memo of an L1's lines) keeps the replacement state exact this way. A
+ * line that is already the last one touched stays where it is: the order is the same. */
+static inline void cache_touch_slot(cache_t *c, size_t slot)
+{
+    uint64_t *age = &c->age[slot];
+    if (*age != c->clock)
+        *age = ++c->clock;
+}
 
 #endif

@@ -4,12 +4,14 @@
 #include "mem/coherence.h"
 
 #include "mem/cache.h"
+#include "mem/l1_memo.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define L1_SIZE (32u << 10)
 #define L1_WAYS 4u
+_Static_assert(L1_SIZE / COH_LINE <= (1u << L1_MEMO_SLOT_BITS), "an L1 slot fits a memo entry");
 #define L2_WAYS 8u
 /* memory bus: 128 bits, so a line is 4 data cycles; one command cycle per transfer */
 #define LINE_BEATS 4u
@@ -18,13 +20,18 @@
 enum { ST_I = 0, ST_S, ST_E, ST_M }; /* L1 (L1I uses S); L2: S clean, M dirty */
 
 /* A cache level: the tag model of mem/cache.h (hits, LRU, victims) and, per way, the line and its
- * coherence state, which the tag model does not keep. */
+ * coherence state, which the tag model does not keep. An L1 also keeps the memo harts look at
+ * first (mem/l1_memo.h): every change of a line's state goes through level_set_state,
+ * level_fill and level_drop, which keep it current. */
+enum level_kind { LEVEL_L2 = 0, LEVEL_L1D, LEVEL_L1I };
 typedef struct level {
     cache_t c;
     struct meta {
         uint64_t line;
         uint8_t state;
     } * meta; /* sets * ways, as c.tag */
+    enum level_kind kind;
+    l1_memo_t *memo; /* L1s */
 } level_t;
 
 struct coh_model {
@@ -36,7 +43,7 @@ struct coh_model {
 };
 
 static const uint32_t groups_request[] = { 0x3FFu, 0x1C00u, 0x1FE000u, 0x600000u, 0x1800000u, 0 };
-static const uint32_t groups_coh[] = { 0x7u, 0x18u, 0xE0u, 0 };
+static const uint32_t groups_coh[] = { 0x7u, 0x18u, 0x1E0u, 0 };
 static const uint32_t groups_bus[] = { 0x3u, 0 };
 static const uint32_t groups_sharing[] = { 0xFFu, 0xFF00u, 0 };
 static const uint32_t groups_rsu[] = { 0x3FFu, 0 };
@@ -62,14 +69,23 @@ const uint32_t *coh_event_groups(unsigned event)
     }
 }
 
-static bool level_init(level_t *l, uint64_t size, unsigned ways)
+static bool level_init(level_t *l, uint64_t size, unsigned ways, enum level_kind kind)
 {
     cache_config_t cfg = {
         .size = size, .line = COH_LINE, .ways = ways, .write_policy = CACHE_WRITE_BACK, .write_allocate = true
     };
+    l->kind = kind;
     if (!cache_init(&l->c, &cfg))
         return false;
     l->meta = calloc((size_t)l->c.sets * ways, sizeof *l->meta);
+    if (kind != LEVEL_L2) {
+        l->memo = calloc(1, sizeof *l->memo);
+        if (!l->memo)
+            return false;
+        l->memo->cache = &l->c;
+        l->memo->line_shift = l->c.line_shift;
+        l->memo->gen = 1;
+    }
     return l->meta != NULL;
 }
 
@@ -77,13 +93,25 @@ static void level_free(level_t *l)
 {
     cache_free(&l->c);
     free(l->meta);
+    free(l->memo);
     l->meta = NULL;
+    l->memo = NULL;
+}
+
+/* The I-side generation moves on (never to 0, which no block holds as a valid memo). */
+static void level_changed(level_t *l)
+{
+    if (l->kind == LEVEL_L1I && !++l->memo->gen)
+        l->memo->gen = 1;
 }
 
 static void level_clear(level_t *l)
 {
     cache_invalidate_all(&l->c);
     memset(l->meta, 0, (size_t)l->c.sets * l->c.cfg.ways * sizeof *l->meta);
+    if (l->kind == LEVEL_L1D)
+        memset(l->memo->e, 0, sizeof l->memo->e);
+    level_changed(l);
 }
 
 /* The way holding `line`, or NULL. */
@@ -99,15 +127,39 @@ static void level_touch(level_t *l, uint64_t line)
     cache_access(&l->c, line * COH_LINE, false);
 }
 
+/* The D-side memo follows the way's state: readable while valid, writable while modified. */
+static void memo_update(level_t *l, const struct meta *w)
+{
+    uint64_t *e = l1_memo_entry(l->memo, w->line);
+    if (w->state == ST_I) {
+        if (*e >> 12 == w->line)
+            *e = 0;
+        return;
+    }
+    *e = l1_memo_make(w->line, (uint64_t)(w - l->meta), w->state == ST_M);
+}
+
+static void level_set_state(level_t *l, struct meta *w, uint8_t state)
+{
+    w->state = state;
+    if (l->kind == LEVEL_L1D)
+        memo_update(l, w);
+}
+
 /* Allocates `line` (not present): the tag model picks the way; *victim is what the way held
- * (state ST_I: nothing). */
+ * (state ST_I: nothing). The new line's state is ST_I until the caller sets it. */
 static struct meta *level_fill(level_t *l, uint64_t line, struct meta *victim)
 {
     cache_access(&l->c, line * COH_LINE, false);
     struct meta *m = level_find(l, line);
     *victim = *m;
+    if (l->kind == LEVEL_L1D && victim->state != ST_I) {
+        m->state = ST_I;
+        memo_update(l, m); /* the victim leaves the memo */
+    }
     m->line = line;
     m->state = ST_I;
+    level_changed(l);
     return m;
 }
 
@@ -115,7 +167,8 @@ static struct meta *level_fill(level_t *l, uint64_t line, struct meta *victim)
 static void level_drop(level_t *l, struct meta *m)
 {
     cache_invalidate_line(&l->c, m->line * COH_LINE);
-    m->state = ST_I;
+    level_set_state(l, m, ST_I);
+    level_changed(l);
 }
 
 coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *sink_ctx)
@@ -128,9 +181,10 @@ coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *s
     m->cores = cores;
     m->sink = sink;
     m->ctx = sink_ctx;
-    bool ok = level_init(&m->l2, l2_size, L2_WAYS);
+    bool ok = level_init(&m->l2, l2_size, L2_WAYS, LEVEL_L2);
     for (unsigned c = 0; c < cores; c++)
-        ok = ok && level_init(&m->l1d[c], L1_SIZE, L1_WAYS) && level_init(&m->l1i[c], L1_SIZE, L1_WAYS);
+        ok = ok && level_init(&m->l1d[c], L1_SIZE, L1_WAYS, LEVEL_L1D) &&
+             level_init(&m->l1i[c], L1_SIZE, L1_WAYS, LEVEL_L1I);
     if (!ok) {
         coh_free(m);
         return NULL;
@@ -157,6 +211,16 @@ void coh_reset(coh_model_t *m)
         level_clear(&m->l1i[c]);
     }
     level_clear(&m->l2);
+}
+
+l1_memo_t *coh_l1d_memo(coh_model_t *m, unsigned core)
+{
+    return core < m->cores ? m->l1d[core].memo : NULL;
+}
+
+l1_memo_t *coh_l1i_memo(coh_model_t *m, unsigned core)
+{
+    return core < m->cores ? m->l1i[core].memo : NULL;
 }
 
 unsigned coh_l2_ways(const coh_model_t *m)
@@ -198,10 +262,10 @@ static void l2_access(coh_model_t *m, unsigned port_bit, uint32_t kind, uint64_t
             memory_line(m, true);
         if (fill)
             memory_line(m, false);
-        w->state = ST_S;
+        level_set_state(l2, w, ST_S);
     }
     if (dirty)
-        w->state = ST_M;
+        level_set_state(l2, w, ST_M);
     emit(m, CM_EV_L2_UTIL, CMQ8_UNSTALLED_START | CMQ8_STARTED, 1);
     emit(m, CM_EV_L2_HIT, port_bit | kind | result, 1);
 }
@@ -227,10 +291,54 @@ static uint32_t coh_state_bit(uint8_t st)
     return st == ST_M ? CMQ1_STATE_M : st == ST_E ? CMQ1_STATE_E : CMQ1_STATE_S;
 }
 
+/* A coherent read of `line` by core c (a load miss, or an instruction fetch miss: `cause`): every
+ * other L1D holding the line gets an intervention and keeps it in S; an M or E holder supplies the
+ * data (an M holder's data is also written to the L2). Returns whether one supplied it; *shared
+ * says whether another core keeps a copy (in its L1D or its L1I), so c may not have it in E. */
+static bool snoop_read(coh_model_t *m, unsigned c, uint64_t line, uint32_t cause, bool *shared)
+{
+    bool supplied = false;
+    *shared = false;
+    for (unsigned o = 0; o < m->cores; o++) {
+        if (o == c)
+            continue;
+        if (level_find(&m->l1i[o], line))
+            *shared = true;
+        struct meta *x = level_find(&m->l1d[o], line);
+        if (!x)
+            continue;
+        emit(m, CM_EV_COH_REQ_RESP, coh_state_bit(x->state) | CMQ1_NONSPEC | cause, 1);
+        if (x->state == ST_M || x->state == ST_E) {
+            supplied = true;
+            if (cause == CMQ1_CMD_LOAD)
+                emit(m, CM_EV_SHARING_MISS, CMQ5_REQ(c) | CMQ5_SUP(o), 1);
+            if (x->state == ST_M) /* the owner keeps a clean copy: its data goes to the L2 */
+                l2_access(m, CMQ_PORT(o), CMQ9_KIND_WRITEBACK, line, false, true);
+        }
+        level_set_state(&m->l1d[o], x, ST_S);
+        *shared = true;
+    }
+    return supplied;
+}
+
+/* Ownership of `line` for core `c` (a store miss or upgrade; c = COH_MAX_CORES: an IOCU write):
+ * every other L1I holding the line gets an intervention (state S, `cause`) and loses it. The
+ * requesting core's own L1I is not snooped (fence.i is the program's job). */
+static void snoop_l1i(coh_model_t *m, unsigned c, uint64_t line, uint32_t cause)
+{
+    for (unsigned o = 0; o < m->cores; o++) {
+        struct meta *x = o == c ? NULL : level_find(&m->l1i[o], line);
+        if (x) {
+            emit(m, CM_EV_COH_REQ_RESP, CMQ1_STATE_S | CMQ1_NONSPEC | cause, 1);
+            level_drop(&m->l1i[o], x);
+        }
+    }
+}
+
 static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_access kind)
 {
     uint32_t port = CMQ_PORT(c);
-    struct meta victim;
+    bool shared;
     if (kind == COH_IFETCH) {
         level_t *ic = &m->l1i[c];
         if (level_find(ic, line)) {
@@ -238,18 +346,19 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
             return;
         }
         request(m, port | CMQ0_CCA_CACHED | CMQ0_CMD_IFETCH | CMQ0_LEN_LINE | CMQ0_TGT_MEM);
-        l2_access(m, port, CMQ9_KIND_IFETCH, line, true, false);
+        if (!snoop_read(m, c, line, CMQ1_CMD_IFETCH, &shared))
+            l2_access(m, port, CMQ9_KIND_IFETCH, line, true, false);
         emit(m, CM_EV_RSU, port, LINE_DWORDS);
-        level_fill(ic, line, &victim)->state = ST_S; /* I-side lines are never dirty */
+        struct meta victim;
+        level_set_state(ic, level_fill(ic, line, &victim), ST_S); /* I-side lines are never dirty */
         return;
     }
     level_t *dc = &m->l1d[c];
     struct meta *w = level_find(dc, line);
     bool store = kind == COH_STORE;
     if (w && (!store || w->state != ST_S)) {
-        if (store)
-            w->state = ST_M; /* E -> M silently */
         level_touch(dc, line);
+        level_set_state(dc, w, store ? ST_M : w->state); /* E -> M silently; the memo learns the line */
         return;
     }
     if (w) { /* store to a shared line: upgrade, the other copies are invalidated */
@@ -261,36 +370,34 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
                 level_drop(&m->l1d[o], x);
             }
         }
-        w->state = ST_M;
+        snoop_l1i(m, c, line, CMQ1_CMD_STORE);
         level_touch(dc, line);
+        level_set_state(dc, w, ST_M);
         return;
     }
     request(m, port | CMQ0_CCA_CACHED | (store ? CMQ0_CMD_READ_OWN : CMQ0_CMD_READ) | CMQ0_LEN_LINE |
                    CMQ0_TGT_MEM);
-    bool supplied = false, shared = false;
-    for (unsigned o = 0; o < m->cores; o++) {
-        struct meta *x = o == c ? NULL : level_find(&m->l1d[o], line);
-        if (!x)
-            continue;
-        emit(m, CM_EV_COH_REQ_RESP,
-             coh_state_bit(x->state) | CMQ1_NONSPEC | (store ? CMQ1_CMD_STORE : CMQ1_CMD_LOAD), 1);
-        if (x->state == ST_M || x->state == ST_E) {
-            supplied = true;
-            emit(m, CM_EV_SHARING_MISS, CMQ5_REQ(c) | CMQ5_SUP(o), 1);
-            if (x->state == ST_M && !store) /* the owner keeps a clean copy: its data goes to the L2 */
-                l2_access(m, CMQ_PORT(o), CMQ9_KIND_WRITEBACK, line, false, true);
-        }
-        if (store) {
+    bool supplied = false;
+    if (store) {
+        for (unsigned o = 0; o < m->cores; o++) {
+            struct meta *x = o == c ? NULL : level_find(&m->l1d[o], line);
+            if (!x)
+                continue;
+            emit(m, CM_EV_COH_REQ_RESP, coh_state_bit(x->state) | CMQ1_NONSPEC | CMQ1_CMD_STORE, 1);
+            if (x->state == ST_M || x->state == ST_E) {
+                supplied = true;
+                emit(m, CM_EV_SHARING_MISS, CMQ5_REQ(c) | CMQ5_SUP(o), 1);
+            }
             level_drop(&m->l1d[o], x);
-        } else {
-            x->state = ST_S;
-            shared = true;
         }
+        snoop_l1i(m, c, line, CMQ1_CMD_STORE);
+    } else {
+        supplied = snoop_read(m, c, line, CMQ1_CMD_LOAD, &shared);
     }
     if (!supplied)
         l2_access(m, port, store ? CMQ9_KIND_READ_OWN : CMQ9_KIND_READ, line, true, false);
     emit(m, CM_EV_RSU, port, LINE_DWORDS);
-    l1d_fill(m, c, line)->state = store ? ST_M : shared ? ST_S : ST_E;
+    level_set_state(dc, l1d_fill(m, c, line), store ? ST_M : shared ? ST_S : ST_E);
 }
 
 void coh_core_access(coh_model_t *m, unsigned core, uint64_t addr, unsigned size, enum coh_access kind,
@@ -344,10 +451,12 @@ static void iocu_line(coh_model_t *m, unsigned iocu, uint64_t line, unsigned byt
                 supplied = true;
                 if (x->state == ST_M) { /* the owner's data goes to the L2: it keeps a clean copy */
                     l2_access(m, CMQ_PORT(o), CMQ9_KIND_WRITEBACK, line, false, true);
-                    x->state = ST_E;
+                    level_set_state(&m->l1d[o], x, ST_E);
                 }
             }
         }
+        if (write) /* the I-side copies go too: code the device wrote is fetched again */
+            snoop_l1i(m, COH_MAX_CORES, line, CMQ1_CMD_IOCU);
     }
     if (write)
         l2_access(m, port, CMQ9_KIND_IOCU_WRITE, line, !whole, true);

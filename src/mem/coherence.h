@@ -58,6 +58,7 @@ enum coh_event {
 #define CMQ1_CMD_LOAD (1u << 5)
 #define CMQ1_CMD_STORE (1u << 6)
 #define CMQ1_CMD_IOCU (1u << 7)
+#define CMQ1_CMD_IFETCH (1u << 8) /* an instruction fetch miss */
 /* events 2-4 */
 #define CMQ_BUS_BUSY (1u << 0)
 #define CMQ_BUS_STALL (1u << 1)
@@ -128,6 +129,11 @@ void coh_core_access(coh_model_t *m, unsigned core, uint64_t addr, unsigned size
 /* A DMA transfer through IOCU `iocu` (0 or 1): `len` bytes from `addr`, read or written, coherent
  * (the L1s are snooped) or not; one IOCU request per line touched. */
 void coh_iocu_access(coh_model_t *m, unsigned iocu, uint64_t addr, uint64_t len, bool write, bool coherent);
+
+/* The memos of core c's L1s (mem/l1_memo.h), which harts look at before calling
+ * coh_core_access: an access found there is a hit the model need not see. */
+struct l1_memo *coh_l1d_memo(coh_model_t *m, unsigned core);
+struct l1_memo *coh_l1i_memo(coh_model_t *m, unsigned core);
 
 /* The L2's geometry, for GCR_L2_CONFIG. */
 unsigned coh_l2_ways(const coh_model_t *m);

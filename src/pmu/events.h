@@ -97,7 +97,8 @@ typedef unsigned __int128 evset_t;
     X(TM_DECODE_STALL, "cycles decode stalled (amount)") \
     X(TM_POSTSYNC_STALL, "cycles stalled after a postsync instruction (amount)") \
     X(TM_PRESYNC_STALL, "cycles stalled before a presync instruction (amount)") \
-    X(TM_SB_STALL, "cycles stalled on the store buffer or the load/store bus queue (amount)")
+    X(TM_SB_STALL, "cycles stalled on the store buffer or the load/store bus queue (amount)") \
+    X(TM_DBUS_BUSY, "cycles the D-bus is busy (amount)")
 
 enum pmusim_event {
 #define X(name, desc) EV_##name,

@@ -93,7 +93,8 @@ static void fixture_open(fixture_t *f, unsigned xlen)
                             tp_deadline_changed,
                             NULL /* dma */,
                             tp_console_read,
-                            NULL };
+                            NULL,
+                            NULL /* hart_run */ };
     m->hart.xlen = xlen;
     m->console = open_memstream(&f->out, &f->out_len);
     bus_add_ram(&m->bus, "ram", RAM, 1u << 20, REGION_EXEC);
@@ -694,7 +695,7 @@ static void xw(const device_class_t *c, void *d, uint64_t off, uint64_t v)
 static void test_xlnx(unit_t *u)
 {
     xlnx_platform_t p = { .host = { &p, NULL, xp_console, xp_exit, xp_set_irq, xp_cycles, xp_deadline, NULL,
-                                    NULL, NULL } };
+                                    NULL, NULL, NULL } };
     device_params_t params = { .n_harts = 1, .cycles_per_tick = 1, .irq = 0 };
     const device_class_t *tc = &xlnx_axi_timer_class, *ic = &xlnx_axi_intc_class, *uc = &xlnx_uartlite_class;
     void *timer = tc->create(&p.host, &params), *intc = ic->create(&p.host, &params);

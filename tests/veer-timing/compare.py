@@ -11,6 +11,7 @@ per case: mcycle (the mean over the passes), and each event of group G. Groups a
     predict   25 (mispredicts)                      10% or 5 counts
     icache    3 (misses), 42 (I-bus transactions)   10% or 5 counts
     dbus      43 (D-bus transactions)               10% or 5 counts
+    busy      48 (D-bus busy cycles)                10% or 5 counts
     exact     4, 24 (instruction-level)             exact
 
 The absolute slack of 5 counts covers the measuring sequence itself (the indirect call of the
@@ -38,6 +39,7 @@ GROUPS = {
     "predict": ([25], 0.10, 5),
     "icache": ([3, 42], 0.10, 5),
     "dbus": ([43], 0.10, 5),
+    "busy": ([48], 0.10, 5),
     "exact": ([4, 24], 0.0, 0),
 }
 
@@ -108,6 +110,7 @@ def main():
     programs = [p for p in collections.OrderedDict((r[0], 1) for r in rd)]
     if a.programs:
         programs = [p for p in programs if p in a.programs.split(",")]
+        rtl = collections.OrderedDict((k, v) for k, v in rtl.items() if k[0] in programs)
     sim, base = {}, {}
     for p in programs:
         elf_name = p[3:] + "-veer" if p.startswith("ex-") else p
@@ -123,7 +126,7 @@ def main():
     events, tol, slack = GROUPS[a.group]
     known = set(k for k in a.known.split(",") if k)
     bad = 0
-    table_events = [25, 3, 42, 43]
+    table_events = [25, 3, 42, 43, 48]
     if a.table:
         hdr = ["case", "RTL mcycle"]
         hdr += ["before", "error"] if a.baseline else []

@@ -5,7 +5,10 @@
  *   2  a call through jalr is not predicted (event 27, not 25) and the return after it
  *      mispredicts: 1, every time
  *   3  fence.i invalidates the I-cache: the line after it is fetched again (event 3): 1, every time
- *   4  a not-taken conditional branch never seen before is predicted (not taken): 0 */
+ *   4  a not-taken conditional branch never seen before is predicted (not taken): 0
+ *   5  the return stack: a warm compressed call (c.jal) pushes its return address, and the
+ *      return after it is predicted: 0; a 4-byte jal call pushes its own address, and the return
+ *      after it mispredicts: 1, every time */
 #include <stdint.h>
 
 #include "pmusim_rt.h"
@@ -16,6 +19,8 @@ uint32_t seq_cold_jal(uint32_t event);
 uint32_t seq_jalr_call(uint32_t event);
 uint32_t seq_fencei(uint32_t event);
 uint32_t seq_cold_not_taken(uint32_t event);
+uint32_t seq_cjal_call(uint32_t event);
+uint32_t seq_jal_call(uint32_t event);
 
 __asm__(".option push\n"
         ".option norvc\n"
@@ -63,6 +68,26 @@ __asm__(".option push\n"
         "    csrwi mcountinhibit, 0\n"
         "    bne zero, zero, 1f\n"
         "1:  STOP\n"
+        "    .balign 64\n"
+        "seq_jal_call:\n"
+        "    mv t6, ra\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    jal ra, leaf\n"
+        "    mv ra, t6\n"
+        "    STOP\n"
+        ".option rvc\n"
+        "    .balign 64\n"
+        "leafc:\n"
+        "    c.jr ra\n"
+        "    .balign 64\n"
+        "seq_cjal_call:\n"
+        "    c.mv t6, ra\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    c.jal leafc\n"
+        "    c.mv ra, t6\n"
+        "    STOP\n"
         ".option pop\n");
 
 static int failures;
@@ -86,6 +111,12 @@ int main(void)
     check("3 fence.i refetches", seq_fencei(3), 1);
     check("3 again", seq_fencei(3), 1);
     check("4 cold not-taken branch", seq_cold_not_taken(25), 0);
+    seq_cjal_call(25); /* cold: the c.jal and the return enter the BTB */
+    check("5 return after a warm c.jal is predicted", seq_cjal_call(25), 0);
+    check("5 again", seq_cjal_call(25), 0);
+    seq_jal_call(25);
+    check("5 return after a warm 4-byte jal mispredicts", seq_jal_call(25), 1);
+    check("5 again", seq_jal_call(25), 1);
     rt_printf("veer-timing rules: %s\n", failures ? "FAIL" : "PASS");
     return failures != 0;
 }

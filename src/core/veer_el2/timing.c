@@ -6,11 +6,13 @@
  *   - at block build, the static cost of a block: load-to-use stalls and load/store bus queueing
  *     of external accesses, postsync CSR writes, fences (block_t.stall_cycles, added at run time
  *     with one addition per block);
- *   - when a block retires, with the pc control goes on at: the I-cache (16 KiB, 2 ways, 64-byte lines, LRU; fence.i
- *     invalidates it) and the branch predictor of the terminating instruction, built as the RTL's
- *     el2_ifu_bp_ctl: gshare BHT of 2-bit counters indexed by pc[9:2] ^ ghr[7:0] and pc[1], a BTB
- *     that holds taken transfers (a transfer not in it is predicted not taken); returns
- *     mispredict (on the measured programs the RTL's return stack predicted none of them);
+ *   - when a block retires, with the pc control goes on at: the I-cache (16 KiB, 2 ways, 64-byte
+ *     lines, LRU; fence.i invalidates it) and the branch predictor of the terminating
+ *     instruction, built as the RTL's el2_ifu_bp_ctl: a 2-way BTB of 256 sets that holds taken
+ *     transfers (a transfer not in it is predicted not taken), a gshare BHT of 2-bit counters
+ *     indexed by the BTB set ^ ghr[7:0] and pc[1], the 8-entry return stack; the external
+ *     accesses of the block's first instructions after an external store at the end of the
+ *     previous block (block_t.core_word), and store coalescing across blocks;
  *   - after a slow-path load or store: DCCM and PIC accesses are counted, and at the block's end
  *     replace the external cost the block's static cost assumed for as many of its accesses
  *     (those not based on sp first: the stack is in external memory in the usual layout);
@@ -31,7 +33,10 @@
  * TRAP_CYCLES are not calibrated by a dedicated case (the traps example agrees within 1%). */
 enum {
     EXT_LOAD_LATENCY = 5,             /* an external load's result is usable 5 cycles later */
-    BUS_QUEUE_CYCLES = 1,             /* back-to-back external accesses, different bus words */
+    STORE_SHADOW = 3,                 /* ... 6 if an external store issued up to 3 cycles before */
+    BUS_QUEUE_CYCLES = 1,             /* back-to-back external loads or stores, different words */
+    STORE_LOAD_CYCLES = 1,            /* an external load right after an external store */
+    STORE_LOAD_SAME_CYCLES = 2,       /* ... to the same bus word */
     MISPREDICT_CYCLES = 1,            /* flush and refetch after a mispredicted/unpredicted transfer */
     POSTSYNC_CYCLES = 2,              /* a write of a postsync CSR (mstatus, mtvec, mepc, mrac...) */
     PRESYNC_CYCLES = 2,               /* a presync CSR access waits for the pipeline to drain */
@@ -45,9 +50,19 @@ enum {
     IBUS_PER_MISS = 8,                /* a line fill reads 8 64-bit beats, one transaction each */
     IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
+    WRONG_PATH_BYTES = 8,             /* fetched down the wrong path before a mispredict's flush */
 };
 
-enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_ENTRIES = 512 };
+enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2, RAS_DEPTH = 8 };
+
+enum { BTB_BRANCH, BTB_CALL, BTB_RET, BTB_JUMP };
+
+typedef struct btb_entry { /* 32-bit pcs: VeeR EL2 is RV32 */
+    uint32_t pc;           /* pc + 1 of the transfer the entry holds; 0: empty */
+    uint32_t target;       /* where it went when it was written */
+    uint8_t kind;          /* BTB_BRANCH ... */
+    uint8_t len;           /* 2 or 4 */
+} btb_entry_t;
 
 struct veer_timing {
     /* I-cache: tag = line address + 1 (0: invalid); lru = the way to replace next */
@@ -58,16 +73,23 @@ struct veer_timing {
     uint64_t entered;   /* pc whose first line fetch_entry looked up */
     bool entry_missed;  /* ... and missed */
     /* predictor */
-    uint8_t bht[BHT_ROWS][2];
-    uint64_t btb[BTB_ENTRIES]; /* pc + 1 of the transfer the entry holds; 0: empty */
+    uint8_t bht[BHT_ROWS][2]; /* 0, 1: not taken (1: the reset state), 2, 3: taken */
+    btb_entry_t btb[BTB_SETS][BTB_WAYS];
+    uint8_t btb_lru[BTB_SETS]; /* the way to replace next */
+    uint64_t ras[RAS_DEPTH];   /* return addresses + 1; 0: invalid */
     uint8_t ghr;
     /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
     unsigned dccm_accesses;
+    unsigned store_tail; /* cycles since the last external store, if at most STORE_SHADOW; else 0 */
+    uint32_t last_store; /* the last external access if a store the last block kept the base of */
 };
 
 veer_timing_t *veer_timing_new(void)
 {
-    return calloc(1, sizeof(veer_timing_t));
+    veer_timing_t *t = calloc(1, sizeof(veer_timing_t));
+    if (t) /* the RTL's counters reset to 2'b00: weakly not taken */
+        memset(t->bht, 1, sizeof t->bht);
+    return t;
 }
 
 void veer_timing_free(veer_timing_t *t)
@@ -90,35 +112,60 @@ static bool is_mem(evset_t ev)
 
 /* The data side of a block, scheduled statically: each instruction issues one cycle after the
  * previous one, or when its source registers are ready; an external load's result is ready
- * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after);
- * an external access right after another one to a different bus word (8 bytes; stores: a
- * different word) waits BUS_QUEUE_CYCLES more, stores to the same word coalesce. `dccm` marks
- * the accesses that went to the DCCM or PIC (bit k: instruction k). */
+ * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after),
+ * one cycle later if an external store issued up to STORE_SHADOW cycles before it. An external
+ * load right after an external store waits STORE_LOAD_CYCLES (STORE_LOAD_SAME_CYCLES to the same
+ * bus word); an external access right after another of its kind to a different bus word (8
+ * bytes; stores: a different word) waits BUS_QUEUE_CYCLES, stores to the same word back to back
+ * coalesce, two loads of one bus word are one transaction. `dccm` marks the accesses that went
+ * to the DCCM or PIC (bit k: instruction k); `entry_store`: an external store issued that many
+ * cycles before the block's first instruction (0: none within STORE_SHADOW). */
 typedef struct data_cost {
     unsigned cycles; /* beyond one per instruction */
     unsigned queue;  /* of which bus queueing */
     unsigned transactions;
+    unsigned busy;       /* D-bus busy cycles */
+    unsigned store_tail; /* cycles from the last external store to the block's end, if at most
+                          * STORE_SHADOW; else 0 */
 } data_cost_t;
 
-static bool same_bus_word(const block_t *b, unsigned k)
+static bool same_bus_word(const block_t *b, unsigned j, unsigned k)
 {
-    const dinsn_t *p = &b->insn[k - 1], *d = &b->insn[k];
-    bool base_kept = p->rs1 == d->rs1 && !((b->events[k - 1] & EVBIT(LOAD)) && p->rd == d->rs1);
+    const dinsn_t *p = &b->insn[j], *d = &b->insn[k];
+    bool base_kept = p->rs1 == d->rs1 && !((b->events[j] & EVBIT(LOAD)) && p->rd == d->rs1);
+    for (unsigned i = j + 1; i < k && base_kept; i++)
+        base_kept = b->insn[i].rd != d->rs1;
     if (!base_kept)
         return false;
-    if ((b->events[k] & EVBIT(STORE)) && (b->events[k - 1] & EVBIT(STORE)))
+    if ((b->events[k] & EVBIT(STORE)) && (b->events[j] & EVBIT(STORE)))
         return p->imm == d->imm;
-    if ((b->events[k] & EVBIT(LOAD)) && (b->events[k - 1] & EVBIT(LOAD)))
-        return (p->imm >> 3) == (d->imm >> 3);
-    return false;
+    return (p->imm >> 3) == (d->imm >> 3);
 }
 
-static data_cost_t data_cost(const block_t *b, uint64_t dccm)
+/* Two accesses of one 8-byte bus word: the same base register, kept, and offsets in the same
+ * 8 bytes. */
+static bool same_bus_word8(const block_t *b, unsigned j, unsigned k)
 {
-    data_cost_t c = { 0, 0, 0 };
+    const dinsn_t *p = &b->insn[j], *d = &b->insn[k];
+    bool base_kept = p->rs1 == d->rs1 && p->rd != d->rs1;
+    for (unsigned i = j + 1; i < k && base_kept; i++)
+        base_kept = b->insn[i].rd != d->rs1;
+    return base_kept && (d->imm >> 3) == (p->imm >> 3);
+}
+
+static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_store)
+{
+    data_cost_t c = { 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
-    uint32_t t = 0, prev_mem = 0;
-    bool prev_ext = false;
+    /* times are offset by STORE_SHADOW so that a store before the block has a time >= 0 */
+    uint32_t t = STORE_SHADOW, prev_mem = 0, last_store = 0;
+    bool prev_ext = false, prev_store = false, have_store = entry_store != 0, entry = false;
+    unsigned prev_k = 0;
+    bool merged = false;
+    if (have_store) {
+        last_store = prev_mem = t - entry_store;
+        prev_ext = prev_store = entry = entry_store == 1; /* the store right before the block */
+    }
     for (unsigned k = 0; k < b->n_insns; k++) {
         const dinsn_t *d = &b->insn[k];
         evset_t ev = b->events[k];
@@ -128,24 +175,49 @@ static data_cost_t data_cost(const block_t *b, uint64_t dccm)
         if (ready[d->rs2] > st)
             st = ready[d->rs2];
         bool mem = is_mem(ev), ext = mem && !((dccm >> k) & 1);
+        bool store = (ev & EVBIT(STORE)) != 0;
         if (ext) {
-            bool same = k > 0 && prev_ext && prev_mem + 1 == t && same_bus_word(b, k);
+            bool adjacent = prev_ext && prev_mem + 1 >= st;
+            bool same = adjacent && !entry && prev_store == store && same_bus_word(b, prev_k, k);
             c.transactions += !same;
-            if (k > 0 && prev_ext && prev_mem + 1 >= st && !same) {
-                uint32_t q = prev_mem + 1 + BUS_QUEUE_CYCLES;
-                if (q > st) {
-                    c.queue += q - st;
-                    st = q;
-                }
+            unsigned wait = 0;
+            if (adjacent && prev_store && !store)
+                wait = !entry && same_bus_word(b, prev_k, k) ? STORE_LOAD_SAME_CYCLES : STORE_LOAD_CYCLES;
+            else if (adjacent && prev_store == store && !same)
+                wait = BUS_QUEUE_CYCLES;
+            if (wait && prev_mem + 1 + wait > st) {
+                c.queue += prev_mem + 1 + wait - st;
+                st = prev_mem + 1 + wait;
             }
+            /* D-bus busy: a store right after a store to another bus word, a load right after a
+             * load of another bus word that was not merged with the one before it */
+            bool word_change = !entry && !same_bus_word8(b, prev_k, k);
+            if (adjacent && prev_store == store && (entry || word_change))
+                c.busy += store || !merged;
+            merged = same;
             prev_mem = st;
+            prev_k = k;
+            entry = false;
         }
+        if (!ext)
+            entry = false;
         prev_ext = ext;
+        if (ext)
+            prev_store = store;
         t = st + 1;
-        ready[d->rd] = (ext && (ev & EVBIT(LOAD))) ? st + EXT_LOAD_LATENCY : t;
+        unsigned lat = 1;
+        if (ext && !store)
+            lat = EXT_LOAD_LATENCY + (have_store && st - last_store <= STORE_SHADOW);
+        if (ext && store) {
+            last_store = st;
+            have_store = true;
+        }
+        ready[d->rd] = st + lat;
         ready[0] = 0;
     }
-    c.cycles = t - b->n_insns;
+    c.cycles = t - STORE_SHADOW - b->n_insns;
+    if (have_store && t - last_store <= STORE_SHADOW)
+        c.store_tail = t - last_store;
     return c;
 }
 
@@ -182,13 +254,43 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
     return *pre + *post;
 }
 
+static uint32_t store_desc(const dinsn_t *d)
+{
+    return 0x80000000u | (uint32_t)d->rs1 << 24 | ((uint32_t)d->imm & 0xFFFFFF);
+}
+
 void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
 {
     (void)dec;
     (void)n;
     if (!veer_timing_of(h))
         return;
-    uint32_t cyc = data_cost(b, 0).cycles;
+    data_cost_t c0 = data_cost(b, 0, 0);
+    uint32_t cyc = c0.cycles;
+    /* core_word[0]: the extra cycles if an external store issued 1, 2, 3 cycles before the
+     * block (bytes 0-2) and the block's own store tail (byte 3); [1], [2]: the first and last
+     * external access if it is a store whose base register the block keeps (coalescing) */
+    uint32_t w0 = c0.store_tail << 24;
+    for (unsigned e = 1; e <= STORE_SHADOW; e++) {
+        unsigned more = data_cost(b, 0, e).cycles - c0.cycles;
+        w0 |= (more > 255 ? 255 : more) << (8 * (e - 1));
+    }
+    b->core_word[0] = w0;
+    b->core_word[1] = b->core_word[2] = 0;
+    for (unsigned k = 0, first = 1; k < b->n_insns; k++) {
+        if (!is_mem(b->events[k]))
+            continue;
+        bool kept = true;
+        for (unsigned j = 0; j < k && first && kept; j++)
+            kept = b->insn[j].rd != b->insn[k].rs1;
+        if (first && kept && (b->events[k] & EVBIT(STORE)))
+            b->core_word[1] = store_desc(&b->insn[k]);
+        first = 0;
+        kept = true;
+        for (unsigned j = k + 1; j < b->n_insns && kept; j++)
+            kept = b->insn[j].rd != b->insn[k].rs1;
+        b->core_word[2] = kept && (b->events[k] & EVBIT(STORE)) ? store_desc(&b->insn[k]) : 0;
+    }
     for (unsigned k = 0; k < b->n_insns; k++) {
         evset_t ev = b->events[k];
         if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
@@ -297,10 +399,10 @@ static void fetch_entry(hart_t *h, veer_timing_t *s, uint64_t pc)
 
 /* ---- control flow: the branch predictor ---------------------------------------------------- */
 
-static unsigned btb_index(uint64_t pc)
+/* The BTB set of the 4-byte fetch group holding `pos` (the RTL's el2_btb_addr_hash). */
+static unsigned btb_set(uint64_t pos)
 {
-    unsigned i = (unsigned)(((pc >> 2) ^ (pc >> 10) ^ (pc >> 18)) & 0xFF);
-    return i << 1 | (unsigned)((pc >> 1) & 1);
+    return (unsigned)(((pos >> 2) ^ (pos >> 10) ^ (pos >> 18)) & (BTB_SETS - 1));
 }
 
 static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
@@ -310,44 +412,150 @@ static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
         pmu_commit_events(&h->pmu, EVBIT(BR_MISPREDICT), b->events[k]);
 }
 
+/* The BTB way holding the transfer at `pc` (seen at `pos`), or -1. */
+static int btb_lookup(veer_timing_t *s, unsigned set, uint64_t pc)
+{
+    for (int w = 0; w < BTB_WAYS; w++)
+        if (s->btb[set][w].pc == (uint32_t)pc + 1) {
+            s->btb_lru[set] = (uint8_t)(w ^ 1);
+            return w;
+        }
+    return -1;
+}
+
+static btb_entry_t *btb_write(veer_timing_t *s, unsigned set, uint64_t pc, const dinsn_t *d, evset_t ev,
+                              uint64_t target)
+{
+    unsigned w = s->btb_lru[set];
+    for (unsigned v = 0; v < BTB_WAYS; v++)
+        if (!s->btb[set][v].pc) {
+            w = v;
+            break;
+        }
+    s->btb_lru[set] = (uint8_t)(w ^ 1);
+    btb_entry_t *e = &s->btb[set][w];
+    e->pc = (uint32_t)pc + 1;
+    e->target = (uint32_t)target;
+    e->len = d->len;
+    e->kind = (ev & EVBIT(BRANCH))         ? BTB_BRANCH
+              : (ev & EVBIT(RETURN))       ? BTB_RET
+              : (d->rd == 1 || d->rd == 5) ? BTB_CALL
+                                           : BTB_JUMP;
+    return e;
+}
+
+/* The return stack as the RTL's el2_ifu_bp_ctl builds it: a push shifts every entry down (the
+ * last one falls off), a pop shifts them up and leaves the last one as it was. */
+static void ras_push(veer_timing_t *s, uint64_t addr)
+{
+    memmove(&s->ras[1], &s->ras[0], (RAS_DEPTH - 1) * sizeof s->ras[0]);
+    s->ras[0] = addr + 1;
+}
+
+static uint64_t ras_pop(veer_timing_t *s)
+{
+    uint64_t top = s->ras[0];
+    memmove(&s->ras[0], &s->ras[1], (RAS_DEPTH - 1) * sizeof s->ras[0]);
+    return top;
+}
+
+/* The fetches down the wrong path after a mispredicted transfer, until the flush: the return
+ * stack is pushed and popped by the calls and returns the BTB predicts there (the RTL does not
+ * repair it). WRONG_PATH_BYTES of code are fetched, following predicted transfers. */
+static void wrong_path(veer_timing_t *s, uint64_t pc)
+{
+    unsigned budget = WRONG_PATH_BYTES;
+    while (budget >= 2) {
+        /* the first transfer the BTB holds whose last halfword is fetched within the budget */
+        btb_entry_t *hit = NULL;
+        uint64_t at = pc;
+        for (; at < pc + budget && !hit; at += 2) {
+            unsigned set = btb_set(at);
+            for (int w = 0; w < BTB_WAYS && !hit; w++) {
+                btb_entry_t *e = &s->btb[set][w];
+                if (e->pc && e->pc - 1 + e->len - 2 == at && e->pc - 1 >= pc)
+                    hit = &s->btb[set][w];
+            }
+        }
+        if (!hit)
+            return;
+        budget -= (unsigned)(at - pc); /* at: past the transfer's last halfword */
+        uint64_t start = hit->pc - 1;
+        if (hit->kind == BTB_CALL) {
+            ras_push(s, start + (hit->len == 2 ? 2 : 0));
+            pc = hit->target;
+        } else if (hit->kind == BTB_RET) {
+            uint64_t top = ras_pop(s);
+            if (!top)
+                return;
+            pc = top - 1;
+        } else if (hit->kind == BTB_JUMP)
+            pc = hit->target;
+        else
+            pc = at; /* a conditional branch: followed as not taken */
+    }
+}
+
 static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc, bool taken)
 {
     unsigned k = b->n_insns - 1;
     evset_t ev = b->events[k];
     if (!(ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
         return;
+    const dinsn_t *d = &b->insn[k];
     uint64_t pc = b->pc + b->info[k].pcoff;
     /* the predictor sees a transfer at its last halfword (the RTL's fetch-group position) */
-    uint64_t pos = pc + b->insn[k].len - 2;
-    unsigned bi = btb_index(pos);
-    bool in_btb = s->btb[bi] == pc + 1;
+    uint64_t pos = pc + d->len - 2;
+    unsigned set = btb_set(pos);
+    int way = btb_lookup(s, set, pc);
     if (ev & EVBIT(BRANCH)) {
-        uint8_t *ctr = &s->bht[((pos >> 2) ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
-        bool predicted = in_btb && *ctr >= 2;
-        if (predicted != taken)
+        /* gshare: the BTB set XOR the global history, and the halfword (el2_btb_ghr_hash) */
+        uint8_t *ctr = &s->bht[(set ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
+        bool predicted = way >= 0 && *ctr >= 2;
+        if (predicted != taken) {
             mispredict(h, b, k, true);
-        if (in_btb || taken) {
+            wrong_path(s, predicted ? s->btb[set][way].target : pc + d->len);
+        }
+        if (way >= 0) { /* a predicted branch: its counter and the history learn the outcome */
             if (taken && *ctr < 3)
                 (*ctr)++;
             else if (!taken && *ctr > 0)
                 (*ctr)--;
             s->ghr = (uint8_t)(s->ghr << 1 | taken);
+        } else if (taken) { /* the mispredict writes the counter it read, updated, and the BTB */
+            if (*ctr < 3)
+                (*ctr)++;
+            btb_write(s, set, pc, d, ev, next_pc);
         }
-        if (taken)
-            s->btb[bi] = pc + 1;
         return;
     }
     if (ev & EVBIT(JUMP_UNPRED)) { /* far jal, non-return jalr: resolved in the pipeline */
         mispredict(h, b, k, false);
         return;
     }
-    /* a predictable jal (its target is fixed) mispredicts when it is not in the BTB. A return
-     * mispredicts every time: so the RTL counted on every measured program (call-ret, call-ret4,
-     * call-jalr in tests/veer-timing: one per return; qsort and the examples: within 9% and 2%
-     * of mcycle); see docs/pmu-veer-el2.md */
-    if (!in_btb || (ev & EVBIT(RETURN)))
+    if (way < 0) { /* a jal or return the BTB does not hold: predicted not taken */
         mispredict(h, b, k, true);
-    s->btb[bi] = pc + 1;
+        btb_write(s, set, pc, d, ev, next_pc);
+        wrong_path(s, pc + d->len);
+        return;
+    }
+    s->ghr = (uint8_t)(s->ghr << 1 | 1);
+    if (ev & EVBIT(RETURN)) {
+        /* predicted to the return stack's top; with the stack empty, to the BTB entry's target
+         * offset, which the RTL does not write for a return (it mispredicts) */
+        uint64_t top = ras_pop(s);
+        if (top - 1 != next_pc) {
+            mispredict(h, b, k, true);
+            if (top)
+                wrong_path(s, top - 1);
+        }
+        return;
+    }
+    if (d->rd == 1 || d->rd == 5) {
+        /* a call pushes its fetch position plus 2 if it is compressed, plus 0 if not: the return
+         * address after a 4-byte call is the call itself, and its return mispredicts */
+        ras_push(s, pc + (d->len == 2 ? 2 : 0));
+    }
 }
 
 static bool external(uint64_t addr)
@@ -392,11 +600,18 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     if (!s)
         return;
     fetch_block(h, s, b);
-    unsigned accesses = s->dccm_accesses;
+    unsigned accesses = s->dccm_accesses, entry_store = s->store_tail;
     s->dccm_accesses = 0;
+    s->store_tail = 0;
+    uint32_t last_store = s->last_store;
+    s->last_store = 0;
     if (n < b->n_insns) /* a trap in the block: the instructions before it */
         return;
     h->stall_cycles += b->stall_cycles;
+    if (entry_store) /* an external store just before the block */
+        h->stall_cycles += (b->core_word[0] >> (8 * (entry_store - 1))) & 0xFF;
+    s->store_tail = b->core_word[0] >> 24;
+    s->last_store = b->core_word[2];
     uint64_t next_pc = next & ~(uint64_t)1;
     if (next_pc)
         predict(h, s, b, next_pc, (next & 1) != 0);
@@ -423,14 +638,22 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         add_amount(h, EVBIT(TM_DECODE_STALL), pre + post);
     }
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
-    if (dccm ||
-        (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL)))) {
-        data_cost_t c = data_cost(b, dccm);
-        if (dccm) /* the block's static cost assumed every access external: replace it */
-            h->stall_cycles = h->stall_cycles - data_cost(b, 0).cycles + c.cycles;
-        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions);
+    if (dccm || (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL) |
+                                        EVBIT(TM_DBUS_BUSY)))) {
+        data_cost_t c = data_cost(b, dccm, entry_store);
+        if (dccm) { /* the block's static cost assumed every access external: replace it */
+            data_cost_t c0 = data_cost(b, 0, entry_store);
+            h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
+            s->store_tail = c.store_tail;
+            s->last_store = 0;
+        }
+        /* a store to the word the previous external access stored to coalesces with it in the
+         * store buffer (the same base register, kept, and offset) */
+        unsigned coalesced = !dccm && last_store && last_store == b->core_word[1];
+        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions - coalesced);
         add_amount(h, EVBIT(TM_SB_STALL), c.queue);
         add_amount(h, EVBIT(TM_DECODE_STALL), c.cycles);
+        add_amount(h, EVBIT(TM_DBUS_BUSY), c.busy);
     }
 }
 

@@ -1,0 +1,65 @@
+/* What a hart may do without asking a memory-hierarchy model (docs/mips-cm.md "Fast paths"): the
+ * model keeps, per first-level cache, a memo of the lines that cache holds, and the hart looks
+ * there first.
+ *
+ * - D side: a direct-mapped table of lines with the permission the cache holds them with (any
+ *   valid state: loads; modified: stores too). A load or store that finds its line there is an L1
+ *   hit that makes no traffic: the hart copies the data and touches the line's LRU position in
+ *   the tag model, which is all the model would have done. The model updates an entry whenever
+ *   its line's state changes in that cache (fill, eviction, intervention, downgrade, upgrade).
+ * - I side: a generation number that changes at every fill, eviction and invalidation of the
+ *   cache. A block of instructions that found all its lines present at generation G keeps where
+ *   they are (their slots); while the cache is still at G they are still there, so running the
+ *   block again is a hit on each of them: the hart touches their LRU positions and asks nothing.
+ *
+ * Both keep the replacement state what the real access sequence gives: every hit, memoised or
+ * not, moves its line to the most recently used position, in program order. */
+#ifndef PMUSIM_MEM_L1_MEMO_H
+#define PMUSIM_MEM_L1_MEMO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mem/cache.h"
+
+#define L1_MEMO_ENTRIES 1024u
+#define L1_MEMO_SLOT_BITS 10u /* slots of an L1 up to 1024 lines (the P8700's 32 KiB L1s have 512) */
+
+/* A D-side entry, one word: line << 12 | slot << 2 | 2 (valid) | 1 (writable: modified), or 0. */
+#define L1_MEMO_VALID 2u
+#define L1_MEMO_WRITABLE 1u
+#define L1_MEMO_SLOT_MASK (((1u << L1_MEMO_SLOT_BITS) - 1) << 2)
+
+typedef struct l1_memo {
+    cache_t *cache;              /* the L1's tag model: a hit found here touches its LRU state */
+    unsigned line_shift;         /* log2 of the line size */
+    uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
+    uint64_t e[L1_MEMO_ENTRIES]; /* D side, indexed by the line's low bits */
+} l1_memo_t;
+
+static inline uint64_t *l1_memo_entry(l1_memo_t *m, uint64_t line)
+{
+    return &m->e[line & (L1_MEMO_ENTRIES - 1)];
+}
+
+static inline uint64_t l1_memo_make(uint64_t line, uint64_t slot, bool writable)
+{
+    return line << 12 | slot << 2 | L1_MEMO_VALID | (writable ? L1_MEMO_WRITABLE : 0);
+}
+
+/* A data access of `size` bytes at addr: true when it is an L1 hit the model need not see (its
+ * line is held, writable for a write); the line's LRU position has been touched. */
+static inline bool l1_memo_hit(l1_memo_t *m, uint64_t addr, unsigned size, bool write)
+{
+    uint64_t line = addr >> m->line_shift;
+    if (__builtin_expect((addr + size - 1) >> m->line_shift != line, 0))
+        return false;
+    uint64_t e = *l1_memo_entry(m, line);
+    uint64_t ignore = L1_MEMO_SLOT_MASK | (write ? 0 : L1_MEMO_WRITABLE);
+    if ((e & ~ignore) != (line << 12 | L1_MEMO_VALID | (write ? L1_MEMO_WRITABLE : 0)))
+        return false;
+    cache_touch_slot(m->cache, (size_t)((e & L1_MEMO_SLOT_MASK) >> 2));
+    return true;
+}
+
+#endif
