@@ -33,7 +33,7 @@ typedef struct block {
     uint64_t end_pc;         /* pc after the last instruction */
     struct block *hash_next; /* block cache chain */
     struct block *succ[2];   /* chained successors: [0] taken/jump target, [1] fall-through */
-    /* Lazy counting (cpu/block_retire.h): the whole executions since the PMU last folded the
+    /* Lazy counting (cpu/exec_retire.h): the whole executions since the PMU last folded the
      * block in are execs + 1 + timed_execs (execs is UINT64_MAX while there are none, so that
      * the first one is found by the increment's carry; a timed block keeps it there and counts
      * in timed_execs); taken: how many left through a taken conditional branch. A block with
@@ -57,6 +57,7 @@ typedef struct block {
     uint32_t fetch_slot[BLOCK_MAX_LINES];
     uint32_t fetch_lines;
     uint32_t epoch;     /* PMU epoch the addends below were computed for */
+    uint32_t n_add;     /* how many: the active slots of that configuration */
     uint8_t *add;       /* per active PMU slot: events gained when the whole block commits */
     uint8_t *add_taken; /* the same when it leaves through a taken conditional branch:
                            * branch direction events cost nothing at run time */
@@ -75,7 +76,13 @@ typedef struct block {
     uint32_t amount[BLOCK_AMOUNTS];
     uint8_t event_count[EV_COUNT]; /* instructions producing each static event: single-event
                                      * selectors refresh with one lookup */
-    dinsn_t insn[];                /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
+    /* The translation tier (jit/jit.h): while the block is counted or translated, insn[0].handler
+     * is the executor's JIT_COUNT or JIT_ENTER and jit_orig the instruction's own handler. */
+    const void *jit_orig;
+    void *jit_entry;    /* translated code (a function of the hart), or NULL */
+    void *jit_body;     /* the same after its prologue: where translated blocks jump to each other */
+    uint32_t jit_count; /* executions while not yet translated */
+    dinsn_t insn[];     /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
 
 #endif

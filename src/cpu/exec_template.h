@@ -2,7 +2,7 @@
  *
  * Threaded dispatch over pre-decoded blocks: every handler ends by jumping to the next decoded
  * instruction's label; only block terminators (branches, jumps, system instructions) look at the
- * world. A terminator first retires the whole block (cpu/block_retire.h: the block counts its own
+ * world. A terminator first retires the whole block (cpu/exec_retire.h: the block counts its own
  * executions; the PMU derives counter values from them when it is read), so a counter read by a
  * CSR instruction (always a terminator) sees every older instruction. Instructions that trap
  * mid-block retire the prefix.
@@ -12,11 +12,12 @@
 /* clang-format off */
 #include <string.h>
 
-#include "cpu/block_retire.h"
 #include "cpu/csr.h"
 #include "cpu/debug.h"
 #include "cpu/prof.h"
 #include "cpu/exec.h"
+#include "cpu/exec_retire.h"
+#include "jit/jit.h"
 #include "cpu/fpu.h"
 #include "cpu/mmu.h"
 #include "isa/isa.h"
@@ -51,8 +52,8 @@ typedef int64_t sreg;
 /* The profiling executor (EXEC_PROFILE, cpu/prof.h) also counts the block, follows calls and
  * returns, and attributes dynamic events to their instruction; the ordinary one compiles none of
  * it. */
-#define PROF_TAKEN_add false
-#define PROF_TAKEN_add_taken true
+#define PROF_TAKEN_add 0
+#define PROF_TAKEN_add_taken 1
 #ifdef EXEC_PROFILE
 #define PROF_RETIRE(addends) prof_block(h, b, PROF_TAKEN_##addends)
 #define PROF_TIMED() prof_timed(h)
@@ -74,8 +75,10 @@ typedef int64_t sreg;
 
 /* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
  * set: a conditional branch was taken (its target may be the next instruction). */
+#define RETIRE_TAKEN_add false
+#define RETIRE_TAKEN_add_taken true
 #define RETIRE_BLOCK_VIA(addends, next) do { \
-        bool timed_ = block_retire(h, b, PROF_TAKEN_##addends); \
+        bool timed_ = exec_retire_block(h, b, RETIRE_TAKEN_##addends); \
         PROF_RETIRE(addends); \
         if (unlikely(timed_)) { \
             PROF_AT_END(b->n_insns); exec_block_timing(h, b, b->n_insns, (next)); PROF_TIMED(); \
@@ -581,6 +584,31 @@ L_DEBUG_BREAK: {
     h->stop = STOP_DEBUG;
     return;
 }
+#if PMUSIM_HAVE_JIT && !defined(EXEC_PROFILE)
+L_JIT_COUNT:
+    /* A block not yet translated (jit/jit.h): counted until it is hot. */
+    if (++b->jit_count < h->jit_threshold || !jit_translate(h, b)) goto *b->jit_orig;
+    /* fall through: translated now */
+L_JIT_ENTER: {
+    /* Translated code runs the block and, while the budget lasts, the translated blocks after it;
+     * it returns where the interpreter takes over, naming the block (h->jit_block) and instruction. */
+    if (unlikely(h->one_block)) goto *b->jit_orig; /* exact --max-insns: interpreted */
+    uint32_t st_ = ((jit_entry_t)b->jit_entry)(h);
+    unsigned k_ = JIT_INDEX(st_);
+    b = h->jit_block;
+    i = b->insn + k_;
+    switch (JIT_KIND(st_)) {
+    case JIT_CONT: DISPATCH();
+    case JIT_TRAP: goto trap_mid_block;
+    case JIT_STOP: goto stop_after_insn;
+    default: break;
+    }
+    if (k_ == 2) CHAIN_INDIRECT(h->pc);
+    CHAIN(k_, h->pc);
+}
+#else
+L_JIT_COUNT: L_JIT_ENTER: goto *b->jit_orig; /* never patched in: no translation here */
+#endif
 L_ILLEGAL:
     TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
 
@@ -645,6 +673,8 @@ fetch_fault:
 #undef RETIRE_BLOCK
 #undef RETIRE_BLOCK_TO
 #undef RETIRE_BLOCK_VIA
+#undef RETIRE_TAKEN_add
+#undef RETIRE_TAKEN_add_taken
 #undef DYN
 #undef TIMING_DIV
 #undef CHAIN
