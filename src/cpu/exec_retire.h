@@ -6,8 +6,7 @@
  * the PMU's pending list (block_counts_flush folds the list in). pmu_sync() derives the counter
  * values from these counts and the block's static facts when something reads them. What a
  * retirement costs does not depend on how many events are selected. The clocks follow the budget
- * (hart_insns). (Translated code may instead add the addends of the configuration it was
- * translated for straight to pmu_t.acc: both sum up the same.) */
+ * (hart_insns). Translated code (jit/jit.c, emit_leave) emits the same steps inline. */
 #ifndef PMUSIM_CPU_EXEC_RETIRE_H
 #define PMUSIM_CPU_EXEC_RETIRE_H
 
