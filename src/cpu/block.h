@@ -7,7 +7,7 @@
 #include "pmu/events.h"
 
 #define BLOCK_MAX_INSNS 64
-#define BLOCK_AMOUNTS 6
+#define BLOCK_AMOUNTS 8
 #define BLOCK_MAX_LINES 5 /* 64-byte lines a block's code can touch: 64 instructions of 4 bytes */
 
 /* One decoded instruction as the executor runs it, 16 bytes. Direct threading: `handler` is the
@@ -48,7 +48,7 @@ typedef struct block {
     uint32_t stall_cycles; /* timing model hook: cycles beyond one per instruction */
     uint32_t timed;        /* non-zero: retiring the block calls exec_block_timing (stall cycles,
                             * a core's timing model: core_ext.block_retired) */
-    uint32_t core_word[3]; /* the core timing model's own per-block data */
+    uint32_t core_word[6]; /* the core timing model's own per-block data */
     /* A memory-hierarchy model (hart_t.observe_mem) sees the block's fetch each time it runs
      * (cpu/mem_observe.c): where its code is, and the generation of the L1 I-cache memo at which
      * all its lines were found in the slots below (0: not known). */

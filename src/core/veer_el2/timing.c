@@ -278,6 +278,27 @@ static uint32_t store_desc(const dinsn_t *d)
     return 0x80000000u | (uint32_t)d->rs1 << 24 | ((uint32_t)d->imm & 0xFFFFFF);
 }
 
+/* The D-bus amounts of a block entered with an external store 1-3 cycles before it (ce), less
+ * those entered without (c0), packed in a core word: dbus-transactions, sb-wb-stall and
+ * dbus-busy cycles as signed bytes 0-2 (decode-stall cycles: `more`, core_word[0]); ENTRY_COMPUTE
+ * if one does not fit, and block_retired computes them. */
+enum { ENTRY_COMPUTE = 1u << 24 };
+
+static bool fits_i8(unsigned a, unsigned b)
+{
+    int d = (int)a - (int)b;
+    return d >= -128 && d <= 127;
+}
+
+static uint32_t entry_deltas(const data_cost_t *ce, const data_cost_t *c0, unsigned more)
+{
+    if (more > 254 || !fits_i8(ce->transactions, c0->transactions) || !fits_i8(ce->queue, c0->queue) ||
+        !fits_i8(ce->busy, c0->busy))
+        return ENTRY_COMPUTE;
+    return (uint32_t)(uint8_t)(ce->transactions - c0->transactions) |
+           (uint32_t)(uint8_t)(ce->queue - c0->queue) << 8 | (uint32_t)(uint8_t)(ce->busy - c0->busy) << 16;
+}
+
 void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
 {
     (void)dec;
@@ -288,11 +309,14 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     uint32_t cyc = c0.cycles;
     /* core_word[0]: the extra cycles if an external store issued 1, 2, 3 cycles before the
      * block (bytes 0-2) and the block's own store tail (byte 3); [1], [2]: the first and last
-     * external access if it is a store whose base register the block keeps (coalescing) */
+     * external access if it is a store whose base register the block keeps (coalescing);
+     * [3], [4], [5]: the D-bus amounts in those three entry states (entry_deltas) */
     uint32_t w0 = c0.store_tail << 24;
     for (unsigned e = 1; e <= STORE_SHADOW; e++) {
-        unsigned more = data_cost(b, 0, e).cycles - c0.cycles;
+        data_cost_t ce = data_cost(b, 0, e);
+        unsigned more = ce.cycles - c0.cycles;
         w0 |= (more > 255 ? 255 : more) << (8 * (e - 1));
+        b->core_word[2 + e] = entry_deltas(&ce, &c0, more);
     }
     b->core_word[0] = w0;
     b->core_word[1] = b->core_word[2] = 0;
@@ -311,8 +335,10 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
         b->core_word[2] = kept && (b->events[k] & EVBIT(STORE)) ? store_desc(&b->insn[k]) : 0;
     }
     /* Amounts the same for every execution of the block, counted with its executions
-     * (block_t.amount, the lazy count): its presync and postsync waits, and its fetch groups
-     * (less the missed ones, fetch_block). */
+     * (block_t.amount, the lazy count): its presync and postsync waits, its fetch groups (less
+     * the missed ones, fetch_block), and the D-bus amounts of its data side with no external
+     * store just before it and every access external (block_retired adds the difference when
+     * it runs otherwise). */
     unsigned sync_pre = 0, sync_post = 0;
     static_sync_cycles(b, &sync_pre, &sync_post);
     const struct {
@@ -320,8 +346,11 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     } amounts[] = {
         { EV_TM_PRESYNC_STALL, sync_pre },
         { EV_TM_POSTSYNC_STALL, sync_post },
-        { EV_TM_DECODE_STALL, sync_pre + sync_post },
+        { EV_TM_DECODE_STALL, sync_pre + sync_post + c0.cycles },
         { EV_TM_ICACHE_HIT, (unsigned)groups(b->pc, b->end_pc) },
+        { EV_TM_DBUS_TRANS, c0.transactions },
+        { EV_TM_SB_STALL, c0.queue },
+        { EV_TM_DBUS_BUSY, c0.busy },
     };
     _Static_assert(sizeof amounts / sizeof amounts[0] <= BLOCK_AMOUNTS, "block_t.amount");
     b->n_amounts = 0;
@@ -635,6 +664,17 @@ static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
     return mask;
 }
 
+/* The D-bus amounts of an execution whose data side cost c, less the static ones the block's
+ * executions count (block_t.amount: every access external, no store just before the block). */
+static void add_dbus(hart_t *h, const data_cost_t *c, unsigned coalesced, const block_t *b)
+{
+    data_cost_t c0 = data_cost(b, 0, 0);
+    add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c->transactions - c0.transactions - coalesced);
+    add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)c->queue - c0.queue);
+    add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)c->cycles - c0.cycles);
+    add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c->busy - c0.busy);
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
     veer_timing_t *s = veer_timing_of(h);
@@ -661,25 +701,36 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         icache_invalidate(s);
     if (next_pc)
         fetch_entry(h, s, next_pc);
-    /* The static amounts (presync and postsync waits, the data accesses' cost when all are
-     * external) are counted with the block's executions (block_t.amount). */
+    /* The static amounts (presync and postsync waits, the D-bus amounts with no store just
+     * before the block and every access external) are counted with the block's executions
+     * (block_t.amount); here only what differs from them. */
+    const evset_t dbus =
+        EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL) | EVBIT(TM_DBUS_BUSY);
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
-    if (dccm || (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL) |
-                                        EVBIT(TM_DBUS_BUSY)))) {
-        data_cost_t c = data_cost(b, dccm, entry_store);
-        if (dccm) { /* the block's static cost assumed every access external: replace it */
-            data_cost_t c0 = data_cost(b, 0, entry_store);
-            h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
-            s->store_tail = c.store_tail;
-            s->last_store = 0;
-        }
+    if (dccm) { /* the block's static cost assumed every access external: replace it */
+        data_cost_t c = data_cost(b, dccm, entry_store), c0 = data_cost(b, 0, entry_store);
+        h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
+        s->store_tail = c.store_tail;
+        s->last_store = 0;
+        if (h->pmu.sum_interest & dbus)
+            add_dbus(h, &c, 0, b);
+    } else if (h->pmu.sum_interest & dbus) {
         /* a store to the word the previous external access stored to coalesces with it in the
          * store buffer (the same base register, kept, and offset) */
-        unsigned coalesced = !dccm && last_store && last_store == b->core_word[1];
-        add_amount(h, EVBIT(TM_DBUS_TRANS), c.transactions - coalesced);
-        add_amount(h, EVBIT(TM_SB_STALL), c.queue);
-        add_amount(h, EVBIT(TM_DECODE_STALL), c.cycles);
-        add_amount(h, EVBIT(TM_DBUS_BUSY), c.busy);
+        unsigned coalesced = last_store && last_store == b->core_word[1];
+        uint32_t w = entry_store ? b->core_word[2 + entry_store] : 0;
+        if (w & ENTRY_COMPUTE) {
+            data_cost_t c = data_cost(b, 0, entry_store);
+            add_dbus(h, &c, coalesced, b);
+        } else {
+            if (w || coalesced) {
+                add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF) - coalesced);
+                add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)(int64_t)(int8_t)(w >> 8 & 0xFF));
+                add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
+            }
+            if (entry_store) /* the cycles that byte of core_word[0] adds to mcycle */
+                add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (entry_store - 1))) & 0xFF);
+        }
     }
 }
 
