@@ -438,21 +438,20 @@ static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t h
 
 /* The fetch of a block that has run: its first line was looked up when control reached it
  * (fetch_entry), unless it was entered otherwise (a trap, the start of a run). */
-static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b, bool whole)
+static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
 {
-    uint64_t lo = b->pc, missed = 0;
+    /* The groups of a whole block are counted with its executions (block_t.amount): here the
+     * missed ones are taken back (modulo 2^64), and block_retired adds those of a partial one. */
+    uint64_t lo = b->pc;
     if (b->pc == s->entered) {
         uint64_t line_end = ((b->pc >> 6) + 1) << 6;
         if (s->entry_missed)
-            missed = groups(b->pc, line_end < b->end_pc ? line_end : b->end_pc);
+            add_amount(h, EVBIT(TM_ICACHE_HIT),
+                       0 - groups(b->pc, line_end < b->end_pc ? line_end : b->end_pc));
         lo = line_end;
     }
     if (lo < b->end_pc)
-        missed += fetch_lines(h, s, lo, b->end_pc);
-    /* The groups of a whole block are counted with its executions (block_t.amount): here only
-     * those of a partial one, less the missed ones (modulo 2^64). */
-    if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT))
-        add_amount(h, EVBIT(TM_ICACHE_HIT), (whole ? 0 : groups(b->pc, b->end_pc)) - missed);
+        add_amount(h, EVBIT(TM_ICACHE_HIT), 0 - fetch_lines(h, s, lo, b->end_pc));
 }
 
 /* Control reaches `pc`: the first line of the next block is fetched now, so that its cost and
@@ -664,15 +663,35 @@ static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
     return mask;
 }
 
-/* The D-bus amounts of an execution whose data side cost c, less the static ones the block's
- * executions count (block_t.amount: every access external, no store just before the block). */
-static void add_dbus(hart_t *h, const data_cost_t *c, unsigned coalesced, const block_t *b)
+/* The amounts of the data side's cost: decode-stall, sb-wb-stall cycles, dbus-transactions,
+ * dbus-busy cycles. */
+#define DBUS_AMOUNTS \
+    (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL) | EVBIT(TM_DBUS_BUSY))
+
+/* The D-bus amounts of an execution whose data side cost c where base was counted. */
+static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
 {
-    data_cost_t c0 = data_cost(b, 0, 0);
-    add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c->transactions - c0.transactions - coalesced);
-    add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)c->queue - c0.queue);
-    add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)c->cycles - c0.cycles);
-    add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c->busy - c0.busy);
+    add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c->transactions - base->transactions);
+    add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)c->queue - base->queue);
+    add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)c->cycles - base->cycles);
+    add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c->busy - base->busy);
+}
+
+/* The D-bus amounts of a block entered with an external store `e` cycles before it, beyond
+ * those of its executions (block_t.amount: entered without). */
+static void add_entry_amounts(hart_t *h, const block_t *b, unsigned e)
+{
+    uint32_t w = b->core_word[2 + e];
+    if (w & ENTRY_COMPUTE) {
+        data_cost_t ce = data_cost(b, 0, e), c0 = data_cost(b, 0, 0);
+        add_dbus(h, &ce, &c0);
+        return;
+    }
+    add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF));
+    add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)(int64_t)(int8_t)(w >> 8 & 0xFF));
+    add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
+    /* the cycles that byte of core_word[0] adds to mcycle */
+    add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (e - 1))) & 0xFF);
 }
 
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
@@ -680,17 +699,22 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     veer_timing_t *s = veer_timing_of(h);
     if (!s)
         return;
-    fetch_block(h, s, b, n == b->n_insns);
+    fetch_block(h, s, b);
     unsigned accesses = s->dccm_accesses, entry_store = s->store_tail;
     s->dccm_accesses = 0;
     s->store_tail = 0;
     uint32_t last_store = s->last_store;
     s->last_store = 0;
-    if (n < b->n_insns) /* a trap in the block: the instructions before it */
+    if (n < b->n_insns) { /* a trap in the block: the instructions before it */
+        add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
         return;
+    }
     h->stall_cycles += b->stall_cycles;
-    if (entry_store) /* an external store just before the block */
+    if (entry_store) { /* an external store just before the block */
         h->stall_cycles += (b->core_word[0] >> (8 * (entry_store - 1))) & 0xFF;
+        if (h->pmu.sum_interest & DBUS_AMOUNTS)
+            add_entry_amounts(h, b, entry_store);
+    }
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
     uint64_t next_pc = next & ~(uint64_t)1;
@@ -703,34 +727,20 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         fetch_entry(h, s, next_pc);
     /* The static amounts (presync and postsync waits, the D-bus amounts with no store just
      * before the block and every access external) are counted with the block's executions
-     * (block_t.amount); here only what differs from them. */
-    const evset_t dbus =
-        EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL) | EVBIT(TM_DBUS_BUSY);
+     * (block_t.amount), those of the entry state above; here what DCCM accesses and coalescing
+     * change. */
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
     if (dccm) { /* the block's static cost assumed every access external: replace it */
         data_cost_t c = data_cost(b, dccm, entry_store), c0 = data_cost(b, 0, entry_store);
         h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
         s->store_tail = c.store_tail;
         s->last_store = 0;
-        if (h->pmu.sum_interest & dbus)
-            add_dbus(h, &c, 0, b);
-    } else if (h->pmu.sum_interest & dbus) {
+        if (h->pmu.sum_interest & DBUS_AMOUNTS)
+            add_dbus(h, &c, &c0);
+    } else if (last_store && last_store == b->core_word[1]) {
         /* a store to the word the previous external access stored to coalesces with it in the
          * store buffer (the same base register, kept, and offset) */
-        unsigned coalesced = last_store && last_store == b->core_word[1];
-        uint32_t w = entry_store ? b->core_word[2 + entry_store] : 0;
-        if (w & ENTRY_COMPUTE) {
-            data_cost_t c = data_cost(b, 0, entry_store);
-            add_dbus(h, &c, coalesced, b);
-        } else {
-            if (w || coalesced) {
-                add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF) - coalesced);
-                add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)(int64_t)(int8_t)(w >> 8 & 0xFF));
-                add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
-            }
-            if (entry_store) /* the cycles that byte of core_word[0] adds to mcycle */
-                add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (entry_store - 1))) & 0xFF);
-        }
+        add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)0 - 1);
     }
 }
 
