@@ -687,9 +687,11 @@ static void add_entry_amounts(hart_t *h, const block_t *b, unsigned e)
         add_dbus(h, &ce, &c0);
         return;
     }
-    add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF));
-    add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)(int64_t)(int8_t)(w >> 8 & 0xFF));
-    add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
+    if (w) { /* most entry states change only the cycles */
+        add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF));
+        add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)(int64_t)(int8_t)(w >> 8 & 0xFF));
+        add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
+    }
     /* the cycles that byte of core_word[0] adds to mcycle */
     add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (e - 1))) & 0xFF);
 }
