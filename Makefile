@@ -1,8 +1,9 @@
 # Convenience wrapper around CMake/CTest.
 #   make           configure and build (Release) in build/
-#   make test      run the test suite in build/
+#   make test      run the test suite in build/ twice: with every block translated at its first
+#                  execution (PMUSIM_JIT=eager) and with the translator off (the interpreter)
 #   make sanitize  build with clang (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests
-#                  there: with the gcc build of `make test`, both compilers are checked
+#                  there (translator eager): with the gcc build of `make test`, both compilers are checked
 #   make check     test + sanitize
 #   make demo      run the bundled hello example on veer-el2, then count the VeeR events of
 #                  the CoreMark-like benchmark with pmusim stat
@@ -22,12 +23,13 @@ build:
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
-	cd $(BUILD) && ctest $(CTEST_FLAGS)
+	cd $(BUILD) && PMUSIM_JIT=eager ctest $(CTEST_FLAGS)
+	cd $(BUILD) && PMUSIM_JIT=off ctest $(CTEST_FLAGS)
 
 sanitize:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPMUSIM_SANITIZE=ON -DCMAKE_C_COMPILER=clang
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && ctest $(CTEST_FLAGS)
+	cd $(ASAN_BUILD) && PMUSIM_JIT=eager ctest $(CTEST_FLAGS)
 
 check: test sanitize
 

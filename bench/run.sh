@@ -27,7 +27,8 @@ Options:
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
   --only IDS         time only these commands (comma-separated; all are still checked):
-                     pmusim qemu-icount qemu-tcg paged veer-run veer-notiming veer-stat veer-record
+                     pmusim pmusim-nojit qemu-icount qemu-tcg paged veer-run veer-run-nojit
+                     veer-notiming veer-stat vstat-nojit veer-record
                      veer-record-g veer-sample mbv-run mbv-timed rc-off rc-on su-pmusim su-qemu
                      e.g. --only veer-run,veer-stat -n 11 for the cost of counting
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
@@ -146,8 +147,17 @@ if [[ -n $QEMU ]]; then
     add_cmd main qemu-icount "QEMU \`-icount shift=0\` (exact instret)" "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -icount shift=0 -kernel "$GUESTS/$CM_VIRT.elf"
     add_cmd main qemu-tcg    "QEMU TCG (no -icount)"                 "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -kernel "$GUESTS/$CM_VIRT.elf"
 fi
+# the translation tier off (docs/performance.md): the interpreter alone, where the build has --jit
+HAVE_JIT=0
+if "$PMUSIM" run --help 2>/dev/null | grep -q -- '--jit'; then HAVE_JIT=1; fi
+if ((HAVE_JIT)); then
+    add_cmd main pmusim-nojit "\`pmusim run -M virt32 --jit=off\`"    "$CM_VIRT" "$PMUSIM" run --jit=off -M virt32 "$GUESTS/$CM_VIRT.elf"
+fi
 add_cmd main paged        "\`pmusim run -M virt32\`, loads and stores through Sv32" "$CM_PAGED" "$PMUSIM" run -M virt32 "$BENCH_GUESTS/$CM_PAGED.elf"
 add_cmd main veer-run     "\`pmusim run -M veer-el2\`"               "$CM_VEER" "$PMUSIM" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
+if ((HAVE_JIT)); then
+    add_cmd main veer-run-nojit "\`pmusim run -M veer-el2 --jit=off\`" "$CM_VEER" "$PMUSIM" run --jit=off -M veer-el2 "$GUESTS/$CM_VEER.elf"
+fi
 add_cmd main veer-notiming "\`pmusim run -M veer-el2,timing=off\`"   "$CM_VEER" "$PMUSIM" run -M veer-el2,timing=off "$GUESTS/$CM_VEER.elf"
 if [[ -n $BASELINE ]]; then
     add_cmd main base-pmusim   "baseline \`pmusim run -M virt32\`"   "$CM_VIRT" "$BASELINE" run -M virt32 "$GUESTS/$CM_VIRT.elf"
@@ -157,6 +167,9 @@ fi
 STAT_NOTE=
 if ((HAVE_STAT)); then
     add_cmd main veer-stat "\`pmusim stat -M veer-el2 -e 4,11,12,24\`" "$CM_VEER" "$PMUSIM" stat -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
+    if ((HAVE_JIT)); then
+        add_cmd main vstat-nojit "\`pmusim stat -M veer-el2 -e 4,11,12,24 --jit=off\`" "$CM_VEER" "$PMUSIM" stat --jit=off -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
+    fi
 else
     STAT_NOTE="\`pmusim stat\` is not available in this build (\`pmusim stat --help\` failed): row skipped."
     note "$STAT_NOTE"

@@ -10,6 +10,7 @@
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
 #include "isa/isa.h"
+#include "jit/jit.h"
 
 #define BC_BUCKETS (1u << 16)
 #define BC_ARENA_SIZE (64u << 20)
@@ -40,6 +41,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
 void block_cache_free(hart_t *h)
 {
     free(h->bc.table);
+    jit_free(h);
     bus_host_unmap(h->bc.arena, h->bc.arena_size);
     memset(&h->bc, 0, sizeof h->bc);
     h->store_watch = NULL;
@@ -66,6 +68,7 @@ void block_cache_flush(hart_t *h)
     bc->arena_used = 0;
     bc->self_loops = 0;
     bc->flushes++;
+    jit_flush(h);
     h->code_dirty = false;
     if (h->platform && h->platform->rewatch)
         h->platform->rewatch(h->platform_ctx, h);
@@ -299,6 +302,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     bc->self_loops += b->self_loop;
     if (h->debug)
         debug_patch_block(h, b); /* a debugger's breakpoints */
+    jit_block_built(h, b);       /* counted toward translation */
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];

@@ -15,6 +15,8 @@
 #include "cpu/debug.h"
 #include "cpu/prof.h"
 #include "cpu/exec.h"
+#include "cpu/exec_retire.h"
+#include "jit/jit.h"
 #include "cpu/fpu.h"
 #include "cpu/mmu.h"
 #include "isa/isa.h"
@@ -72,10 +74,10 @@ typedef int64_t sreg;
 
 /* `next`: where control goes on (0: not known here, a trap or an xRET), for a timing model; bit 0
  * set: a conditional branch was taken (its target may be the next instruction). */
+#define RETIRE_TAKEN_add false
+#define RETIRE_TAKEN_add_taken true
 #define RETIRE_BLOCK_VIA(addends, next) do { \
-        if (unlikely(b->epoch != h->pmu.epoch)) block_refresh_addends(&h->pmu, b); \
-        retire_addends(h->pmu.acc, b->addends, b->n_add); \
-        h->budget -= b->n_insns; \
+        exec_retire_block(h, b, RETIRE_TAKEN_##addends); \
         PROF_RETIRE(addends); \
         if (unlikely(b->timed)) { \
             PROF_AT_END(b->n_insns); exec_block_timing(h, b, b->n_insns, (next)); PROF_TIMED(); \
@@ -188,27 +190,6 @@ typedef int64_t sreg;
         NEXT(); \
     } while (0)
 
-#ifndef EXEC_RETIRE_ADDENDS
-#define EXEC_RETIRE_ADDENDS
-/* Adds a block's addends to the active counters. The count is the same for every block of a
- * configuration, so the switch is perfectly predicted: two instructions per active counter. */
-static inline __attribute__((always_inline)) void retire_addends(uint64_t *acc, const uint32_t *add, uint32_t n) {
-    switch (n) {
-    default:
-        for (uint32_t k = PMU_RETIRE_LANES; k < n; k++) acc[k] += add[k];
-        /* fall through */
-    case 8: acc[7] += add[7]; /* fall through */
-    case 7: acc[6] += add[6]; /* fall through */
-    case 6: acc[5] += add[5]; /* fall through */
-    case 5: acc[4] += add[4]; /* fall through */
-    case 4: acc[3] += add[3]; /* fall through */
-    case 3: acc[2] += add[2]; /* fall through */
-    case 2: acc[1] += add[1]; /* fall through */
-    case 1: acc[0] += add[0]; /* fall through */
-    case 0: break;
-    }
-}
-#endif
 
 static inline ureg clmul_lo(ureg a, ureg b) {
     ureg r = 0;
@@ -603,6 +584,31 @@ L_DEBUG_BREAK: {
     h->stop = STOP_DEBUG;
     return;
 }
+#if PMUSIM_HAVE_JIT && !defined(EXEC_PROFILE)
+L_JIT_COUNT:
+    /* A block not yet translated (jit/jit.h): counted until it is hot. */
+    if (++b->jit_count < h->jit_threshold || !jit_translate(h, b)) goto *b->jit_orig;
+    /* fall through: translated now */
+L_JIT_ENTER: {
+    /* Translated code runs the block and, while the budget lasts, the translated blocks after it;
+     * it returns where the interpreter takes over, naming the block (h->jit_block) and instruction. */
+    if (unlikely(h->one_block)) goto *b->jit_orig; /* exact --max-insns: interpreted */
+    uint32_t st_ = ((jit_entry_t)b->jit_entry)(h);
+    unsigned k_ = JIT_INDEX(st_);
+    b = h->jit_block;
+    i = b->insn + k_;
+    switch (JIT_KIND(st_)) {
+    case JIT_CONT: DISPATCH();
+    case JIT_TRAP: goto trap_mid_block;
+    case JIT_STOP: goto stop_after_insn;
+    default: break;
+    }
+    if (k_ == 2) CHAIN_INDIRECT(h->pc);
+    CHAIN(k_, h->pc);
+}
+#else
+L_JIT_COUNT: L_JIT_ENTER: goto *b->jit_orig; /* never patched in: no translation here */
+#endif
 L_ILLEGAL:
     TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
 
@@ -667,6 +673,8 @@ fetch_fault:
 #undef RETIRE_BLOCK
 #undef RETIRE_BLOCK_TO
 #undef RETIRE_BLOCK_VIA
+#undef RETIRE_TAKEN_add
+#undef RETIRE_TAKEN_add_taken
 #undef DYN
 #undef TIMING_DIV
 #undef CHAIN

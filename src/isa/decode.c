@@ -295,7 +295,8 @@ int isa_table_check(void)
         }
     }
     for (int op = 0; op < OP_COUNT; op++) {
-        if (op == OP_ILLEGAL || op == OP_BLOCK_END || op == OP_BUDGET_STOP || op == OP_DEBUG_BREAK)
+        if (op == OP_ILLEGAL || op == OP_BLOCK_END || op == OP_BUDGET_STOP || op == OP_DEBUG_BREAK ||
+            op == OP_JIT_COUNT || op == OP_JIT_ENTER)
             continue;
         bool used = false;
         for (size_t a = 0; a < N_ENC && !used; a++)

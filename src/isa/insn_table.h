@@ -34,6 +34,8 @@
     OP(BLOCK_END, 0)            /* sentinel: falls through to the next block */ \
     OP(BUDGET_STOP, 0)          /* patched over an instruction: the run stops before it */ \
     OP(DEBUG_BREAK, 0)          /* patched over an instruction with a debugger's breakpoint */ \
+    OP(JIT_COUNT, 0)            /* patched over a block's first instruction: counts it toward translation */ \
+    OP(JIT_ENTER, 0)            /* patched over a translated block's first instruction: runs its code */ \
     /* RV32I / RV64I */ \
     OP(LUI, EV_ALU_) OP(AUIPC, EV_ALU_) \
     OP(JAL, EV_RETIRES_ | EVBIT(JAL)) OP(JALR, EV_RETIRES_ | EVBIT(JALR)) \

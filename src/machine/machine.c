@@ -9,6 +9,7 @@
 #include "cpu/pmp.h"
 #include "cpu/exec.h"
 #include "cpu/sscofpmf.h"
+#include "jit/jit.h"
 #include "dev/devices.h"
 #include "loader/elf_load.h"
 #include "loader/raw_load.h"
@@ -306,6 +307,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
             machine_free(m);
             return NULL;
         }
+        h->jit_threshold = jit_threshold_for((enum jit_mode)opts->jit);
         if (!block_cache_init(h, m->code_map, m->store_watch)) {
             fprintf(stderr, "pmusim: out of memory\n");
             machine_free(m);

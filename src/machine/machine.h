@@ -72,6 +72,7 @@ typedef struct machine_desc {
 typedef struct machine_opts {
     uint64_t ram_size;   /* 0 = the description's default */
     uint64_t max_insns;  /* 0 = unlimited */
+    int jit;             /* the translation tier: enum jit_mode (jit/jit.h), 0 = the default */
     bool user_mode;      /* machines where U-mode is optional (veer-el2) */
     bool bounded_memory; /* testbench_memory machines: only the listed memories exist */
     unsigned harts;      /* number of harts; 0 = 1 */

@@ -6,6 +6,8 @@
 
 #include "tools/cli_run.h"
 
+#include "jit/jit.h"
+
 bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
 {
     switch (id) {
@@ -35,6 +37,15 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
     case CLI_RUN_OPT_DTB: cfg->dtb = p->value; return true;
     case CLI_RUN_OPT_APPEND: cfg->append = p->value; return true;
     case CLI_RUN_OPT_QUIET: cfg->quiet = true; return true;
+    case CLI_RUN_OPT_JIT: {
+        enum jit_mode mode;
+        if (!jit_parse_mode(p->value, &mode)) {
+            cli_error("%s: bad --jit '%s': expected on or off", p->cmd, p->value);
+            return false;
+        }
+        cfg->opts.jit = (int)mode;
+        return true;
+    }
     case CLI_RUN_OPT_SIGNATURE:
         if (!*p->value) {
             cli_error("%s: --signature needs a file name", p->cmd);

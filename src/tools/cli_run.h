@@ -51,7 +51,8 @@ enum cli_run_opt {
     CLI_RUN_OPT_KERNEL,
     CLI_RUN_OPT_DTB,
     CLI_RUN_OPT_APPEND,
-    CLI_RUN_OPT_LAST = CLI_RUN_OPT_APPEND,
+    CLI_RUN_OPT_JIT,
+    CLI_RUN_OPT_LAST = CLI_RUN_OPT_JIT,
 };
 
 #define CLI_RUN_OPTIONS \
@@ -62,6 +63,8 @@ enum cli_run_opt {
         { "user-mode", 0, NULL, CLI_RUN_OPT_USER_MODE, \
           "give the core U-mode where it is optional (veer-el2)" }, \
         { "quiet", 'q', NULL, CLI_RUN_OPT_QUIET, "no messages about how the run ended" }, \
+        { "jit", 0, "on|off", CLI_RUN_OPT_JIT, \
+          "translate hot blocks to host code (default on where supported: x86-64)" }, \
         { "load-addr", 0, "ADDR", CLI_RUN_OPT_LOAD_ADDR, \
           "PROGRAM is a raw binary: load it at ADDR and start there (QEMU's -device loader)" }, \
         { "bios", 0, "FILE", CLI_RUN_OPT_BIOS, \

@@ -1,0 +1,826 @@
+/* The translation tier for x86-64 hosts (jit/jit.h): a template emitter over decoded blocks.
+ *
+ * Translated code runs with h in rbx, the main RAM's host address in r12, its guest base in r14 and
+ * the store-watch granule map in r15; guest registers stay in h->x (loaded and stored around each
+ * operation). All blocks share this convention, so a block ends by jumping straight into the next
+ * translated block's body (through its successor link, b->succ) while the budget lasts. */
+#include "jit/jit.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if PMUSIM_HAVE_JIT
+#include <sys/mman.h>
+#endif
+
+#include "cpu/csr.h"
+#include "cpu/exec.h"
+#include "cpu/exec_retire.h"
+#include "isa/isa.h"
+#include "jit/emit_x86_64.h"
+
+bool jit_parse_mode(const char *s, enum jit_mode *mode)
+{
+    if (!strcmp(s, "on"))
+        *mode = JIT_MODE_ON;
+    else if (!strcmp(s, "off"))
+        *mode = JIT_MODE_OFF;
+    else if (!strcmp(s, "eager"))
+        *mode = JIT_MODE_EAGER;
+    else
+        return false;
+    return true;
+}
+
+uint32_t jit_threshold_for(enum jit_mode mode)
+{
+    if (mode == JIT_MODE_DEFAULT) {
+        const char *env = getenv("PMUSIM_JIT");
+        if (!env || !jit_parse_mode(env, &mode))
+            mode = JIT_MODE_ON;
+    }
+    if (!PMUSIM_HAVE_JIT || mode == JIT_MODE_OFF)
+        return 0;
+    return mode == JIT_MODE_EAGER ? 1 : JIT_HOT_THRESHOLD;
+}
+
+void jit_block_built(hart_t *h, block_t *b)
+{
+    if (!h->jit_threshold || h->debug || h->prof || !h->dispatch)
+        return;
+    b->jit_orig = b->insn[0].handler;
+    b->insn[0].handler = h->dispatch[OP_JIT_COUNT];
+}
+
+#if !PMUSIM_HAVE_JIT
+
+bool jit_translate(hart_t *h, block_t *b)
+{
+    b->insn[0].handler = b->jit_orig;
+    return false;
+}
+void jit_flush(hart_t *h)
+{
+}
+void jit_free(hart_t *h)
+{
+}
+
+#else
+
+#define JIT_CACHE_SIZE (32u << 20)
+
+typedef struct jit_cache {
+    uint8_t *code;
+    size_t size, used;
+} jit_cache_t;
+
+void jit_flush(hart_t *h)
+{
+    if (h->jit)
+        h->jit->used = 0;
+}
+
+void jit_free(hart_t *h)
+{
+    if (!h->jit)
+        return;
+    if (h->jit->code)
+        munmap(h->jit->code, h->jit->size);
+    free(h->jit);
+    h->jit = NULL;
+}
+
+/* ---- Services the translated code calls ---- */
+
+static unsigned access_size(enum insn_op op)
+{
+    switch (op) {
+    case OP_LB:
+    case OP_LBU:
+    case OP_SB: return 1;
+    case OP_LH:
+    case OP_LHU:
+    case OP_SH: return 2;
+    case OP_LW:
+    case OP_LWU:
+    case OP_SW: return 4;
+    default: return 8;
+    }
+}
+
+static uint64_t loaded_value(enum insn_op op, unsigned xlen, uint64_t w)
+{
+    uint64_t v;
+    switch (op) {
+    case OP_LB: v = (uint64_t)(int64_t)(int8_t)w; break;
+    case OP_LH: v = (uint64_t)(int64_t)(int16_t)w; break;
+    case OP_LW: v = (uint64_t)(int64_t)(int32_t)w; break;
+    case OP_LBU: v = (uint8_t)w; break;
+    case OP_LHU: v = (uint16_t)w; break;
+    case OP_LWU: v = (uint32_t)w; break;
+    default: v = w; break;
+    }
+    return xlen == 32 ? (uint32_t)v : v;
+}
+
+/* A load off the inline path (the interpreter's LOAD slow path): 0, or the status to return. */
+static uint32_t jit_load_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
+{
+    const dinsn_t *d = &b->insn[k];
+    enum insn_op op = (enum insn_op)b->info[k].op;
+    uint64_t w = 0;
+    h->access_base = h->x[d->rs1];
+    mem_result_t r = mem_load_slow(h, addr, access_size(op), &w, b->events[k], k);
+    if (r == MEM_FAULT) {
+        h->jit_block = b;
+        return JIT_TRAP | k;
+    }
+    h->x[d->rd] = loaded_value(op, h->xlen, w);
+    if (r == MEM_STOP) {
+        h->jit_block = b;
+        return JIT_STOP | k;
+    }
+    return 0;
+}
+
+static uint32_t jit_store_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
+{
+    const dinsn_t *d = &b->insn[k];
+    unsigned size = access_size((enum insn_op)b->info[k].op);
+    uint64_t v = h->x[d->rs2];
+    if (size < 8)
+        v &= (1ull << (8 * size)) - 1;
+    h->access_base = h->x[d->rs1];
+    mem_result_t r = mem_store_slow(h, addr, size, v, b->events[k], k);
+    if (r == MEM_OK)
+        return 0;
+    h->jit_block = b;
+    return (r == MEM_FAULT ? JIT_TRAP : JIT_STOP) | k;
+}
+
+/* Divisions and remainders, as the interpreter does them (timing hook, division-by-zero event). */
+static void jit_divrem(hart_t *h, block_t *b, uint32_t k)
+{
+    const dinsn_t *d = &b->insn[k];
+    enum insn_op op = (enum insn_op)b->info[k].op;
+    uint64_t a = h->x[d->rs1], v = h->x[d->rs2], r;
+    bool rv32 = h->xlen == 32;
+    bool sgn = op == OP_DIV || op == OP_REM, rem = op == OP_REM || op == OP_REMU;
+    bool word = op == OP_DIVW || op == OP_DIVUW || op == OP_REMW || op == OP_REMUW;
+    if (!word && b->timed && h->core_ext && h->core_ext->div)
+        h->core_ext->div(h, b, k, a, v, sgn, rem);
+    if (word || rv32) { /* 32-bit operation */
+        int32_t sa = (int32_t)(uint32_t)a, sd = (int32_t)(uint32_t)v;
+        uint32_t ua = (uint32_t)a, ud = (uint32_t)v, q;
+        bool s = word ? op == OP_DIVW || op == OP_REMW : sgn;
+        bool m = word ? op == OP_REMW || op == OP_REMUW : rem;
+        if ((s && sd == 0) || (!s && ud == 0))
+            q = m ? ua : UINT32_MAX;
+        else if (s && sa == INT32_MIN && sd == -1)
+            q = m ? 0 : (uint32_t)sa;
+        else if (s)
+            q = (uint32_t)(m ? sa % sd : sa / sd);
+        else
+            q = m ? ua % ud : ua / ud;
+        r = word ? (uint64_t)(int64_t)(int32_t)q : q;
+        if (ud == 0 && (h->pmu.dyn_interest & EVBIT(DIV_BY_ZERO)))
+            pmu_commit_events(&h->pmu, EVBIT(DIV_BY_ZERO), b->events[k]);
+    } else {
+        int64_t sa = (int64_t)a, sd = (int64_t)v;
+        if (v == 0)
+            r = rem ? a : UINT64_MAX;
+        else if (sgn && sa == INT64_MIN && sd == -1)
+            r = rem ? 0 : a;
+        else if (sgn)
+            r = (uint64_t)(rem ? sa % sd : sa / sd);
+        else
+            r = rem ? a % v : a / v;
+        if (v == 0 && (h->pmu.dyn_interest & EVBIT(DIV_BY_ZERO)))
+            pmu_commit_events(&h->pmu, EVBIT(DIV_BY_ZERO), b->events[k]);
+    }
+    h->x[d->rd] = r;
+}
+
+/* A block's retirement when it has more to do than the budget decrement: counters, timing. */
+static void jit_retire(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
+{
+    exec_retire_block(h, b, taken != 0);
+    if (b->timed)
+        exec_block_timing(h, b, b->n_insns, next);
+}
+
+/* ---- The emitter ---- */
+
+#define HX(n) ((int32_t)(offsetof(hart_t, x) + 8 * (size_t)(n)))
+#define HOFF(field) ((int32_t)offsetof(hart_t, field))
+#define BOFF(field) ((int32_t)offsetof(block_t, field))
+
+enum { SLOW_LOAD, SLOW_STORE, SLOW_DIV };
+typedef struct slow_path {
+    uint8_t *from[2]; /* jumps to patch to the stub */
+    uint8_t *back;    /* where the inline path goes on */
+    uint32_t k;
+    int kind;
+} slow_path_t;
+
+typedef struct tr {
+    x_emit_t e;
+    hart_t *h;
+    block_t *b;
+    bool w;                                    /* RV64 */
+    slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
+    unsigned n_slow;
+} tr_t;
+
+static void emit_epilogue(x_emit_t *e)
+{
+    x_pop(e, X_R15);
+    x_pop(e, X_R14);
+    x_pop(e, X_R13);
+    x_pop(e, X_R12);
+    x_pop(e, X_RBX);
+    x_ret(e);
+}
+
+/* Return `status` about this block. */
+static void emit_exit(tr_t *t, uint32_t status)
+{
+    x_mov_imm(&t->e, X_RCX, (uint64_t)(uintptr_t)t->b);
+    x_store(&t->e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
+    x_mov_imm(&t->e, X_RAX, status);
+    emit_epilogue(&t->e);
+}
+
+static void emit_call(x_emit_t *e, const void *fn)
+{
+    x_mov_imm(e, X_RAX, (uint64_t)(uintptr_t)fn);
+    x_call_reg(e, X_RAX);
+}
+
+/* rax = rs1 + imm, the XLEN's address */
+static void emit_addr(tr_t *t, const dinsn_t *d)
+{
+    x_load(&t->e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    if (d->imm || !t->w)
+        x_alu_imm(&t->e, t->w, X_ADD, x_r(X_RAX), d->imm);
+}
+
+/* rdx = rax - ram base; to the slow path unless inside the inline window and aligned */
+static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
+{
+    x_emit_t *e = &t->e;
+    x_mov(e, X_RDX, X_RAX);
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(fast_size)));
+    s->from[0] = x_jcc(e, X_CC_AE);
+    s->from[1] = NULL;
+    if (size > 1) {
+        x_test_al(e, (uint8_t)(size - 1));
+        s->from[1] = x_jcc(e, X_CC_NE);
+    }
+}
+
+static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
+{
+    x_emit_t *e = &t->e;
+    slow_path_t *s = &t->slow[t->n_slow++];
+    s->k = k;
+    s->kind = SLOW_LOAD;
+    emit_addr(t, d);
+    emit_ram_check(t, s, access_size(op));
+    x_mem_t m = x_mi(X_R12, X_RDX);
+    switch (op) {
+    case OP_LB: x_movx(e, t->w, 0x0fbe, X_RAX, m); break;
+    case OP_LH: x_movx(e, t->w, 0x0fbf, X_RAX, m); break;
+    case OP_LBU: x_movx(e, false, 0x0fb6, X_RAX, m); break;
+    case OP_LHU: x_movx(e, false, 0x0fb7, X_RAX, m); break;
+    case OP_LW:
+        if (t->w)
+            x_movsxd(e, X_RAX, m);
+        else
+            x_load(e, false, X_RAX, m);
+        break;
+    case OP_LWU: x_load(e, false, X_RAX, m); break;
+    default: x_load(e, true, X_RAX, m); break;
+    }
+    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+    s->back = e->p;
+    return true;
+}
+
+static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
+{
+    x_emit_t *e = &t->e;
+    slow_path_t *s = &t->slow[t->n_slow++];
+    unsigned size = access_size(op);
+    s->k = k;
+    s->kind = SLOW_STORE;
+    emit_addr(t, d);
+    emit_ram_check(t, s, size);
+    /* the granule's store-watch bit: code, tohost, reservations */
+    x_mov(e, X_RCX, X_RDX);
+    x_shift_imm(e, true, X_SHR, X_RCX, 9);
+    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
+    x_load(e, false, X_R8, x_r(X_RDX));
+    x_shift_imm(e, false, X_SHR, X_R8, 6);
+    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
+    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
+    uint8_t *watched = x_jcc(e, X_CC_B);
+    x_load(e, true, X_RCX, x_m(X_RBX, HX(d->rs2)));
+    x_mem_t m = x_mi(X_R12, X_RDX);
+    switch (size) {
+    case 1: x_op(e, false, 0x88, 1, X_RCX, m, true); break;
+    case 2:
+        x_b(e, 0x66);
+        x_store(e, false, m, X_RCX);
+        break;
+    case 4: x_store(e, false, m, X_RCX); break;
+    default: x_store(e, true, m, X_RCX); break;
+    }
+    s->back = e->p;
+    /* the watched case shares the stub: a second slow path entry */
+    slow_path_t *s2 = &t->slow[t->n_slow++];
+    *s2 = *s;
+    s2->from[0] = watched;
+    s2->from[1] = NULL;
+    return true;
+}
+
+/* rd = rs1 op rs2 for the plain ALU forms */
+static void emit_rr(tr_t *t, const dinsn_t *d, enum x_alu a, bool w)
+{
+    x_load(&t->e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    x_alu(&t->e, w, a, X_RAX, x_m(X_RBX, HX(d->rs2)));
+}
+
+static void emit_set(tr_t *t, const dinsn_t *d, enum x_cc cc, bool imm)
+{
+    x_emit_t *e = &t->e;
+    x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    x_alu(e, false, X_XOR, X_RCX, x_r(X_RCX));
+    if (imm)
+        x_alu_imm(e, t->w, X_CMP, x_r(X_RAX), d->imm);
+    else
+        x_alu(e, t->w, X_CMP, X_RAX, x_m(X_RBX, HX(d->rs2)));
+    x_setcc(e, cc, X_RCX);
+    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RCX);
+}
+
+static void emit_shift_reg(tr_t *t, const dinsn_t *d, enum x_shift s, bool w)
+{
+    x_load(&t->e, true, X_RCX, x_m(X_RBX, HX(d->rs2)));
+    x_load(&t->e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    x_shift_cl(&t->e, w, s, X_RAX);
+}
+
+/* Divisions inline; a zero divisor (its event) and the overflowing quotient go to jit_divrem. */
+static bool emit_div(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
+{
+    x_emit_t *e = &t->e;
+    bool word = op >= OP_DIVW, w = t->w && !word;
+    bool sgn = op == OP_DIV || op == OP_REM || op == OP_DIVW || op == OP_REMW;
+    bool rem = op == OP_REM || op == OP_REMU || op == OP_REMW || op == OP_REMUW;
+    slow_path_t *s = &t->slow[t->n_slow++];
+    s->k = k;
+    s->kind = SLOW_DIV;
+    s->from[1] = NULL;
+    x_load(e, w, X_RCX, x_m(X_RBX, HX(d->rs2)));
+    x_load(e, w, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    x_test(e, w, X_RCX, X_RCX);
+    s->from[0] = x_jcc(e, X_CC_E);
+    if (sgn) { /* most negative / -1 */
+        x_alu_imm(e, w, X_CMP, x_r(X_RCX), -1);
+        uint8_t *go = x_jcc(e, X_CC_NE);
+        x_mov_imm(e, X_RDX, w ? (uint64_t)INT64_MIN : (uint64_t)(uint32_t)INT32_MIN);
+        x_alu(e, w, X_CMP, X_RAX, x_r(X_RDX));
+        s->from[1] = x_jcc(e, X_CC_E);
+        x_patch(e, go, e->p);
+        if (w)
+            x_b(e, 0x48);
+        x_b(e, 0x99); /* cdq / cqo */
+    } else {
+        x_alu(e, false, X_XOR, X_RDX, x_r(X_RDX));
+    }
+    x_op(e, w, 0xf7, 1, sgn ? 7 : 6, x_r(X_RCX), false); /* idiv / div */
+    int res = rem ? X_RDX : X_RAX;
+    if (word)
+        x_movsxd(e, X_RAX, x_r(res));
+    else if (rem)
+        x_mov(e, X_RAX, X_RDX);
+    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+    s->back = e->p;
+    return true;
+}
+
+/* Emits instruction k that is not a terminator; false when it is not translated. */
+static bool emit_insn(tr_t *t, uint32_t k)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    const dinsn_t *d = &b->insn[k];
+    enum insn_op op = (enum insn_op)b->info[k].op;
+    bool w = t->w;
+    uint64_t xmask = w ? UINT64_MAX : UINT32_MAX;
+    x_mem_t rax = x_r(X_RAX);
+    bool sext32 = false; /* RV64 word operation: sign-extend eax */
+
+    switch (op) {
+    case OP_LB:
+    case OP_LH:
+    case OP_LW:
+    case OP_LBU:
+    case OP_LHU: return emit_load(t, d, k, op);
+    case OP_LD:
+    case OP_LWU: return w && emit_load(t, d, k, op);
+    case OP_SB:
+    case OP_SH:
+    case OP_SW: return emit_store(t, d, k, op);
+    case OP_SD: return w && emit_store(t, d, k, op);
+    case OP_FENCE: return true;
+    case OP_LUI: x_mov_imm(e, X_RAX, (uint64_t)(int64_t)d->imm & xmask); break;
+    case OP_AUIPC: x_mov_imm(e, X_RAX, (b->pc + (uint64_t)(int64_t)d->imm) & xmask); break;
+    case OP_ADDI:
+    case OP_XORI:
+    case OP_ORI:
+    case OP_ANDI: {
+        static const enum x_alu alu[] = {
+            [OP_ADDI] = X_ADD, [OP_XORI] = X_XOR, [OP_ORI] = X_OR, [OP_ANDI] = X_AND
+        };
+        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        if (d->imm || !w || op == OP_ANDI)
+            x_alu_imm(e, w, alu[op], rax, d->imm);
+        break;
+    }
+    case OP_SLTI: emit_set(t, d, X_CC_L, true); return true;
+    case OP_SLTIU: emit_set(t, d, X_CC_B, true); return true;
+    case OP_SLT: emit_set(t, d, X_CC_L, false); return true;
+    case OP_SLTU: emit_set(t, d, X_CC_B, false); return true;
+    case OP_SLLI:
+    case OP_SRLI:
+    case OP_SRAI:
+        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        x_shift_imm(e, w, op == OP_SLLI ? X_SHL : op == OP_SRLI ? X_SHR : X_SAR, X_RAX, (unsigned)d->imm);
+        break;
+    case OP_ADD: emit_rr(t, d, X_ADD, w); break;
+    case OP_SUB: emit_rr(t, d, X_SUB, w); break;
+    case OP_XOR: emit_rr(t, d, X_XOR, w); break;
+    case OP_OR: emit_rr(t, d, X_OR, w); break;
+    case OP_AND: emit_rr(t, d, X_AND, w); break;
+    case OP_SLL: emit_shift_reg(t, d, X_SHL, w); break;
+    case OP_SRL: emit_shift_reg(t, d, X_SHR, w); break;
+    case OP_SRA: emit_shift_reg(t, d, X_SAR, w); break;
+    case OP_ADDIW:
+    case OP_SLLIW:
+    case OP_SRLIW:
+    case OP_SRAIW:
+        if (!w)
+            return false;
+        x_load(e, false, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        if (op == OP_ADDIW)
+            x_alu_imm(e, false, X_ADD, rax, d->imm);
+        else
+            x_shift_imm(e, false,
+                        op == OP_SLLIW   ? X_SHL
+                        : op == OP_SRLIW ? X_SHR
+                                         : X_SAR,
+                        X_RAX, (unsigned)d->imm);
+        sext32 = true;
+        break;
+    case OP_ADDW:
+    case OP_SUBW:
+        if (!w)
+            return false;
+        emit_rr(t, d, op == OP_ADDW ? X_ADD : X_SUB, false);
+        sext32 = true;
+        break;
+    case OP_SLLW:
+    case OP_SRLW:
+    case OP_SRAW:
+        if (!w)
+            return false;
+        emit_shift_reg(t, d, op == OP_SLLW ? X_SHL : op == OP_SRLW ? X_SHR : X_SAR, false);
+        sext32 = true;
+        break;
+    case OP_MUL:
+        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        x_imul(e, w, X_RAX, x_m(X_RBX, HX(d->rs2)));
+        break;
+    case OP_MULW:
+        if (!w)
+            return false;
+        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        x_imul(e, false, X_RAX, x_m(X_RBX, HX(d->rs2)));
+        sext32 = true;
+        break;
+    case OP_MULH:
+    case OP_MULHU:
+    case OP_MULHSU:
+        if (!w) { /* the 64-bit product of the extended operands, high half */
+            if (op == OP_MULHU)
+                x_load(e, false, X_RAX, x_m(X_RBX, HX(d->rs1)));
+            else
+                x_movsxd(e, X_RAX, x_m(X_RBX, HX(d->rs1)));
+            if (op == OP_MULH)
+                x_movsxd(e, X_RCX, x_m(X_RBX, HX(d->rs2)));
+            else
+                x_load(e, false, X_RCX, x_m(X_RBX, HX(d->rs2)));
+            x_imul(e, true, X_RAX, x_r(X_RCX));
+            x_shift_imm(e, true, X_SHR, X_RAX, 32);
+        } else {
+            x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+            x_mul_wide(e, op == OP_MULH, x_m(X_RBX, HX(d->rs2)));
+            if (op == OP_MULHSU) { /* unsigned high half, less rs2 when rs1 is negative */
+                x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+                x_shift_imm(e, true, X_SAR, X_RAX, 63);
+                x_alu(e, true, X_AND, X_RAX, x_m(X_RBX, HX(d->rs2)));
+                x_alu(e, true, X_SUB, X_RDX, rax);
+            }
+            x_mov(e, X_RAX, X_RDX);
+        }
+        break;
+    case OP_DIV:
+    case OP_DIVU:
+    case OP_REM:
+    case OP_REMU:
+    case OP_DIVW:
+    case OP_DIVUW:
+    case OP_REMW:
+    case OP_REMUW:
+        if (!w && op >= OP_DIVW)
+            return false;
+        if (b->timed && t->h->core_ext && t->h->core_ext->div) { /* the timing model sees the operands */
+            x_mov(e, X_RDI, X_RBX);
+            x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+            x_mov_imm(e, X_RDX, k);
+            emit_call(e, (const void *)jit_divrem);
+            return true;
+        }
+        return emit_div(t, d, k, op);
+    default: return false;
+    }
+    if (sext32)
+        x_movsxd(e, X_RAX, rax);
+    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+    return true;
+}
+
+/* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
+ * (indirect: h->pc, already set). The retirement is inline when the budget decrement is all there
+ * is to do (no active counter; a block without timing), else a call of jit_retire (`next`: the
+ * timing model's next pc, UINT64_MAX for h->pc). Then, while the budget lasts, straight into the
+ * next block's translated code: a direct successor's jump is patched to it the first time it is
+ * found (successor links and translated code live until the same flush); an indirect one is
+ * looked up in the block cache's hash table; otherwise back to the executor. */
+static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t target, bool indirect)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    uint8_t *slow = NULL, *out[8];
+    int n_out = 0;
+    if (!b->timed) {
+        /* The addends are those of the PMU configuration current at translation (one id, one
+         * configuration: pmu.c), as immediates; another configuration takes jit_retire. */
+        x_alu_imm(e, false, X_CMP, x_m(X_RBX, (int32_t)(offsetof(hart_t, pmu) + offsetof(pmu_t, epoch))),
+                  (int32_t)b->epoch);
+        slow = x_jcc(e, X_CC_NE);
+        for (uint32_t k = 0; k < b->n_add; k++) {
+            uint32_t add = taken ? b->add_taken[k] : b->add[k];
+            if (add)
+                x_alu_imm(e, true, X_ADD,
+                          x_m(X_RBX, (int32_t)(offsetof(hart_t, pmu) + offsetof(pmu_t, acc) + 8 * k)),
+                          (int32_t)add);
+        }
+        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
+    } else {
+        x_mov(e, X_RDI, X_RBX);
+        x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+        x_mov_imm(e, X_RDX, taken);
+        if (next == UINT64_MAX)
+            x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
+        else
+            x_mov_imm(e, X_RCX, next);
+        emit_call(e, (const void *)jit_retire);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+    }
+    uint8_t *budget_test = e->p;
+    out[n_out++] = x_jcc(e, X_CC_LE);
+    if (!indirect) {
+        uint8_t *site = x_jmp(e); /* to the lookup below until patched */
+        x_patch(e, site, e->p);
+        x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)&b->succ[s]);
+        x_load(e, true, X_RCX, x_m(X_RCX, 0));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
+        x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)(site + 4));
+        x_mov(e, X_RAX, X_RCX);
+        x_alu(e, true, X_SUB, X_RAX, x_r(X_RDX));
+        x_store(e, false, x_m(X_RDX, -4), X_RAX);
+        x_jmp_reg(e, X_RCX);
+    } else {
+        x_load(e, true, X_RAX, x_m(X_RBX, HOFF(pc)));
+        x_mov(e, X_RDX, X_RAX);
+        x_shift_imm(e, true, X_SHR, X_RDX, 1);
+        x_alu_imm(e, false, X_AND, x_r(X_RDX), (int32_t)t->h->bc.mask);
+        x_shift_imm(e, false, X_SHL, X_RDX, 3);
+        x_load(e, true, X_RCX, x_m(X_RBX, (int32_t)(offsetof(hart_t, bc) + offsetof(block_cache_t, table))));
+        x_alu(e, true, X_ADD, X_RCX, x_r(X_RDX));
+        x_load(e, true, X_RCX, x_m(X_RCX, 0));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
+        x_alu(e, true, X_CMP, X_RAX, x_m(X_RCX, BOFF(pc)));
+        out[n_out++] = x_jcc(e, X_CC_NE);
+        x_load(e, false, X_RDX, x_m(X_RCX, BOFF(priv)));
+        x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(priv)));
+        out[n_out++] = x_jcc(e, X_CC_NE);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
+        x_test(e, true, X_RCX, X_RCX);
+        out[n_out++] = x_jcc(e, X_CC_E);
+        x_jmp_reg(e, X_RCX);
+    }
+    for (int k = 0; k < n_out; k++)
+        x_patch(e, out[k], e->p);
+    if (!indirect) {
+        x_mov_imm(e, X_RAX, target);
+        x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
+    }
+    emit_exit(t, JIT_CHAIN | (indirect ? 2u : s));
+    if (slow) { /* counters are active: the full retirement */
+        x_patch(e, slow, e->p);
+        x_mov(e, X_RDI, X_RBX);
+        x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+        x_mov_imm(e, X_RDX, taken);
+        if (next == UINT64_MAX)
+            x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
+        else
+            x_mov_imm(e, X_RCX, next);
+        emit_call(e, (const void *)jit_retire);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+        x_patch(e, x_jmp(e), budget_test);
+    }
+}
+
+static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    const dinsn_t *d = &b->insn[k];
+    uint64_t xmask = t->w ? UINT64_MAX : UINT32_MAX;
+    uint64_t target = (b->pc + (uint64_t)(int64_t)d->imm) & xmask;
+    switch (op) {
+    case OP_JAL:
+        x_mov_imm(e, X_RAX, b->end_pc);
+        x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+        emit_leave(t, false, target, 0, target, false);
+        break;
+    case OP_JALR:
+        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        x_alu_imm(e, t->w, X_ADD, x_r(X_RAX), d->imm);
+        x_alu_imm(e, t->w, X_AND, x_r(X_RAX), -2);
+        x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
+        x_mov_imm(e, X_RAX, b->end_pc);
+        x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+        emit_leave(t, false, UINT64_MAX, 0, 0, true);
+        break;
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU: {
+        static const enum x_cc cc[] = { [OP_BEQ] = X_CC_E,  [OP_BNE] = X_CC_NE, [OP_BLT] = X_CC_L,
+                                        [OP_BGE] = X_CC_GE, [OP_BLTU] = X_CC_B, [OP_BGEU] = X_CC_AE };
+        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        x_alu(e, t->w, X_CMP, X_RAX, x_m(X_RBX, HX(d->rs2)));
+        uint8_t *taken = x_jcc(e, cc[op]);
+        emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
+        x_patch(e, taken, e->p);
+        emit_leave(t, true, target | 1, 0, target, false);
+        break;
+    }
+    default: /* the sentinel after a block cut short */
+        emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
+        break;
+    }
+}
+
+static bool is_translated_terminator(enum insn_op op)
+{
+    switch (op) {
+    case OP_JAL:
+    case OP_JALR:
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU:
+    case OP_BLOCK_END: return true;
+    default: return false;
+    }
+}
+
+static bool emit_block(tr_t *t)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    x_push(e, X_RBX);
+    x_push(e, X_R12);
+    x_push(e, X_R13);
+    x_push(e, X_R14);
+    x_push(e, X_R15);
+    x_mov(e, X_RBX, X_RDI);
+    x_load(e, true, X_R12, x_m(X_RBX, HOFF(ram)));
+    x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
+    x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
+    uint8_t *body = e->p;
+    if (b->epoch != t->h->pmu.epoch)
+        block_refresh_addends(&t->h->pmu, b); /* the addends emitted inline (emit_leave) */
+    uint32_t k = 0;
+    for (; k <= b->n_insns; k++) {
+        /* the terminator: the last instruction, or the sentinel after a block cut short */
+        enum insn_op op = (enum insn_op)b->info[k].op; /* k == n_insns: only after a cut-short block */
+        if (is_translated_terminator(op)) {
+            emit_terminator(t, k, op);
+            k = b->n_insns + 1;
+            break;
+        }
+        if (!emit_insn(t, k))
+            break;
+    }
+    if (k == 0)
+        return false; /* nothing to translate */
+    if (k <= b->n_insns)
+        emit_exit(t, JIT_CONT | k); /* the interpreter runs the rest */
+    for (unsigned j = 0; j < t->n_slow; j++) {
+        slow_path_t *s = &t->slow[j];
+        x_patch(e, s->from[0], e->p);
+        x_patch(e, s->from[1], e->p);
+        x_mov(e, X_RDI, X_RBX);
+        if (s->kind == SLOW_DIV) {
+            x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+            x_mov_imm(e, X_RDX, s->k);
+            emit_call(e, (const void *)jit_divrem);
+            x_patch(e, x_jmp(e), s->back);
+            continue;
+        }
+        x_mov(e, X_RSI, X_RAX);
+        x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)b);
+        x_mov_imm(e, X_RCX, s->k);
+        emit_call(e, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
+        x_test(e, false, X_RAX, X_RAX);
+        x_patch(e, x_jcc(e, X_CC_E), s->back);
+        emit_epilogue(e);
+    }
+    if (e->full)
+        return false;
+    b->jit_body = body;
+    return true;
+}
+
+bool jit_translate(hart_t *h, block_t *b)
+{
+    if (!h->jit) {
+        h->jit = calloc(1, sizeof *h->jit);
+        if (!h->jit)
+            goto fail;
+        void *code = mmap(NULL, JIT_CACHE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (code == MAP_FAILED) {
+            h->jit_threshold = 0; /* no executable memory: interpret */
+            goto fail;
+        }
+        h->jit->code = code;
+        h->jit->size = JIT_CACHE_SIZE;
+    }
+    if (!h->jit->code)
+        goto fail;
+    static tr_t t; /* one translation at a time (the simulation thread) */
+    memset(&t, 0, sizeof t);
+    t.e.p = h->jit->code + h->jit->used;
+    t.e.end = h->jit->code + h->jit->size;
+    t.h = h;
+    t.b = b;
+    t.w = h->xlen == 64;
+    uint8_t *start = t.e.p;
+    if (!emit_block(&t)) {
+        if (t.e.full)
+            h->code_dirty =
+                true; /* the code cache is full: flushed with the blocks before the next run chunk */
+        goto fail;
+    }
+    h->jit->used = (size_t)(t.e.p - h->jit->code + 15) & ~(size_t)15;
+    b->jit_entry = start;
+    b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
+    return true;
+fail:
+    b->jit_body = NULL;
+    b->insn[0].handler = b->jit_orig;
+    return false;
+}
+
+#endif
