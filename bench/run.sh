@@ -27,10 +27,14 @@ Options:
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
   --only IDS         time only these commands (comma-separated; all are still checked):
-                     pmusim pmusim-nojit qemu-icount qemu-tcg paged veer-run veer-run-nojit
-                     veer-notiming veer-stat vstat-nojit veer-record
-                     veer-record-g veer-sample mbv-run mbv-timed rc-off rc-on su-pmusim su-qemu
+                     pmusim qemu-icount qemu-tcg virt-stat paged veer-run veer-notiming veer-stat
+                     veer-statall veer-record veer-record-g veer-sample mbv-run mbv-timed rc-off
+                     rc-on su-pmusim su-qemu, and for the other programs (P = chase, vm):
+                     P-run P-qemu-icount P-qemu-tcg P-stat P-veer-run P-veer-stat P-veer-statall;
+                     with a translator (pmusim run --help mentions --jit) also ID-nojit for each
+                     pmusim run/stat row of the three programs (the same with --jit=off)
                      e.g. --only veer-run,veer-stat -n 11 for the cost of counting
+  --programs LIST    the programs of the main table (default coremark,chase,vm)
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
   --no-build         use the existing build tree as it is
   --baseline PMUSIM  also time another pmusim binary (an earlier commit's build) on the same
@@ -51,6 +55,7 @@ BUILD=$ROOT/build-bench
 DO_BUILD=1
 UPDATE_DOC=0
 ONLY=
+PROGRAMS=,coremark,chase,vm,
 BASELINE=
 JOBS=$(nproc 2>/dev/null || echo 2)
 
@@ -66,6 +71,7 @@ while (($#)); do
         --build-dir) (($# >= 2)) || { usage >&2; exit 2; }; BUILD=$(realpath -m "$2"); shift 2 ;;
         --only) (($# >= 2)) || { usage >&2; exit 2; }; ONLY=,$2,; shift 2 ;;
         --no-build) DO_BUILD=0; shift ;;
+        --programs) (($# >= 2)) || { usage >&2; exit 2; }; PROGRAMS=,$2,; shift 2 ;;
         --baseline) (($# >= 2)) || { usage >&2; exit 2; }; BASELINE=$(realpath -m "$2"); shift 2
                     [[ -x $BASELINE ]] || die "--baseline: '$BASELINE' is not an executable" ;;
         --update-doc) UPDATE_DOC=1; shift ;;
@@ -92,9 +98,14 @@ else
 fi
 if ((QUICK)); then
     CM_VIRT=coremark-virt32 CM_VEER=coremark-veer CM_MBV=coremark-mbv32 RC=reconfig-small CM_PAGED=coremark-paged-virt32
+    BIG=
 else
     CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer CM_MBV=coremark-big-mbv32 RC=reconfig CM_PAGED=coremark-big-paged-virt32
+    BIG=-big
 fi
+# The other programs (bench/chase.c, bench/vm.c): ELF files P$BIG-virt32.elf and P$BIG-veer.elf
+OTHER=()
+for p in chase vm; do [[ $PROGRAMS == *",$p,"* ]] && OTHER+=("$p"); done
 
 if ((DO_BUILD)); then
     command -v riscv64-unknown-elf-gcc >/dev/null || die "riscv64-unknown-elf-gcc not found (run scripts/setup.sh)"
@@ -107,6 +118,7 @@ if ((DO_BUILD)); then
     targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER" "guest_$CM_MBV")
     if ((!BENCH_STANDALONE)); then
         targets+=("guest_$RC-on-veer" "guest_$RC-off-veer" "guest_$CM_PAGED")
+        for p in "${OTHER[@]}"; do targets+=("guest_$p$BIG-virt32" "guest_$p$BIG-veer"); done
     fi
     cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}" >>"$LOG" 2>&1 ||
         { tail -n 40 "$LOG" >&2; die "build failed (log: $LOG)"; }
@@ -117,8 +129,10 @@ if ((DO_BUILD)); then
 fi
 # MicroBlaze V with 16K caches, a 64-entry branch target cache and the timing model (on with caches)
 MBV_TIMED=mbv32,icache=16K,dcache=16K,btc=64
+other_elfs=()
+for p in "${OTHER[@]}"; do other_elfs+=("$BENCH_GUESTS/$p$BIG-virt32.elf" "$BENCH_GUESTS/$p$BIG-veer.elf"); done
 for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" "$GUESTS/$CM_MBV.elf" \
-         "$BENCH_GUESTS/$RC-on-veer.elf" "$BENCH_GUESTS/$RC-off-veer.elf" "$BENCH_GUESTS/$CM_PAGED.elf"; do
+         "$BENCH_GUESTS/$RC-on-veer.elf" "$BENCH_GUESTS/$RC-off-veer.elf" "$BENCH_GUESTS/$CM_PAGED.elf" "${other_elfs[@]}"; do
     [[ -e $f ]] || die "missing $f (build first, without --no-build)"
 done
 
@@ -126,13 +140,25 @@ QEMU=$(command -v qemu-system-riscv32 || true)
 [[ -n $QEMU ]] || note "qemu-system-riscv32 not found: the QEMU rows and the output check against QEMU are skipped"
 HAVE_STAT=0
 if "$PMUSIM" stat --help >/dev/null 2>&1; then HAVE_STAT=1; fi
+# A translation tier, if this build has one: its rows run again with it off (ID-nojit)
+HAVE_JIT=0
+if "$PMUSIM" run --help 2>&1 | grep -q -- '--jit'; then HAVE_JIT=1; fi
+# The events of `stat`: four (VeeR: instr-committed, loads, stores, branches), and all of a
+# machine's events as `pmusim list` shows them (virt32 has four: the same set)
+machine_events() { "$PMUSIM" list -M "$1" 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && $2 ~ /^0x/ { print $1 }' | paste -sd, -; }
+VEER4=4,11,12,24
+VEER_ALL= VIRT_ALL=
+if ((HAVE_STAT)); then
+    VEER_ALL=$(machine_events veer-el2)
+    VIRT_ALL=$(machine_events virt32)
+fi
 
 # ---- commands -----------------------------------------------------------------------------------
 # Each command: an id, a label for the table, the program it runs, and the argument vector (kept
 # as a %q-quoted string so that it runs through eval without an extra shell).
 
 declare -a IDS=() SU_IDS=()   # the main table; the start-up table
-declare -A LABEL=() PROG=() CMD=() INSNS=() TIMES=()
+declare -A LABEL=() PROG=() CMD=() INSNS=() TIMES=() REF=()
 add_cmd() {   # list id label program argv...
     local list=$1 id=$2 label=$3 prog=$4 q
     shift 4
@@ -140,24 +166,28 @@ add_cmd() {   # list id label program argv...
     if [[ $list == startup ]]; then SU_IDS+=("$id"); else IDS+=("$id"); fi
     LABEL[$id]=$label PROG[$id]=$prog CMD[$id]=$q
 }
+# A pmusim row, and with a translator the same row with it off (ID-nojit): id label program
+# pmusim-command args...
+add_pmusim() {
+    local id=$1 label=$2 prog=$3 cmd=$4
+    shift 4
+    add_cmd main "$id" "$label" "$prog" "$PMUSIM" "$cmd" "$@"
+    if ((HAVE_JIT)); then
+        add_cmd main "$id-nojit" "$label, \`--jit=off\`" "$prog" "$PMUSIM" "$cmd" --jit=off "$@"
+    fi
+}
 
 QEMU_ARGS=(-M virt -nographic -bios none)
-add_cmd main pmusim       "\`pmusim run -M virt32\`"                 "$CM_VIRT" "$PMUSIM" run -M virt32 "$GUESTS/$CM_VIRT.elf"
+add_pmusim pmusim         "\`pmusim run -M virt32\`"                 "$CM_VIRT" run -M virt32 "$GUESTS/$CM_VIRT.elf"
 if [[ -n $QEMU ]]; then
     add_cmd main qemu-icount "QEMU \`-icount shift=0\` (exact instret)" "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -icount shift=0 -kernel "$GUESTS/$CM_VIRT.elf"
     add_cmd main qemu-tcg    "QEMU TCG (no -icount)"                 "$CM_VIRT" "$QEMU" "${QEMU_ARGS[@]}" -kernel "$GUESTS/$CM_VIRT.elf"
 fi
-# the translation tier off (docs/performance.md): the interpreter alone, where the build has --jit
-HAVE_JIT=0
-if "$PMUSIM" run --help 2>/dev/null | grep -q -- '--jit'; then HAVE_JIT=1; fi
-if ((HAVE_JIT)); then
-    add_cmd main pmusim-nojit "\`pmusim run -M virt32 --jit=off\`"    "$CM_VIRT" "$PMUSIM" run --jit=off -M virt32 "$GUESTS/$CM_VIRT.elf"
+if ((HAVE_STAT)); then
+    add_pmusim virt-stat "\`pmusim stat -M virt32 -e $VIRT_ALL\` (all its events)" "$CM_VIRT" stat -M virt32 -e "$VIRT_ALL" "$GUESTS/$CM_VIRT.elf"
 fi
 add_cmd main paged        "\`pmusim run -M virt32\`, loads and stores through Sv32" "$CM_PAGED" "$PMUSIM" run -M virt32 "$BENCH_GUESTS/$CM_PAGED.elf"
-add_cmd main veer-run     "\`pmusim run -M veer-el2\`"               "$CM_VEER" "$PMUSIM" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
-if ((HAVE_JIT)); then
-    add_cmd main veer-run-nojit "\`pmusim run -M veer-el2 --jit=off\`" "$CM_VEER" "$PMUSIM" run --jit=off -M veer-el2 "$GUESTS/$CM_VEER.elf"
-fi
+add_pmusim veer-run       "\`pmusim run -M veer-el2\`"               "$CM_VEER" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
 add_cmd main veer-notiming "\`pmusim run -M veer-el2,timing=off\`"   "$CM_VEER" "$PMUSIM" run -M veer-el2,timing=off "$GUESTS/$CM_VEER.elf"
 if [[ -n $BASELINE ]]; then
     add_cmd main base-pmusim   "baseline \`pmusim run -M virt32\`"   "$CM_VIRT" "$BASELINE" run -M virt32 "$GUESTS/$CM_VIRT.elf"
@@ -166,10 +196,8 @@ if [[ -n $BASELINE ]]; then
 fi
 STAT_NOTE=
 if ((HAVE_STAT)); then
-    add_cmd main veer-stat "\`pmusim stat -M veer-el2 -e 4,11,12,24\`" "$CM_VEER" "$PMUSIM" stat -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
-    if ((HAVE_JIT)); then
-        add_cmd main vstat-nojit "\`pmusim stat -M veer-el2 -e 4,11,12,24 --jit=off\`" "$CM_VEER" "$PMUSIM" stat --jit=off -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
-    fi
+    add_pmusim veer-stat "\`pmusim stat -M veer-el2 -e $VEER4\`" "$CM_VEER" stat -M veer-el2 -e "$VEER4" "$GUESTS/$CM_VEER.elf"
+    add_pmusim veer-statall "\`pmusim stat -M veer-el2\` with all its $(tr , '\n' <<<"$VEER_ALL" | wc -l) events" "$CM_VEER" stat -M veer-el2 -e "$VEER_ALL" "$GUESTS/$CM_VEER.elf"
 else
     STAT_NOTE="\`pmusim stat\` is not available in this build (\`pmusim stat --help\` failed): row skipped."
     note "$STAT_NOTE"
@@ -183,6 +211,25 @@ add_cmd main mbv-run      "\`pmusim run -M mbv32\` (no caches)"        "$CM_MBV"
 add_cmd main mbv-timed    "\`pmusim run -M $MBV_TIMED\`"             "$CM_MBV" "$PMUSIM" run -M "$MBV_TIMED" "$GUESTS/$CM_MBV.elf"
 add_cmd main rc-off       "reconfig, counters left alone"             "$RC-off-veer" "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-off-veer.elf"
 add_cmd main rc-on        "reconfig, reprogrammed every ~100 insns"   "$RC-on-veer"  "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-on-veer.elf"
+for p in "${OTHER[@]}"; do   # the other programs: run, stat with 4 and all events, QEMU
+    pv=$p$BIG-virt32 pe=$p$BIG-veer
+    add_pmusim "$p-run" "\`pmusim run -M virt32\`" "$pv" run -M virt32 "$BENCH_GUESTS/$pv.elf"
+    if [[ -n $QEMU ]]; then
+        add_cmd main "$p-qemu-icount" "QEMU \`-icount shift=0\` (exact instret)" "$pv" "$QEMU" "${QEMU_ARGS[@]}" -icount shift=0 -kernel "$BENCH_GUESTS/$pv.elf"
+        add_cmd main "$p-qemu-tcg" "QEMU TCG (no -icount)" "$pv" "$QEMU" "${QEMU_ARGS[@]}" -kernel "$BENCH_GUESTS/$pv.elf"
+    fi
+    add_pmusim "$p-veer-run" "\`pmusim run -M veer-el2\`" "$pe" run -M veer-el2 "$BENCH_GUESTS/$pe.elf"
+    if ((HAVE_STAT)); then
+        add_pmusim "$p-stat" "\`pmusim stat -M virt32 -e $VIRT_ALL\` (all its events)" "$pv" stat -M virt32 -e "$VIRT_ALL" "$BENCH_GUESTS/$pv.elf"
+        add_pmusim "$p-veer-stat" "\`pmusim stat -M veer-el2 -e $VEER4\`" "$pe" stat -M veer-el2 -e "$VEER4" "$BENCH_GUESTS/$pe.elf"
+        add_pmusim "$p-veer-statall" "\`pmusim stat -M veer-el2\` with all its events" "$pe" stat -M veer-el2 -e "$VEER_ALL" "$BENCH_GUESTS/$pe.elf"
+    fi
+done
+# Which QEMU -icount row a row's speed is relative to (the same ELF file)
+for id in pmusim pmusim-nojit qemu-icount qemu-tcg virt-stat virt-stat-nojit; do REF[$id]=qemu-icount; done
+for p in "${OTHER[@]}"; do
+    for id in run qemu-icount qemu-tcg stat; do REF[$p-$id]=$p-qemu-icount REF[$p-$id-nojit]=$p-qemu-icount; done
+done
 
 add_cmd startup su-pmusim    "\`pmusim run -M virt32\`"                 hello-virt32 "$PMUSIM" run -M virt32 "$GUESTS/hello-virt32.elf"
 if [[ -n $QEMU ]]; then
@@ -223,12 +270,14 @@ same() {   # what a b: compare two canonical outputs (files), fail with a diff
 loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
 LOAD_BEFORE=$(loadavg)
 note "checking outputs (warm-up runs)"
+is_stat() { [[ $1 == *stat* ]]; }
+drop_id() { local k keep=(); for k in "${IDS[@]}"; do [[ $k == "$1" ]] || keep+=("$k"); done; IDS=("${keep[@]}"); }
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
-    if [[ $id == veer-stat ]]; then
-        if ! run_check veer-stat; then
-            STAT_NOTE="\`pmusim stat\` failed on this program: row skipped."
-            note "$STAT_NOTE"
-            IDS=("${IDS[@]/veer-stat}")
+    if is_stat "$id"; then
+        if ! run_check "$id"; then
+            STAT_NOTE+="\`pmusim stat\` failed ($id): row skipped. "
+            note "$id: pmusim stat failed: row skipped"
+            drop_id "$id"
         fi
         continue
     fi
@@ -251,12 +300,39 @@ same "virt32 vs veer-el2 build, instret excepted (coremark)" "$OUT/pmusim.noinst
 same "paging on vs off, instret included (coremark, virt32)" "$OUT/pmusim.canon" "$OUT/paged.canon" || fails=1
 same "virt32 vs mbv32 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/mbv-run.noinstret" || fails=1
 same "mbv32 without and with caches and timing (coremark)" "$OUT/mbv-run.canon" "$OUT/mbv-timed.canon" || fails=1
-if [[ " ${IDS[*]} " == *" veer-stat "* ]]; then
-    if ! same "pmusim stat vs pmusim run ($CM_VEER)" "$OUT/veer-run.canon" "$OUT/veer-stat.canon"; then
-        STAT_NOTE="\`pmusim stat\` changed the program's output: row skipped."
-        IDS=("${IDS[@]/veer-stat}")
-        mapfile -t IDS < <(printf '%s\n' "${IDS[@]}" | grep .)
+# every stat row against the run row of the same program and machine
+stat_run_of() {   # stat id -> its run id
+    local id=${1%-nojit} sfx=
+    [[ $1 == *-nojit ]] && sfx=-nojit
+    case $id in
+        virt-stat) echo "pmusim$sfx" ;;
+        veer-stat|veer-statall) echo "veer-run$sfx" ;;
+        *-veer-stat|*-veer-statall) echo "${id%-veer-stat*}-veer-run$sfx" ;;
+        *-stat) echo "${id%-stat}-run$sfx" ;;
+    esac
+}
+for id in "${IDS[@]}"; do
+    is_stat "$id" || continue
+    run=$(stat_run_of "$id")
+    [[ -e $OUT/$run.canon ]] || continue
+    if ! same "pmusim stat vs pmusim run ($id, ${PROG[$id]})" "$OUT/$run.canon" "$OUT/$id.canon"; then
+        STAT_NOTE+="\`pmusim stat\` changed the program's output ($id): row skipped. "
+        drop_id "$id"
     fi
+done
+mapfile -t IDS < <(printf '%s\n' "${IDS[@]}" | grep .)
+for p in "${OTHER[@]}"; do
+    if [[ -n $QEMU ]]; then
+        same "pmusim vs QEMU -icount ($p)" "$OUT/$p-qemu-icount.canon" "$OUT/$p-run.canon" || fails=1
+        same "pmusim vs QEMU TCG, instret excepted ($p)" "$OUT/$p-qemu-tcg.noinstret" "$OUT/$p-run.noinstret" || fails=1
+    fi
+    same "virt32 vs veer-el2 build, instret excepted ($p)" "$OUT/$p-run.noinstret" "$OUT/$p-veer-run.noinstret" || fails=1
+done
+if ((HAVE_JIT)); then   # the translator on and off: the same output, instret included
+    for id in "${IDS[@]}"; do
+        [[ $id == *-nojit && -e $OUT/${id%-nojit}.canon ]] || continue
+        same "translator on vs off ($id)" "$OUT/${id%-nojit}.canon" "$OUT/$id.canon" || fails=1
+    done
 fi
 same "reconfig on vs off, checksum" <(grep 'checksum=' "$OUT/rc-off.out") <(grep 'checksum=' "$OUT/rc-on.out") || fails=1
 ((fails == 0)) || die "the simulators disagree (see above): no timing"
@@ -266,6 +342,7 @@ same "reconfig on vs off, checksum" <(grep 'checksum=' "$OUT/rc-off.out") <(grep
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
     case $id in
         qemu-tcg) INSNS[$id]=$(instret_of "$OUT/pmusim.out") ;;   # its own instret is not exact
+        *-qemu-tcg) INSNS[$id]=$(instret_of "$OUT/${id%-qemu-tcg}-run.out") ;;
         *) INSNS[$id]=$(instret_of "$OUT/$id.out") ;;
     esac
 done
@@ -374,7 +451,7 @@ report() {
     ((${#IDS[@]})) && echo "|---|---|--:|--:|--:|--:|--:|--:|"
     for id in "${IDS[@]}"; do
         local vs="–"
-        [[ -n $ref && ${PROG[$id]} == "$CM_VIRT" ]] && vs="$(ratio "$ref" "${MED[$id]}")×"
+        [[ -n ${REF[$id]:-} ]] && has "${REF[$id]}" && vs="$(ratio "${MED[${REF[$id]}]}" "${MED[$id]}")×"
         echo "| ${LABEL[$id]} | ${PROG[$id]} | ${INSNS[$id]} | $(fmt_s "${MED[$id]}") |" \
              "$(fmt_s "${MIN[$id]}") | $(fmt_s "${MAX[$id]}") | $(mips "${INSNS[$id]}" "${MED[$id]}") | $vs |"
     done
@@ -418,12 +495,24 @@ report() {
             echo "| timing on / \`timing=off\`, speed ($CM_VEER) | – | $(ratio "${MED[veer-notiming]}" "${MED[veer-run]}")× | – |"
         fi
     fi
-    if has veer-stat && has veer-run; then
-        r=$(awk -v a="${MED[veer-stat]}" -v b="${MED[veer-run]}" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }')
-        echo "| \`stat -e 4,11,12,24\` vs \`run\`, veer-el2 ($CM_VEER) | ≤ +5 % time | ${r} % | $(ge 5 "$r" && echo yes || echo no) |"
-    else
-        echo "| \`stat -e 4,11,12,24\` vs \`run\`, veer-el2 | ≤ +5 % time | not measured | – |"
-    fi
+    local sid any_stat=0
+    for sid in "${IDS[@]}"; do   # every stat row against the run of the same program
+        is_stat "$sid" || continue
+        local rid
+        rid=$(stat_run_of "$sid")
+        has "$rid" || continue
+        any_stat=1
+        r=$(awk -v a="${MED[$sid]}" -v b="${MED[$rid]}" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }')
+        echo "| ${LABEL[$sid]} vs \`run\` (${PROG[$sid]}) | ≤ +5 % time | ${r} % | $(ge 5 "$r" && echo yes || echo no) |"
+    done
+    ((any_stat)) || echo "| \`stat\` vs \`run\` | ≤ +5 % time | not measured | – |"
+    local p
+    for p in "${OTHER[@]}"; do
+        if has "$p-qemu-icount" && has "$p-run"; then
+            r=$(ratio "${MED[$p-qemu-icount]}" "${MED[$p-run]}")
+            echo "| pmusim vs QEMU \`-icount shift=0\` (${PROG[$p-run]}) | ≥ 1.00× | ${r}× | $(ge "$r" 1.00 && echo yes || echo no) |"
+        fi
+    done
     local rec
     for rec in veer-record:2.00 veer-record-g:2.00 veer-sample:1.10; do
         local id=${rec%%:*} goal=${rec#*:}
@@ -453,6 +542,10 @@ report() {
         echo "| ${LABEL[$id]} vs the baseline build ($BASELINE) | no slowdown (within noise) |" \
              "$(ratio "${MED[$base]}" "${MED[$id]}")× (min $(ratio "${MIN[$base]}" "${MIN[$id]}")×) | – |"
     done
+    if ((!HAVE_JIT)); then
+        echo
+        echo "This build has no translation tier (\`pmusim run --help\` does not mention \`--jit\`): no \`--jit=off\` rows."
+    fi
     if [[ -n $STAT_NOTE ]]; then
         echo
         echo "Note: $STAT_NOTE"

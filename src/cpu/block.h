@@ -7,6 +7,7 @@
 #include "pmu/events.h"
 
 #define BLOCK_MAX_INSNS 64
+#define BLOCK_AMOUNTS 6
 #define BLOCK_MAX_LINES 5 /* 64-byte lines a block's code can touch: 64 instructions of 4 bytes */
 
 /* One decoded instruction as the executor runs it, 16 bytes. Direct threading: `handler` is the
@@ -32,6 +33,15 @@ typedef struct block {
     uint64_t end_pc;         /* pc after the last instruction */
     struct block *hash_next; /* block cache chain */
     struct block *succ[2];   /* chained successors: [0] taken/jump target, [1] fall-through */
+    /* Lazy counting (cpu/exec_retire.h): the whole executions since the PMU last folded the
+     * block in are execs + 1 + timed_execs (execs is UINT64_MAX while there are none, so that
+     * the first one is found by the increment's carry; a timed block keeps it there and counts
+     * in timed_execs); taken: how many left through a taken conditional branch. A block with
+     * executions is on the PMU's pending list (`pending`), linked through pending_next. */
+    uint64_t execs, taken;
+    struct block *pending_next;
+    uint64_t timed_execs;
+    uint32_t pending;
     uint32_t n_insns;
     uint32_t self_loop;    /* the block is a lone jump to itself (`j .`, `c.j .`) */
     uint32_t priv;         /* the privilege it was decoded for: fetch permissions depend on it */
@@ -46,19 +56,24 @@ typedef struct block {
     uint64_t fetch_gen;
     uint32_t fetch_slot[BLOCK_MAX_LINES];
     uint32_t fetch_lines;
-    uint32_t epoch; /* PMU epoch the addends below were computed for */
-    uint32_t n_add;
-    uint32_t *add;       /* per active PMU slot: events gained when the whole block commits */
-    uint32_t *add_taken; /* the same when it leaves through a taken conditional branch:
-                                  * branch direction events cost nothing at run time */
-    evset_t *events;     /* per instruction: static events (cold, used for partial commits) */
-    dinsn_info_t *info;  /* per instruction: cold decode information */
-    void *prof;          /* while recording a profile: the block's record (cpu/prof.c) */
-    uint32_t n_classes;  /* distinct event sets among the instructions, with counts: */
+    uint32_t epoch;     /* PMU epoch the addends below were computed for */
+    uint32_t n_add;     /* how many: the active slots of that configuration */
+    uint8_t *add;       /* per active PMU slot: events gained when the whole block commits */
+    uint8_t *add_taken; /* the same when it leaves through a taken conditional branch:
+                           * branch direction events cost nothing at run time */
+    evset_t *events;    /* per instruction: static events (cold, used for partial commits) */
+    dinsn_info_t *info; /* per instruction: cold decode information */
+    void *prof;         /* while recording a profile: the block's record (cpu/prof.c) */
+    uint32_t n_classes; /* distinct event sets among the instructions, with counts: */
     struct block_class {
         evset_t events;
         uint32_t count;
-    } * classes;                   /* what PMU refreshes sum */
+    } * classes; /* what PMU refreshes sum */
+    /* A timing model's static amounts (pmu_commit_amount) for each whole execution: the lazy
+     * count adds them (block_counts_flush), so selecting them costs nothing per block. */
+    uint8_t n_amounts;
+    uint8_t amount_ev[BLOCK_AMOUNTS];
+    uint32_t amount[BLOCK_AMOUNTS];
     uint8_t event_count[EV_COUNT]; /* instructions producing each static event: single-event
                                      * selectors refresh with one lookup */
     /* The translation tier (jit/jit.h): while the block is counted or translated, insn[0].handler

@@ -52,6 +52,7 @@ void block_cache_free(hart_t *h)
 void block_cache_flush(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
+    pmu_sync(&h->pmu); /* the blocks' execution counts, before the blocks go */
     /* Harts share the code map: clearing this hart's bits leaves other harts' blocks unwatched,
      * so they forget theirs too before they run again. */
     if (h->platform && h->platform->code_written)
@@ -193,6 +194,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         return NULL;
     }
     bool translated = mmu_on(h, h->priv);
+    bool presume_external = hart_presumes_external(h);
     uint64_t fault_cause = 0, fault_tval = 0, pa_first = 0, pa_next = UINT64_MAX;
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
@@ -213,6 +215,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         events[n] = isa_decode(lo | hi << 16, h->xlen, h->isa, d);
         if (h->core_ext && h->core_ext->decode_events)
             events[n] |= h->core_ext->decode_events(d); /* the core's own decode-time classes */
+        if (presume_external) /* main RAM is not core-local: see hart_presumes_external */
+            events[n] |= (events[n] & (EVBIT(LOAD) | EVBIT(FP_LOAD)) ? EVBIT(LOAD_EXTERNAL) : 0) |
+                         (events[n] & (EVBIT(STORE) | EVBIT(FP_STORE)) ? EVBIT(STORE_EXTERNAL) : 0);
         pcoff[n] = (uint16_t)(at - pc);
         at += d->len;
         n++;
@@ -244,7 +249,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         classes[c].count++;
     }
     size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
-                   ninsn * sizeof(dinsn_info_t) + 2 * PMU_MAX_SLOTS * sizeof(uint32_t);
+                   ninsn * sizeof(dinsn_info_t) + 2 * PMU_MAX_SLOTS * sizeof(uint8_t);
     block_t *b = arena_alloc(bc, total);
     if (!b) {
         block_cache_flush(h);
@@ -260,8 +265,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->end_pc = at;
     b->priv = h->priv;
     b->n_insns = n;
-    b->stall_cycles = 0; /* timing model: one cycle per instruction for now (docs/architecture.md) */
-    b->epoch = 0;        /* no configuration has id 0: refreshed below */
+    b->stall_cycles = 0;   /* timing model: one cycle per instruction for now (docs/architecture.md) */
+    b->epoch = 0;          /* no configuration has id 0: refreshed below */
+    b->execs = UINT64_MAX; /* not executed yet (exec_retire.h) */
     b->events = (evset_t *)((uint8_t *)b + head);
     memcpy(b->events, events, n * sizeof(evset_t));
     for (unsigned k = 0; k < n; k++)
@@ -274,7 +280,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->n_classes = n_classes;
     memcpy(b->classes, classes, n_classes * sizeof *classes);
     b->info = (dinsn_info_t *)(b->classes + n_classes);
-    b->add = (uint32_t *)(b->info + ninsn);
+    b->add = (uint8_t *)(b->info + ninsn);
     b->add_taken = b->add + PMU_MAX_SLOTS;
     for (size_t k = 0; k < ninsn; k++) {
         enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;
@@ -325,8 +331,10 @@ void block_refresh_addends(const pmu_t *p, block_t *b)
     evset_t last = b->n_insns ? b->events[b->n_insns - 1] : 0;
     bool ends_in_branch = (last & EVBIT(BRANCH)) != 0;
     for (unsigned k = 0; k < p->n_active; k++) {
+        /* Dynamic events never occur in the static sets, except those a block presumes
+         * (hart_presumes_external): they count like static ones. */
         evset_t all = p->slot[p->active[k]].events;
-        evset_t want = all & ~EV_DYNAMIC_MASK;
+        evset_t want = all & ~(EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN));
         uint32_t n = 0;
         if ((want & (want - 1)) == 0) {
             n = want ? b->event_count[evset_first(want)] : 0;
@@ -336,11 +344,44 @@ void block_refresh_addends(const pmu_t *p, block_t *b)
         }
         /* OR rule: the branch counts once even if its static events matched too. */
         bool branch_counted = ends_in_branch && (last & want);
-        b->add[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN)));
-        b->add_taken[k] = n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_TAKEN)));
+        b->add[k] = (uint8_t)(n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN))));
+        b->add_taken[k] = (uint8_t)(n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_TAKEN))));
     }
     b->n_add = p->n_active;
     b->epoch = p->epoch;
+}
+
+void block_counts_flush(void *ctx)
+{
+    hart_t *h = ctx;
+    pmu_t *p = &h->pmu;
+    block_t *b = p->pending;
+    p->pending = NULL;
+    unsigned n = p->n_active;
+    while (b) {
+        block_t *next = b->pending_next;
+        if (b->epoch != p->epoch)
+            block_refresh_addends(p, b);
+        uint64_t taken = b->taken, all = b->execs + 1 + b->timed_execs, other = all - taken;
+        for (unsigned k = 0; k < n; k++)
+            p->acc[k] += other * b->add[k] + taken * b->add_taken[k];
+        for (unsigned j = 0; j < b->n_amounts; j++) {
+            evset_t e = (evset_t)1 << b->amount_ev[j];
+            if (p->sum_interest & e)
+                pmu_commit_amount(p, e, all * b->amount[j]);
+        }
+        b->execs = UINT64_MAX;
+        b->taken = b->timed_execs = 0;
+        b->pending = 0;
+        b->pending_next = NULL;
+        b = next;
+    }
+}
+
+void block_counts_attach(hart_t *h)
+{
+    h->pmu.flush = block_counts_flush;
+    h->pmu.flush_ctx = h;
 }
 
 block_t *block_find(const hart_t *h, uint64_t pc)

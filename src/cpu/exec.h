@@ -76,6 +76,10 @@ void block_cache_free(hart_t *h);
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 /* Recomputes what block b adds to each active PMU slot (after a PMU configuration change). */
 void block_refresh_addends(const pmu_t *p, block_t *b);
+/* Lazy counting: folds the executed blocks of hart `ctx` into its PMU (pmu_t.flush), and makes
+ * the hart's PMU use it (after pmu_init). */
+void block_counts_flush(void *ctx);
+void block_counts_attach(hart_t *h);
 
 /* Traps. */
 void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc);

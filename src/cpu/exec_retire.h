@@ -1,45 +1,48 @@
 /* Retiring a whole block: the one place the interpreter (RETIRE_BLOCK_VIA in exec_template.h) and
- * translated code (jit/jit.c) count a block's instructions and events. */
+ * translated code (jit/jit.c) count a block's instructions and events.
+ *
+ * Counting is lazy (pmu/pmu.h): the block only counts its own executions, and its taken exits
+ * when it ends in a conditional branch; on its first execution since the PMU last looked it joins
+ * the PMU's pending list (block_counts_flush folds the list in). pmu_sync() derives the counter
+ * values from these counts and the block's static facts when something reads them. What a
+ * retirement costs does not depend on how many events are selected. The clocks follow the budget
+ * (hart_insns). Translated code (jit/jit.c, emit_leave) emits the same steps inline. */
 #ifndef PMUSIM_CPU_EXEC_RETIRE_H
 #define PMUSIM_CPU_EXEC_RETIRE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cpu/exec.h"
 
-/* Adds a block's addends to the active counters. The count is the same for every block of a
- * configuration, so the switch is perfectly predicted: two instructions per active counter. */
-static inline __attribute__((always_inline)) void retire_addends(uint64_t *acc, const uint32_t *add,
-                                                                 uint32_t n)
+/* The cold part: the block's first execution since the PMU looked joins the pending list; a
+ * timed block comes here every time (its execs stays at UINT64_MAX). True for a timed block: the
+ * caller then runs its timing (exec_block_timing), after the block's profile record if any. */
+static inline __attribute__((always_inline)) bool exec_retire_cold(hart_t *h, block_t *b)
 {
-    switch (n) {
-    default:
-        for (uint32_t k = PMU_RETIRE_LANES; k < n; k++)
-            acc[k] += add[k];
-        /* fall through */
-    case 8: acc[7] += add[7]; /* fall through */
-    case 7: acc[6] += add[6]; /* fall through */
-    case 6: acc[5] += add[5]; /* fall through */
-    case 5: acc[4] += add[4]; /* fall through */
-    case 4: acc[3] += add[3]; /* fall through */
-    case 3: acc[2] += add[2]; /* fall through */
-    case 2: acc[1] += add[1]; /* fall through */
-    case 1: acc[0] += add[0]; /* fall through */
-    case 0: break;
+    if (!b->pending) {
+        b->pending = 1;
+        b->pending_next = h->pmu.pending;
+        h->pmu.pending = b;
     }
+    if (!b->timed)
+        return false;
+    b->execs = UINT64_MAX;
+    b->timed_execs++;
+    return true;
 }
 
-/* Block b committed all its instructions, leaving through a taken conditional branch or not: its
- * events go to the active counters (addends refreshed after a PMU configuration change) and its
- * instructions to the budget, which the clocks follow. Translated code does the budget decrement
- * inline when no counter is active and the block has no timing (jit/jit.c, emit_retire) and calls
- * this otherwise; the timing model's part (exec_block_timing) follows in both. */
-static inline __attribute__((always_inline)) void exec_retire_block(hart_t *h, block_t *b, bool taken)
+/* Block b committed all its instructions, leaving through a taken conditional branch or not.
+ * True when the block is timed: the caller calls exec_block_timing. A timing model is the only
+ * test on the path, folded into the count's. */
+static inline __attribute__((always_inline)) bool exec_retire_block(hart_t *h, block_t *b, bool taken)
 {
-    if (__builtin_expect(b->epoch != h->pmu.epoch, 0))
-        block_refresh_addends(&h->pmu, b);
-    retire_addends(h->pmu.acc, taken ? b->add_taken : b->add, b->n_add);
     h->budget -= b->n_insns;
+    if (taken)
+        b->taken++;
+    if (__builtin_expect(++b->execs == 0, 0))
+        return exec_retire_cold(h, b);
+    return false;
 }
 
 #endif

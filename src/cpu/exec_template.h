@@ -2,9 +2,10 @@
  *
  * Threaded dispatch over pre-decoded blocks: every handler ends by jumping to the next decoded
  * instruction's label; only block terminators (branches, jumps, system instructions) look at the
- * world. A terminator first retires the whole block: the PMU addends cached in the block are added
- * to the active counters in one short loop, so a counter read by a CSR instruction (always a
- * terminator) sees every older instruction. Instructions that trap mid-block retire the prefix.
+ * world. A terminator first retires the whole block (cpu/exec_retire.h: the block counts its own
+ * executions; the PMU derives counter values from them when it is read), so a counter read by a
+ * CSR instruction (always a terminator) sees every older instruction. Instructions that trap
+ * mid-block retire the prefix.
  *
  * Expects XLEN (32 or 64) and EXEC_RUN (the function name) to be defined. */
 /* The handlers keep their one-line form, so the executor reads as a table. */
@@ -51,9 +52,9 @@ typedef int64_t sreg;
 /* The profiling executor (EXEC_PROFILE, cpu/prof.h) also counts the block, follows calls and
  * returns, and attributes dynamic events to their instruction; the ordinary one compiles none of
  * it. */
-#ifdef EXEC_PROFILE
 #define PROF_TAKEN_add 0
 #define PROF_TAKEN_add_taken 1
+#ifdef EXEC_PROFILE
 #define PROF_RETIRE(addends) prof_block(h, b, PROF_TAKEN_##addends)
 #define PROF_TIMED() prof_timed(h)
 #define PROF_AT() (h->prof->at_pc = PC)
@@ -77,9 +78,9 @@ typedef int64_t sreg;
 #define RETIRE_TAKEN_add false
 #define RETIRE_TAKEN_add_taken true
 #define RETIRE_BLOCK_VIA(addends, next) do { \
-        exec_retire_block(h, b, RETIRE_TAKEN_##addends); \
+        bool timed_ = exec_retire_block(h, b, RETIRE_TAKEN_##addends); \
         PROF_RETIRE(addends); \
-        if (unlikely(b->timed)) { \
+        if (unlikely(timed_)) { \
             PROF_AT_END(b->n_insns); exec_block_timing(h, b, b->n_insns, (next)); PROF_TIMED(); \
         } \
     } while (0)
@@ -189,7 +190,6 @@ typedef int64_t sreg;
         AMO_STORED(h->amo_pa, sizeof(type)); \
         NEXT(); \
     } while (0)
-
 
 static inline ureg clmul_lo(ureg a, ureg b) {
     ureg r = 0;

@@ -231,18 +231,35 @@ static inline uint64_t hart_cycle(const hart_t *h)
 /* A debugger watches memory (cpu/debug.c): every load and store takes the slow path. */
 bool hart_debug_watching(const hart_t *h);
 
+/* Loads and stores counted as external (LOAD_EXTERNAL, STORE_EXTERNAL: VeeR's D-bus events) from
+ * the blocks' static facts: where main RAM is not core-local, every access the inline RAM path
+ * makes is external, so a block presumes each of its loads and stores is, and the slow path takes
+ * the count back for an access that turns out core-local (pmu_retract_events). Decided when blocks
+ * are decoded. A profile attributes events as they happen, so while one is recorded the slow path
+ * sees every access instead. */
+static inline bool hart_presumes_external(const hart_t *h)
+{
+    return !h->ram_core_local && !h->prof;
+}
+
 /* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
- * classify every access address take the loads and stores off the inline RAM path while selected,
- * and so does a protection that is not uniform over RAM, a core that sees every data
- * access (slow_mem), and a debugger's watchpoint. */
+ * classify every access address take the loads and stores off the inline RAM path while selected
+ * (only where the blocks do not presume them, see above), and so does a protection that is not
+ * uniform over RAM, a core that sees every data access (slow_mem), and a debugger's watchpoint. */
+static inline bool hart_needs_addresses(const hart_t *h)
+{
+    return (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) && !h->ram_core_local &&
+           h->prof;
+}
 static inline void hart_pmu_changed(hart_t *h)
 {
-    bool need_addresses = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
-                          (h->debug && hart_debug_watching(h));
-    h->fast_size = need_addresses || h->slow_mem || h->observe_mem || !h->mem_inline || h->ram_size < 8
+    h->fast_size = hart_needs_addresses(h) || (h->debug && hart_debug_watching(h)) || h->slow_mem ||
+                           h->observe_mem || !h->mem_inline || h->ram_size < 8
                        ? 0
                        : h->ram_size - 7;
-    h->memo_direct = h->dmemo && !need_addresses && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
+                    (h->debug && hart_debug_watching(h));
+    h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
 }
 
 /* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):

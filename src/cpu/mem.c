@@ -22,14 +22,17 @@ static void access_events(hart_t *h, const bus_region_t *r, uint64_t addr, unsig
 {
     if (h->observe_mem)
         h->platform->mem_access(h->platform_ctx, h, addr, size, store, r->host == h->ram ? NULL : r);
-    evset_t ev = 0;
+    evset_t ev = 0, external = store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
     if (misaligned)
         ev |= store ? EVBIT(STORE_MISALIGNED) : EVBIT(LOAD_MISALIGNED);
-    if (!(r->flags & REGION_CORE_LOCAL))
-        ev |= store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
+    bool core_local = (r->flags & REGION_CORE_LOCAL) != 0;
+    if (!core_local)
+        ev |= external; /* counted once: the block may presume it already (insn_events) */
     ev &= h->pmu.dyn_interest;
     if (ev)
         pmu_commit_events(&h->pmu, ev, insn_events); /* recording: at the executor's at_pc */
+    if (core_local && (insn_events & external & h->pmu.dyn_interest))
+        pmu_retract_events(&h->pmu, external, insn_events | ev); /* presumed external: it was not */
 }
 
 /* A core with its own address rules (core_ext access_fault: VeeR's MRAC, regions, PIC) decides
@@ -217,8 +220,7 @@ static mem_result_t virt_fault(hart_t *h, mem_result_t res, uint64_t pa, uint64_
  * event looks at its address and the core does not model data accesses (slow_mem). */
 static inline bool plain_view(const hart_t *h, enum priv_mode priv, unsigned perm)
 {
-    return !h->slow_mem && !(h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) &&
-           (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
+    return !h->slow_mem && !hart_needs_addresses(h) && (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
 }
 static inline bool plain_ram_view(const hart_t *h, enum priv_mode priv, unsigned perm)
 {

@@ -127,6 +127,7 @@ void prof_attach(hart_t *h, hart_prof_t *hp, prof_t *p, bool callchains)
     hp->at_pc = h->pc;
     h->pmu.observe = prof_observe;
     h->pmu.observe_ctx = h;
+    hart_pmu_changed(h); /* no presumed external accesses while recording (hart_presumes_external) */
 }
 
 void prof_detach(hart_t *h)
@@ -140,6 +141,7 @@ void prof_detach(hart_t *h)
     h->pmu.observe = NULL;
     h->pmu.observe_ctx = NULL;
     h->prof = NULL;
+    hart_pmu_changed(h);
 }
 
 /* ---- Records ---- */

@@ -211,6 +211,13 @@ static void jit_retire(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
         exec_block_timing(h, b, b->n_insns, next);
 }
 
+/* A block without timing ran for the first time since the PMU looked: it joins the pending list
+ * (the rest of its retirement is inline, emit_leave). */
+static void jit_retire_first(hart_t *h, block_t *b)
+{
+    (void)exec_retire_cold(h, b);
+}
+
 /* ---- The emitter ---- */
 
 #define HX(n) ((int32_t)(offsetof(hart_t, x) + 8 * (size_t)(n)))
@@ -567,9 +574,9 @@ static bool emit_insn(tr_t *t, uint32_t k)
 }
 
 /* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
- * (indirect: h->pc, already set). The retirement is inline when the budget decrement is all there
- * is to do (no active counter; a block without timing), else a call of jit_retire (`next`: the
- * timing model's next pc, UINT64_MAX for h->pc). Then, while the budget lasts, straight into the
+ * (indirect: h->pc, already set). The retirement is inline for a block without timing (the budget
+ * and the block's own counts, whatever the counters count), else a call of jit_retire (`next`:
+ * the timing model's next pc, UINT64_MAX for h->pc). Then, while the budget lasts, straight into the
  * next block's translated code: a direct successor's jump is patched to it the first time it is
  * found (successor links and translated code live until the same flush); an indirect one is
  * looked up in the block cache's hash table; otherwise back to the executor. */
@@ -580,19 +587,15 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
     uint8_t *slow = NULL, *out[8];
     int n_out = 0;
     if (!b->timed) {
-        /* The addends are those of the PMU configuration current at translation (one id, one
-         * configuration: pmu.c), as immediates; another configuration takes jit_retire. */
-        x_alu_imm(e, false, X_CMP, x_m(X_RBX, (int32_t)(offsetof(hart_t, pmu) + offsetof(pmu_t, epoch))),
-                  (int32_t)b->epoch);
-        slow = x_jcc(e, X_CC_NE);
-        for (uint32_t k = 0; k < b->n_add; k++) {
-            uint32_t add = taken ? b->add_taken[k] : b->add[k];
-            if (add)
-                x_alu_imm(e, true, X_ADD,
-                          x_m(X_RBX, (int32_t)(offsetof(hart_t, pmu) + offsetof(pmu_t, acc) + 8 * k)),
-                          (int32_t)add);
-        }
-        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
+        /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
+         * the block's taken exits and executions; the first execution since the PMU looked (the
+         * count's carry) joins the pending list in jit_retire_first. */
+        x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)b);
+        if (taken)
+            x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
+        x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
+        slow = x_jcc(e, X_CC_E);
+        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
         x_mov(e, X_RDI, X_RBX);
         x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
@@ -649,17 +652,12 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
     }
     emit_exit(t, JIT_CHAIN | (indirect ? 2u : s));
-    if (slow) { /* counters are active: the full retirement */
+    if (slow) { /* the block's first execution since the PMU looked */
         x_patch(e, slow, e->p);
         x_mov(e, X_RDI, X_RBX);
         x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
-        x_mov_imm(e, X_RDX, taken);
-        if (next == UINT64_MAX)
-            x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
-        else
-            x_mov_imm(e, X_RCX, next);
-        emit_call(e, (const void *)jit_retire);
-        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+        emit_call(e, (const void *)jit_retire_first);
+        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
         x_patch(e, x_jmp(e), budget_test);
     }
 }

@@ -368,7 +368,9 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     csr_reset(h);
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
+    pmu_sync(&h->pmu); /* empties the list of executed blocks before the PMU forgets it */
     pmu_init(&h->pmu, h->pmu_model ? h->pmu_model : m->desc->core->pmu);
+    block_counts_attach(h);
     pmp_changed(h); /* also decides the inline RAM path and flushes the blocks */
 }
 

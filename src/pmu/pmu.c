@@ -81,6 +81,7 @@ void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending)
 
 uint64_t pmu_read(const pmu_t *p, unsigned n, uint64_t now)
 {
+    pmu_sync(p);
     const pmu_slot_t *s = &p->slot[n];
     uint64_t v = p->value[n];
     if (is_clock(s->kind) && slot_live(p, s))
@@ -93,6 +94,7 @@ uint64_t pmu_read(const pmu_t *p, unsigned n, uint64_t now)
 void pmu_write(pmu_t *p, unsigned n, uint64_t value, uint64_t now)
 {
     pmu_slot_t *s = &p->slot[n];
+    pmu_sync(p);
     value &= s->width_mask;
     if (p->pos[n] >= 0)
         p->acc[p->pos[n]] = 0;
@@ -138,26 +140,65 @@ static uint32_t config_id(pmu_t *p)
     return c->id;
 }
 
+/* Adds `v` to the list of every event in `events` (PMU_EV_SCAN once a list is full). */
+static void by_event(uint8_t *count, uint16_t (*list)[PMU_EV_SLOTS], evset_t events, uint16_t v)
+{
+    for (evset_t e = events; e; e &= e - 1) {
+        unsigned ev = evset_first(e);
+        if (ev >= EV_COUNT || count[ev] == PMU_EV_SCAN)
+            continue;
+        if (count[ev] == PMU_EV_SLOTS)
+            count[ev] = PMU_EV_SCAN;
+        else
+            list[ev][count[ev]++] = v;
+    }
+}
+
+/* The single event of `events`, or -1 when it has none or several. */
+static int single_event(evset_t events)
+{
+    return events && !(events & (events - 1)) ? (int)evset_first(events) : -1;
+}
+
 void pmu_reconfigure(pmu_t *p)
 {
+    /* The blocks executed so far count with the configuration they ran under (the callers sync
+     * before they change a slot; this is for a caller that changed nothing). */
+    pmu_sync(p);
     /* Fold the accumulators of the old configuration back into the slots. */
     for (unsigned k = 0; k < p->n_active; k++) {
         p->value[p->active[k]] += p->acc[k];
         p->acc[k] = 0;
     }
     memset(p->pos, -1, sizeof p->pos);
+    memset(p->ev_n_pos, 0, sizeof p->ev_n_pos);
+    memset(p->ev_n_amount, 0, sizeof p->ev_n_amount);
+    p->sum_lazy = 0;
     p->n_active = 0;
+    p->n_amount = 0;
     p->dyn_interest = 0;
     p->sum_interest = 0;
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         pmu_slot_t *s = &p->slot[n];
         if (s->kind == SLOT_EVENTS && slot_counts(p, s) && s->events) {
-            p->pos[n] = (int8_t)p->n_active;
+            p->pos[n] = (int16_t)p->n_active;
+            by_event(p->ev_n_pos, p->ev_pos, s->events, (uint16_t)p->n_active);
             p->active[p->n_active++] = (uint8_t)n;
             p->dyn_interest |= s->events & EV_DYNAMIC_MASK;
         } else if ((s->kind == SLOT_SUM || s->kind == SLOT_MINMAX) && slot_counts(p, s)) {
             p->sum_interest |= s->events;
+            by_event(p->ev_n_amount, p->ev_amount, s->events, (uint16_t)n);
+            p->amount_slots[p->n_amount++] = (uint16_t)n;
         }
+    }
+    for (unsigned ev = 0; ev < EV_COUNT; ev++) { /* events only observer sum slots select */
+        bool lazy = p->ev_n_amount[ev] && p->ev_n_amount[ev] != PMU_EV_SCAN;
+        for (unsigned j = 0; lazy && j < p->ev_n_amount[ev]; j++) {
+            unsigned n = p->ev_amount[ev][j];
+            lazy = p->slot[n].kind == SLOT_SUM && n >= PMU_ARCH_SLOTS; /* no wrap to report */
+        }
+        if (lazy)
+            p->sum_lazy |= (evset_t)1 << ev;
     }
     p->epoch = config_id(p);
 }
@@ -207,18 +248,41 @@ void pmu_set_inhibit(pmu_t *p, uint64_t value, uint64_t now)
 
 void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
 {
-    for (unsigned k = 0; k < p->n_active; k++) {
-        evset_t want = p->slot[p->active[k]].events;
-        p->acc[k] += (want & events) && !(want & already);
+    int ev = single_event(events);
+    if (ev >= 0 && ev < EV_COUNT && p->ev_n_pos[ev] != PMU_EV_SCAN) {
+        for (unsigned j = 0; j < p->ev_n_pos[ev]; j++) {
+            unsigned k = p->ev_pos[ev][j];
+            p->acc[k] += !(p->slot[p->active[k]].events & already);
+        }
+    } else {
+        for (unsigned k = 0; k < p->n_active; k++) {
+            evset_t want = p->slot[p->active[k]].events;
+            p->acc[k] += (want & events) && !(want & already);
+        }
     }
     if (p->observe)
         p->observe(p->observe_ctx, events, already, 1);
 }
 
+void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had)
+{
+    evset_t kept = had & ~dropped;
+    for (unsigned k = 0; k < p->n_active; k++) {
+        evset_t want = p->slot[p->active[k]].events;
+        p->acc[k] -= (want & had) && !(want & kept); /* may wrap until the block is folded in */
+    }
+}
+
 void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n)
 {
-    for (unsigned k = 0; k < p->n_active; k++)
-        p->acc[k] += (p->slot[p->active[k]].events & events) ? n : 0;
+    int ev = single_event(events);
+    if (ev >= 0 && ev < EV_COUNT && p->ev_n_pos[ev] != PMU_EV_SCAN) {
+        for (unsigned j = 0; j < p->ev_n_pos[ev]; j++)
+            p->acc[p->ev_pos[ev][j]] += n;
+    } else {
+        for (unsigned k = 0; k < p->n_active; k++)
+            p->acc[k] += (p->slot[p->active[k]].events & events) ? n : 0;
+    }
     if (p->observe)
         p->observe(p->observe_ctx, events, 0, n);
 }
@@ -245,21 +309,48 @@ void pmu_latency(pmu_t *p, evset_t event, uint64_t cycles)
         pmu_commit_amount(p, event, cycles);
 }
 
-uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
+/* Adds `amount` to counting amount slot n (SLOT_SUM or SLOT_MINMAX); true if an architectural
+ * sum slot wrapped. */
+static bool amount_add(pmu_t *p, unsigned n, uint64_t amount)
+{
+    pmu_slot_t *s = &p->slot[n];
+    if (s->kind == SLOT_MINMAX) {
+        p->value[n] = minmax_add(p->value[n], amount) & s->width_mask;
+        return false;
+    }
+    uint64_t old = p->value[n] & s->width_mask, v = (old + amount) & s->width_mask;
+    p->value[n] = v;
+    return n < PMU_ARCH_SLOTS && (v < old || amount > s->width_mask);
+}
+
+void pmu_fold_amounts(const pmu_t *cp)
+{
+    pmu_t *p = (pmu_t *)cp; /* a read is logically const (pmu_sync): the amounts only move */
+    for (evset_t e = p->amount_pending; e; e &= e - 1) {
+        unsigned ev = evset_first(e);
+        for (unsigned j = 0; j < p->ev_n_amount[ev]; j++)
+            amount_add(p, p->ev_amount[ev][j], p->amount_acc[ev]);
+        p->amount_acc[ev] = 0;
+    }
+    p->amount_pending = 0;
+}
+
+uint64_t pmu_commit_amount_now(pmu_t *p, evset_t events, uint64_t amount)
 {
     uint64_t wrapped = 0;
-    for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
-        pmu_slot_t *s = &p->slot[n];
-        if (s->kind == SLOT_MINMAX && slot_counts(p, s) && (s->events & events)) {
-            p->value[n] = minmax_add(p->value[n], amount) & s->width_mask;
-            continue;
+    int ev = single_event(events);
+    if (ev >= 0 && ev < EV_COUNT && p->ev_n_amount[ev] != PMU_EV_SCAN) {
+        for (unsigned j = 0; j < p->ev_n_amount[ev]; j++) {
+            unsigned n = p->ev_amount[ev][j];
+            if (amount_add(p, n, amount))
+                wrapped |= 1ull << n;
         }
-        if (s->kind != SLOT_SUM || !slot_counts(p, s) || !(s->events & events))
-            continue;
-        uint64_t old = p->value[n] & s->width_mask, v = (old + amount) & s->width_mask;
-        if (n < PMU_ARCH_SLOTS && (v < old || amount > s->width_mask))
+        return wrapped;
+    }
+    for (unsigned j = 0; j < p->n_amount; j++) {
+        unsigned n = p->amount_slots[j];
+        if ((p->slot[n].events & events) && amount_add(p, n, amount))
             wrapped |= 1ull << n;
-        p->value[n] = v;
     }
     return wrapped;
 }
@@ -267,6 +358,7 @@ uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
 uint64_t pmu_insns_to_overflow(const pmu_t *p, uint64_t now)
 {
     uint64_t best = UINT64_MAX;
+    pmu_sync(p);
     for (unsigned n = 0; n < PMU_ARCH_SLOTS + p->n_observers; n++) {
         const pmu_slot_t *s = &p->slot[n];
         if (!slot_counts(p, s) || s->kind == SLOT_SUM || s->kind == SLOT_MINMAX || s->width_mask == 0)
@@ -306,6 +398,7 @@ int pmu_add_observer_modes(pmu_t *p, pmu_slot_kind_t kind, evset_t events, unsig
 {
     if (p->n_observers == PMU_OBSERVER_SLOTS)
         return -1;
+    pmu_sync(p);
     unsigned n = PMU_ARCH_SLOTS + p->n_observers++;
     modes &= PMU_MODES_ALL;
     p->slot[n] =
@@ -356,6 +449,7 @@ void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now)
      * so blocks keep their cached addends for each level). */
     uint64_t v[PMU_MAX_SLOTS];
     unsigned n_slots = PMU_ARCH_SLOTS + p->n_observers;
+    pmu_sync(p); /* the blocks executed so far ran at the old level */
     for (unsigned n = 0; n < n_slots; n++)
         if (p->slot[n].modes != PMU_MODES_ALL)
             v[n] = pmu_read(p, n, now);

@@ -3,9 +3,12 @@
  * Slots 0..31 are the architectural counters (0 mcycle, 1 time (never a slot), 2 minstret,
  * 3..31 mhpmcounterN). Slots 32.. are observer slots used by `pmusim stat`: invisible to the guest.
  *
- * Counting is per block: every decoded block caches, for the current configuration (epoch), how
- * much each active event slot gains when the whole block commits (the executor does that, from
- * pmu_t.active and the slots' event sets). Cycle slots are not added per block at all: they read
+ * Counting is per block and lazy: retiring a block only bumps the block's own execution count
+ * (and its count of taken exits); the executor keeps the blocks executed since the last look in a
+ * list (pmu_t.pending), and pmu_sync() turns their counts into counter values, with the addends
+ * each block caches for the current configuration (epoch), only when something looks: a counter
+ * read, a write, a configuration change. So the number of selected events costs nothing per
+ * block. Cycle slots are not added per block at all: they read
  * a clock relative to a base. The engine owns its clocks but not time: every call that needs the
  * time takes `now`, the core's cycle clock. Dynamic events are raised where they happen and cost
  * nothing unless some active slot selects them (dyn_interest). */
@@ -20,10 +23,11 @@
 struct pmu_model;
 
 #define PMU_ARCH_SLOTS 32
-#define PMU_OBSERVER_SLOTS 32
+/* Observer slots: enough for every event of a core at once, latency events taking three. */
+#define PMU_OBSERVER_SLOTS 224
 #define PMU_MAX_SLOTS (PMU_ARCH_SLOTS + PMU_OBSERVER_SLOTS)
-/* Retiring a block adds up to this many counters without a loop (exec_template.h). */
-#define PMU_RETIRE_LANES 8
+#define PMU_EV_SLOTS 4
+#define PMU_EV_SCAN 0xFF
 #define PMU_SLOT_CYCLE 0
 #define PMU_SLOT_INSTRET 2
 /* Privilege levels 0-3 (the executor's numbering: RISC-V U=0, S=1, M=3): a slot counts only while
@@ -65,11 +69,11 @@ typedef struct pmu_clocks {
 
 typedef struct pmu {
     /* Per slot: the count; for a clock while it counts, the clock value at which it read 0. An
-     * active event slot's count is value[n] + acc[pos[n]]: retiring a block adds the block's
-     * addends into the dense acc[] in one fixed-width pass, whichever slots are active. */
+     * active event slot's count is value[n] + acc[pos[n]] once pmu_sync() folded the pending
+     * blocks into the dense acc[]. */
     uint64_t value[PMU_MAX_SLOTS];
     uint64_t acc[PMU_MAX_SLOTS];
-    int8_t pos[PMU_MAX_SLOTS];
+    int16_t pos[PMU_MAX_SLOTS];
     pmu_slot_t slot[PMU_MAX_SLOTS];
     unsigned n_observers;
 
@@ -78,7 +82,20 @@ typedef struct pmu {
     unsigned n_active;
     evset_t dyn_interest; /* union of dynamic events selected by active slots */
     evset_t sum_interest; /* union of events selected by counting SLOT_SUM slots */
-    uint32_t epoch;       /* id of the active configuration; blocks cache addends per id */
+    /* Derived too, so that committing one event touches only the counters that select it: the
+     * counting SLOT_SUM and SLOT_MINMAX slots, and per event the active event slots (positions in
+     * acc[]) and those amount slots that select it, when no more than PMU_EV_SLOTS do (else
+     * PMU_EV_SCAN: all are looked at). */
+    uint16_t amount_slots[PMU_MAX_SLOTS];
+    unsigned n_amount;
+    uint8_t ev_n_pos[EV_COUNT], ev_n_amount[EV_COUNT];
+    uint16_t ev_pos[EV_COUNT][PMU_EV_SLOTS], ev_amount[EV_COUNT][PMU_EV_SLOTS];
+    /* Amounts are lazy too: an event selected by observer SLOT_SUM slots only (sum_lazy: no
+     * wrap to report) accumulates in amount_acc[] (events with something there: amount_pending)
+     * until pmu_sync() adds it. */
+    evset_t sum_lazy, amount_pending;
+    uint64_t amount_acc[EV_COUNT];
+    uint32_t epoch; /* id of the active configuration; blocks cache addends per id */
     /* Recently seen configurations and their ids: going back to one of them (a guest toggling
      * mcountinhibit, say) reuses the addends blocks already cached for it. */
     struct pmu_config_memo {
@@ -88,6 +105,13 @@ typedef struct pmu {
         evset_t events[PMU_MAX_SLOTS];
     } memo[8];
     uint32_t next_id;
+
+    /* Lazy counting: the head of the executor's list of blocks executed since the last sync, or
+     * NULL when acc[] is exact; flush(flush_ctx) folds them into acc[] with the addends of the
+     * current configuration and empties the list. The engine never looks inside the list. */
+    void *pending;
+    void (*flush)(void *ctx);
+    void *flush_ctx;
 
     /* Told of every event committed where it happens (pmu_commit_events, pmu_commit_events_n),
      * or NULL: a profile attributes them to their instruction (cpu/prof.h). */
@@ -105,12 +129,27 @@ typedef struct pmu {
 } pmu_t;
 
 void pmu_init(pmu_t *p, const struct pmu_model *model);
+/* Folds the executed blocks into the counters (see `pending`). Every read, write and configuration
+ * change of the engine does it first; free when nothing ran since the last time. A read is
+ * logically const: the counts only move from the blocks into acc[]. */
+void pmu_fold_amounts(const pmu_t *p);
+static inline void pmu_sync(const pmu_t *p)
+{
+    if (p->pending)
+        p->flush(p->flush_ctx);
+    if (p->amount_pending)
+        pmu_fold_amounts(p);
+}
 /* Recomputes the active list after a selector, inhibit or observer change. */
 void pmu_reconfigure(pmu_t *p);
 
 /* Commit a set of events for one instruction (trap paths, dynamic events). `already` holds the
  * events of the same instruction counted before, so a slot counts an instruction at most once. */
 void pmu_commit_events(pmu_t *p, evset_t events, evset_t already);
+/* An instruction counted with the static events `had` turns out not to have produced `dropped`
+ * (events a block presumed at decode time, such as an access being external): every slot that
+ * counted it only because of `dropped` takes that one count back. */
+void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had);
 
 /* Counter values at cycle `now`. pmu_read_for_insn: as a CSR instruction with events `own_events`
  * reads it (event counters exclude the reading instruction itself). */
@@ -129,8 +168,19 @@ void pmu_sleep(pmu_t *p, uint64_t cycles);
 void pmu_irq_state(pmu_t *p, uint64_t now, bool irqs_enabled, bool irq_pending);
 
 /* Weighted increments: adds `amount` to every counting SLOT_SUM slot whose events intersect
- * `events`. Returns the architectural slots (bit n) that wrapped past their width. */
-uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount);
+ * `events`. Returns the architectural slots (bit n) that wrapped past their width. (The amount of
+ * a single event that only observer sum slots select is added when the counters are next looked
+ * at, pmu_sync.) */
+uint64_t pmu_commit_amount_now(pmu_t *p, evset_t events, uint64_t amount);
+static inline uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amount)
+{
+    if ((events & p->sum_lazy) && !(events & (events - 1))) { /* one event, observer sums only */
+        p->amount_acc[evset_first(events)] += amount;
+        p->amount_pending |= events;
+        return 0;
+    }
+    return pmu_commit_amount_now(p, events, amount);
+}
 
 /* n occurrences of `events`, each counting once in every active event slot that selects any of
  * them (the OR rule per occurrence): per-access events a memory model reports in bulk. */

@@ -432,7 +432,10 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
     int status = 0;
     double sum[STAT_MAX_EVENTS] = { 0 }, m2[STAT_MAX_EVENTS] = { 0 }, rt_sum[STAT_MAX_EVENTS] = { 0 };
     double el_mean = 0, el_m2 = 0, insns_sum = 0;
-    uint64_t hart_sum[STAT_MAX_EVENTS][STAT_MAX_HARTS], hart_rt[STAT_MAX_EVENTS][STAT_MAX_HARTS];
+    /* per event and hart, over the runs: the counts and the guest time (large: on the heap) */
+    struct stat_hart_sums {
+        uint64_t sum[STAT_MAX_EVENTS][STAT_MAX_HARTS], rt[STAT_MAX_EVENTS][STAT_MAX_HARTS];
+    } *hs = calloc(1, sizeof(*hs));
     stat_sample_t *smp = calloc(1, sizeof(*smp));
     stat_report_t r = {
         .program = cfg->run.program,
@@ -443,9 +446,9 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
     };
     char *command = NULL;
 
-    memset(hart_sum, 0, sizeof(hart_sum));
-    memset(hart_rt, 0, sizeof(hart_rt));
-    if (!smp) {
+    if (!smp || !hs) {
+        free(smp);
+        free(hs);
         cli_error("out of memory");
         return CLI_EXIT_USAGE;
     }
@@ -463,6 +466,7 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
             if (out && out != stderr)
                 fclose(out);
             free(smp);
+            free(hs);
             free(command);
             return status;
         }
@@ -494,8 +498,8 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
             m2[k] += d * (x - sum[k]);
             rt_sum[k] += events->ev[k].runtime_ns;
             for (unsigned j = 0; j < s.m->n_harts; j++) {
-                hart_sum[k][j] += events->ev[k].hart_value[j];
-                hart_rt[k][j] += events->ev[k].hart_runtime_ns[j];
+                hs->sum[k][j] += events->ev[k].hart_value[j];
+                hs->rt[k][j] += events->ev[k].hart_runtime_ns[j];
             }
         }
         double d = elapsed - el_mean;
@@ -515,8 +519,8 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
             double sd_mean = done > 1 ? sqrt(m2[k] / (done - 1) / done) : 0;
             e->variance_pct = e->mean != 0 ? 100.0 * sd_mean / e->mean : 0;
             for (unsigned j = 0; j < r.n_harts; j++) {
-                e->hart_value[j] = hart_sum[k][j];
-                e->hart_runtime_ns[j] = hart_rt[k][j];
+                e->hart_value[j] = hs->sum[k][j];
+                e->hart_runtime_ns[j] = hs->rt[k][j];
             }
         }
         r.runs = done;
@@ -529,6 +533,7 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
     }
     status = stat_close_output(cfg->output, out, status);
     free(smp);
+    free(hs);
     free(command);
     return status;
 }

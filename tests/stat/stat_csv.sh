@@ -2,11 +2,12 @@
 # Runs `pmusim stat` with CSV output (-x, -o FILE) and checks the exit status and the CSV lines.
 #
 #   stat_csv.sh [--status N] [--names A,B,...] [--values X,Y,...] [--same] [--no-stdout]
-#               -- PMUSIM stat [STAT ARGS...] PROGRAM
+#               [--lines N] [--head] -- PMUSIM stat [STAT ARGS...] PROGRAM
 #
 # Every line must have perf stat's form VALUE,,EVENT,RUNTIME,100.00,METRIC,METRIC-UNIT (docs/stat.md). --names / --values: the
 # event / value column of the lines, in order, must be exactly these. --same: all lines are
-# identical (the same event spelt differently). --no-stdout: the guest prints nothing.
+# identical (the same event spelt differently). --no-stdout: the guest prints nothing. --lines N:
+# exactly N lines. --head: --names / --values give the first lines only (more events follow).
 set -u
 
 want_status=0
@@ -14,6 +15,8 @@ names=""
 values=""
 same=0
 no_stdout=0
+lines=""
+head=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --status) want_status=$2; shift 2 ;;
@@ -21,6 +24,8 @@ while [ $# -gt 0 ]; do
     --values) values=$2; shift 2 ;;
     --same) same=1; shift ;;
     --no-stdout) no_stdout=1; shift ;;
+    --lines) lines=$2; shift 2 ;;
+    --head) head=1; shift ;;
     --) shift; break ;;
     *) echo "stat_csv.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -52,12 +57,18 @@ complain() {
 if grep -v -E -q '^[0-9]+,,[a-z0-9:-]+,[0-9]+,100\.00,([0-9]+\.[0-9][0-9])?,[^,]*$' "$tmp/csv"; then
     complain "lines not of the form VALUE,,EVENT,RUNTIME,100.00,METRIC,METRIC-UNIT"
 fi
+if [ -n "$lines" ] && [ "$(wc -l <"$tmp/csv")" -ne "$lines" ]; then
+    complain "$(wc -l <"$tmp/csv") lines, expected $lines"
+fi
+first() { # the first lines, as many as the list given has items (--head), or all
+    if [ "$head" = 1 ]; then head -n "$(echo "$1" | tr ',' '\n' | wc -l)" "$tmp/csv"; else cat "$tmp/csv"; fi
+}
 if [ -n "$names" ]; then
-    got=$(cut -d, -f3 "$tmp/csv" | paste -s -d, -)
+    got=$(first "$names" | cut -d, -f3 | paste -s -d, -)
     [ "$got" = "$names" ] || complain "events '$got', expected '$names'"
 fi
 if [ -n "$values" ]; then
-    got=$(cut -d, -f1 "$tmp/csv" | paste -s -d, -)
+    got=$(first "$values" | cut -d, -f1 | paste -s -d, -)
     [ "$got" = "$values" ] || complain "values '$got', expected '$values'"
 fi
 if [ "$same" = 1 ] && [ "$(sort -u "$tmp/csv" | wc -l)" -ne 1 ]; then

@@ -259,6 +259,25 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
     return *pre + *post;
 }
 
+static uint64_t groups(uint64_t lo, uint64_t hi);
+
+/* The presync and postsync wait cycles of block b: its CSR instruction (always a block's last),
+ * fences. */
+static void static_sync_cycles(const block_t *b, unsigned *pre, unsigned *post)
+{
+    evset_t last = b->events[b->n_insns - 1];
+    if (last & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE)))
+        csr_cycles(b, b->n_insns - 1, pre, post);
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        if (b->events[k] & EVBIT(FENCE))
+            *pre += FENCE_CYCLES;
+        else if (b->events[k] & EVBIT(FENCEI)) {
+            *pre += FENCEI_SYNC_CYCLES;
+            *post += FENCEI_SYNC_CYCLES;
+        }
+    }
+}
+
 static uint32_t store_desc(const dinsn_t *d)
 {
     return 0x80000000u | (uint32_t)d->rs1 << 24 | ((uint32_t)d->imm & 0xFFFFFF);
@@ -296,6 +315,26 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
             kept = b->insn[j].rd != b->insn[k].rs1;
         b->core_word[2] = kept && (b->events[k] & EVBIT(STORE)) ? store_desc(&b->insn[k]) : 0;
     }
+    /* Amounts the same for every execution of the block, counted with its executions
+     * (block_t.amount, the lazy count): its presync and postsync waits, and its fetch groups
+     * (less the missed ones, fetch_block). */
+    unsigned sync_pre = 0, sync_post = 0;
+    static_sync_cycles(b, &sync_pre, &sync_post);
+    const struct {
+        unsigned ev, amount;
+    } amounts[] = {
+        { EV_TM_PRESYNC_STALL, sync_pre },
+        { EV_TM_POSTSYNC_STALL, sync_post },
+        { EV_TM_DECODE_STALL, sync_pre + sync_post },
+        { EV_TM_ICACHE_HIT, (unsigned)groups(b->pc, b->end_pc) },
+    };
+    _Static_assert(sizeof amounts / sizeof amounts[0] <= BLOCK_AMOUNTS, "block_t.amount");
+    b->n_amounts = 0;
+    for (unsigned k = 0; k < sizeof amounts / sizeof amounts[0]; k++)
+        if (amounts[k].amount) {
+            b->amount_ev[b->n_amounts] = (uint8_t)amounts[k].ev;
+            b->amount[b->n_amounts++] = amounts[k].amount;
+        }
     for (unsigned k = 0; k < b->n_insns; k++) {
         evset_t ev = b->events[k];
         if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
@@ -375,7 +414,7 @@ static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t h
 
 /* The fetch of a block that has run: its first line was looked up when control reached it
  * (fetch_entry), unless it was entered otherwise (a trap, the start of a run). */
-static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
+static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b, bool whole)
 {
     uint64_t lo = b->pc, missed = 0;
     if (b->pc == s->entered) {
@@ -386,8 +425,10 @@ static void fetch_block(hart_t *h, veer_timing_t *s, const block_t *b)
     }
     if (lo < b->end_pc)
         missed += fetch_lines(h, s, lo, b->end_pc);
+    /* The groups of a whole block are counted with its executions (block_t.amount): here only
+     * those of a partial one, less the missed ones (modulo 2^64). */
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT))
-        add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc) - missed);
+        add_amount(h, EVBIT(TM_ICACHE_HIT), (whole ? 0 : groups(b->pc, b->end_pc)) - missed);
 }
 
 /* Control reaches `pc`: the first line of the next block is fetched now, so that its cost and
@@ -634,7 +675,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     veer_timing_t *s = veer_timing_of(h);
     if (!s)
         return;
-    fetch_block(h, s, b);
+    fetch_block(h, s, b, n == b->n_insns);
     unsigned accesses = s->dccm_accesses, entry_store = s->store_tail;
     s->dccm_accesses = 0;
     s->store_tail = 0;
@@ -655,23 +696,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         icache_invalidate(s);
     if (next_pc)
         fetch_entry(h, s, next_pc);
-    if (h->pmu.sum_interest & (EVBIT(TM_PRESYNC_STALL) | EVBIT(TM_POSTSYNC_STALL) | EVBIT(TM_DECODE_STALL))) {
-        /* presync/postsync waits: a CSR instruction (always a block's last), fences */
-        unsigned pre = 0, post = 0;
-        if (last & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE)))
-            csr_cycles(b, b->n_insns - 1, &pre, &post);
-        for (unsigned k = 0; k < b->n_insns; k++) {
-            if (b->events[k] & EVBIT(FENCE))
-                pre += FENCE_CYCLES;
-            else if (b->events[k] & EVBIT(FENCEI)) {
-                pre += FENCEI_SYNC_CYCLES;
-                post += FENCEI_SYNC_CYCLES;
-            }
-        }
-        add_amount(h, EVBIT(TM_PRESYNC_STALL), pre);
-        add_amount(h, EVBIT(TM_POSTSYNC_STALL), post);
-        add_amount(h, EVBIT(TM_DECODE_STALL), pre + post);
-    }
+    /* The static amounts (presync and postsync waits, the data accesses' cost when all are
+     * external) are counted with the block's executions (block_t.amount). */
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
     if (dccm || (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_SB_STALL) | EVBIT(TM_DECODE_STALL) |
                                         EVBIT(TM_DBUS_BUSY)))) {
