@@ -8,7 +8,12 @@
  *   4  a not-taken conditional branch never seen before is predicted (not taken): 0
  *   5  the return stack: a warm compressed call (c.jal) pushes its return address, and the
  *      return after it is predicted: 0; a 4-byte jal call pushes its own address, and the return
- *      after it mispredicts: 1, every time */
+ *      after it mispredicts: 1, every time
+ *   6  the fetch right after a flush reads the BHT with the fetch history as the flush left it:
+ *      after nine taken jumps (history all ones) a branch A trained taken falls through and
+ *      mispredicts; the branch T right after it, always taken and trained with the history all
+ *      ones, is read with the history all ones (A's predicted direction still in it), not with
+ *      the executed history (A not taken): it is predicted, 1 mispredict in all, not 2 */
 #include <stdint.h>
 
 #include "pmusim_rt.h"
@@ -21,6 +26,7 @@ uint32_t seq_fencei(uint32_t event);
 uint32_t seq_cold_not_taken(uint32_t event);
 uint32_t seq_cjal_call(uint32_t event);
 uint32_t seq_jal_call(uint32_t event);
+uint32_t seq_flush_history(uint32_t event, uint32_t taken);
 
 __asm__(".option push\n"
         ".option norvc\n"
@@ -76,6 +82,27 @@ __asm__(".option push\n"
         "    jal ra, leaf\n"
         "    mv ra, t6\n"
         "    STOP\n"
+        "    .balign 64\n"
+        "seq_flush_history:\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    j 1f\n"
+        "1:  j 2f\n"
+        "2:  j 3f\n"
+        "3:  j 4f\n"
+        "4:  j 5f\n"
+        "5:  j 6f\n"
+        "6:  j 7f\n"
+        "7:  j 8f\n"
+        "8:  j 9f\n"
+        "9:  bnez a1, fh_taken\n"
+        "fh_t:\n"
+        "    beq zero, zero, fh_u\n"
+        "fh_u:\n"
+        "    STOP\n"
+        "    .balign 64\n"
+        "fh_taken:\n"
+        "    j fh_t\n"
         ".option rvc\n"
         "    .balign 64\n"
         "leafc:\n"
@@ -117,6 +144,9 @@ int main(void)
     seq_jal_call(25);
     check("5 return after a warm 4-byte jal mispredicts", seq_jal_call(25), 1);
     check("5 again", seq_jal_call(25), 1);
+    for (int i = 0; i < 4; i++)
+        seq_flush_history(25, 1); /* trains A and T taken with the history all ones */
+    check("6 the fetch after a flush reads the BHT with the flush's history", seq_flush_history(25, 0), 1);
     rt_printf("veer-timing rules: %s\n", failures ? "FAIL" : "PASS");
     return failures != 0;
 }

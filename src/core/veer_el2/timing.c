@@ -77,7 +77,12 @@ struct veer_timing {
     btb_entry_t btb[BTB_SETS][BTB_WAYS];
     uint8_t btb_lru[BTB_SETS]; /* the way to replace next */
     uint64_t ras[RAS_DEPTH];   /* return addresses + 1; 0: invalid */
+    /* the history of the transfers the BTB predicted, as they went: the RTL's execute-side ghr,
+     * which a flush restores the fetch side's to */
     uint8_t ghr;
+    uint8_t fghr;      /* the fetch side's history: indexes the BHT */
+    uint8_t stale_ghr; /* the fetch history as it was when the last flush came */
+    uint32_t restart;  /* the pc fetched right after that flush, + 1; 0: none pending */
     /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
     unsigned dccm_accesses;
     unsigned store_tail; /* cycles since the last external store, if at most STORE_SHADOW; else 0 */
@@ -474,6 +479,17 @@ static unsigned btb_set(uint64_t pos)
     return (unsigned)(((pos >> 2) ^ (pos >> 10) ^ (pos >> 18)) & (BTB_SETS - 1));
 }
 
+/* A flush: the fetch history is restored to the executed one, but only after the fetch at the
+ * restart address, which still reads the BHT with the history as the flush left it
+ * (`stale_ghr`) and whose predicted transfers are not shifted in (the RTL's fghr_ns takes the
+ * restore value in the cycle after exu_flush_final, while that cycle's fetch uses the old fghr). */
+static void flush_history(veer_timing_t *s, uint8_t stale, uint64_t next_pc)
+{
+    s->stale_ghr = stale;
+    s->fghr = s->ghr;
+    s->restart = (uint32_t)next_pc + 1;
+}
+
 static void mispredict(hart_t *h, const block_t *b, unsigned k, bool counted)
 {
     h->stall_cycles += MISPREDICT_CYCLES;
@@ -577,44 +593,63 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
     uint64_t pos = pc + d->len - 2;
     unsigned set = btb_set(pos);
     int way = btb_lookup(s, set, pc);
+    /* the fetch history this transfer is predicted with; a transfer in the fetch group at a
+     * flush's restart address (4 bytes from it) is not shifted into it */
+    uint8_t fghr = s->fghr;
+    bool shift = true;
+    if (s->restart) {
+        if (s->restart - 1 == b->pc && pos - b->pc < 4) {
+            fghr = s->stale_ghr;
+            shift = false;
+        }
+        s->restart = 0;
+    }
     if (ev & EVBIT(BRANCH)) {
         /* gshare: the BTB set XOR the global history, and the halfword (el2_btb_ghr_hash) */
-        uint8_t *ctr = &s->bht[(set ^ s->ghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
+        uint8_t *ctr = &s->bht[(set ^ fghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
         bool predicted = way >= 0 && *ctr >= 2;
-        if (predicted != taken) {
-            mispredict(h, b, k, true);
-            wrong_path(s, predicted ? s->btb[set][way].target : pc + d->len);
-        }
         if (way >= 0) { /* a predicted branch: its counter and the history learn the outcome */
             if (taken && *ctr < 3)
                 (*ctr)++;
             else if (!taken && *ctr > 0)
                 (*ctr)--;
             s->ghr = (uint8_t)(s->ghr << 1 | taken);
+            if (shift)
+                s->fghr = (uint8_t)(s->fghr << 1 | predicted);
         } else if (taken) { /* the mispredict writes the counter it read, updated, and the BTB */
             if (*ctr < 3)
                 (*ctr)++;
             btb_write(s, set, pc, d, ev, next_pc);
         }
+        if (predicted != taken) {
+            mispredict(h, b, k, true);
+            flush_history(s, s->fghr, next_pc);
+            wrong_path(s, predicted ? s->btb[set][way].target : pc + d->len);
+        }
         return;
     }
     if (ev & EVBIT(JUMP_UNPRED)) { /* far jal, non-return jalr: resolved in the pipeline */
         mispredict(h, b, k, false);
+        flush_history(s, s->fghr, next_pc);
         return;
     }
     if (way < 0) { /* a jal or return the BTB does not hold: predicted not taken */
         mispredict(h, b, k, true);
+        flush_history(s, s->fghr, next_pc);
         btb_write(s, set, pc, d, ev, next_pc);
         wrong_path(s, pc + d->len);
         return;
     }
     s->ghr = (uint8_t)(s->ghr << 1 | 1);
+    if (shift)
+        s->fghr = (uint8_t)(s->fghr << 1 | 1);
     if (ev & EVBIT(RETURN)) {
         /* predicted to the return stack's top; with the stack empty, to the BTB entry's target
          * offset, which the RTL does not write for a return (it mispredicts) */
         uint64_t top = ras_pop(s);
         if (top - 1 != next_pc) {
             mispredict(h, b, k, true);
+            flush_history(s, s->fghr, next_pc);
             if (top)
                 wrong_path(s, top - 1);
         }
