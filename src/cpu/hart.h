@@ -249,7 +249,7 @@ static inline bool hart_presumes_external(const hart_t *h)
 static inline bool hart_needs_addresses(const hart_t *h)
 {
     return (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) && !h->ram_core_local &&
-           h->prof;
+           !hart_presumes_external(h);
 }
 static inline void hart_pmu_changed(hart_t *h)
 {

@@ -736,8 +736,6 @@ static bool emit_block(tr_t *t)
     x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
     uint8_t *body = e->p;
-    if (b->epoch != t->h->pmu.epoch)
-        block_refresh_addends(&t->h->pmu, b); /* the addends emitted inline (emit_leave) */
     uint32_t k = 0;
     for (; k <= b->n_insns; k++) {
         /* the terminator: the last instruction, or the sentinel after a block cut short */
