@@ -313,7 +313,7 @@ static void wr_mip(hart_t *h, unsigned csr, uint64_t v, evset_t own)
     (void)csr, (void)own;
     uint64_t sw =
         h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
-    h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
+    hart_set_sw_pending(h, sw, v);
 }
 static uint64_t tvec_legal(uint64_t v)
 {
@@ -353,7 +353,7 @@ static void wr_sip(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     (void)csr, (void)own;
     uint64_t sw = h->csr.mideleg & ((1ull << IRQ_SSI) | (1ull << IRQ_LCOF));
-    h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
+    hart_set_sw_pending(h, sw, v);
 }
 static void wr_stvec(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
@@ -572,7 +572,7 @@ void csr_reset(hart_t *h)
     c->misa = ext | (h->xlen == 32 ? 1ull << 30 : 2ull << 62);
     c->medeleg = c->mideleg = c->mie = 0;
     h->fflags = h->frm = 0; /* mstatus.FS = Off; the f registers keep their (zero) contents */
-    c->mip &= ~h->irq_mask;
+    hart_clear_pending(h);
     c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->stvec = c->sepc = c->scause = c->stval = c->sscratch = c->satp = 0;
     h->vm_levels = 0;

@@ -97,6 +97,17 @@ static void sbi_exception(void *fw, hart_t *h, uint64_t cause)
     }
 }
 
+/* The machine timer line is the firmware's: it raises the supervisor timer interrupt that SBI
+ * set_timer promised, as OpenSBI's timer handler does with mip.STIP. */
+static bool sbi_line(void *fw, hart_t *h, unsigned irq, bool level)
+{
+    (void)fw;
+    if (irq != IRQ_MTI)
+        return false;
+    hart_set_line(h, IRQ_STI, level);
+    return true;
+}
+
 static void free_sbi(void *fw)
 {
     sbi_t *s = fw;
@@ -133,6 +144,7 @@ int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
     m->firmware = s;
     m->firmware_ecall = sbi_ecall;
     m->firmware_exception = sbi_exception;
+    m->firmware_line = sbi_line;
     m->firmware_free = free_sbi;
     for (unsigned k = 0; k < m->n_harts; k++) {
         hart_t *h = &m->harts[k];

@@ -36,6 +36,7 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
     case CLI_RUN_OPT_KERNEL: cfg->kernel = p->value; return true;
     case CLI_RUN_OPT_DTB: cfg->dtb = p->value; return true;
     case CLI_RUN_OPT_APPEND: cfg->append = p->value; return true;
+    case CLI_RUN_OPT_INITRD: cfg->initrd = p->value; return true;
     case CLI_RUN_OPT_QUIET: cfg->quiet = true; return true;
     case CLI_RUN_OPT_JIT: {
         enum jit_mode mode;
@@ -86,8 +87,8 @@ bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
         cfg->guest_argv = p->argv + i;
         return true;
     }
-    if (cfg->dtb || cfg->append) {
-        cli_error("%s: --dtb and --append need --bios or --kernel", p->cmd);
+    if (cfg->dtb || cfg->append || cfg->initrd) {
+        cli_error("%s: --dtb, --append and --initrd need --bios or --kernel", p->cmd);
         return false;
     }
     if (i >= p->argc) {

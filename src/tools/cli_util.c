@@ -121,7 +121,7 @@ int cli_parser_next(cli_parser_t *p, const cli_option_t *opts)
 
     if (a[1] != '-') {
         /* QEMU's spelling of a long option with one dash (-bios, -kernel, -dtb) */
-        static const char *const qemu_single_dash[] = { "bios", "kernel", "dtb", "append" };
+        static const char *const qemu_single_dash[] = { "bios", "kernel", "initrd", "dtb", "append" };
         const cli_option_t *q = NULL;
         for (size_t k = 0; k < sizeof(qemu_single_dash) / sizeof(qemu_single_dash[0]); k++)
             if (strcmp(a + 1, qemu_single_dash[k]) == 0)
