@@ -177,6 +177,9 @@ typedef struct hart {
     volatile sig_atomic_t sigint;   /* set by the CLI's SIGINT handler */
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* a store hit decoded code: flush before running on */
+    /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
+     * be unwatched, so it forgets them before running on, without clearing bits in turn. */
+    bool code_unwatched;
     uint64_t last_trap_insns;
     hart_stop_t stop;
     uint64_t max_insns;       /* 0 = unlimited */

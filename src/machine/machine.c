@@ -427,7 +427,7 @@ void machine_reset(machine_t *m, uint64_t entry)
     }
     /* each reset's flush marked the other harts to flush too: all are clean now */
     for (unsigned k = 0; k < m->n_harts; k++)
-        m->harts[k].code_dirty = false;
+        m->harts[k].code_dirty = m->harts[k].code_unwatched = false;
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->reset(m->dev[k].state);
     machine_cm_reset(m, entry);
@@ -624,7 +624,7 @@ static void platform_code_written(void *ctx, hart_t *h)
     machine_t *m = ctx;
     for (unsigned k = 0; k < m->n_harts; k++)
         if (&m->harts[k] != h)
-            m->harts[k].code_dirty = true;
+            m->harts[k].code_unwatched = true;
 }
 
 static void platform_reserve(void *ctx, hart_t *h, uint64_t addr)
@@ -743,7 +743,9 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             break;
         }
         if (h->code_dirty)
-            block_cache_flush(h); /* another hart wrote code this one had decoded */
+            block_cache_flush(h); /* code this hart decoded was written */
+        else if (h->code_unwatched)
+            block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
         enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
         uint64_t deadline = hart_advance_core(h, state);
         for (unsigned k = 0; k < m->n_dev; k++)
@@ -838,6 +840,36 @@ hart_stop_t machine_step(machine_t *m, unsigned k)
     return h->stop;
 }
 
+/* With several harts: when no hart can run (each waits in wfi, a firmware halt or a pause, or is
+ * held in reset) and none has an interrupt pending, the cycle at which the first of them wakes
+ * (UINT64_MAX: none can run now, or none will ever wake). The round-robin moves on to the round
+ * of that cycle at once instead of round by round: the same clocks, waits and wake-ups, so the
+ * same counts, without the cost of idle rounds. */
+static uint64_t machine_idle_until(machine_t *m)
+{
+    if (m->htif_pending)
+        return UINT64_MAX;
+    uint64_t first = UINT64_MAX;
+    hart_t *was = m->running;
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *h = &m->harts[k];
+        bool waiting = h->wfi_wait || h->halted || h->pause_cycles;
+        if (!waiting || (h->csr.mip & h->csr.mie) || h->stop != STOP_NONE) {
+            first = UINT64_MAX;
+            break;
+        }
+        enum hart_run_state state = h->halted                         ? RUN_HALTED
+                                    : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED
+                                                                      : RUN_ACTIVE;
+        m->running = h; /* the devices' time is this hart's clock */
+        uint64_t d = machine_wake_deadline(m, h, state);
+        if (d != UINT64_MAX && hart_cycle(h) + d < first)
+            first = hart_cycle(h) + d;
+    }
+    m->running = was;
+    return first;
+}
+
 hart_stop_t machine_run(machine_t *m)
 {
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
@@ -850,6 +882,13 @@ hart_stop_t machine_run(machine_t *m)
          * the harts' clocks are equal at every round's end (docs/architecture.md). */
         for (;;) {
             uint64_t round_end = m->time + m->quantum;
+            uint64_t idle_until = machine_idle_until(m);
+            if (idle_until != UINT64_MAX && idle_until > round_end) {
+                uint64_t target = idle_until;
+                if (m->run_until && m->run_until < target)
+                    target = m->run_until > round_end ? m->run_until : round_end;
+                round_end = m->time + (target - m->time + m->quantum - 1) / m->quantum * m->quantum;
+            }
             bool progress = false, stopped = false;
             for (unsigned k = 0; k < m->n_harts && !stopped; k++) {
                 hart_t *h = &m->harts[k];
