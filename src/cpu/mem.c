@@ -125,7 +125,7 @@ static bool granule_bit(const uint8_t *map, uint64_t off)
 static void clear_granule_bit(uint8_t *map, uint64_t off)
 {
     uint64_t g = off >> 6;
-    map[g >> 3] &= (uint8_t)~(1u << (g & 7));
+    map[g >> 3] &= (uint8_t) ~(1u << (g & 7));
 }
 
 /* After a store to host memory (main RAM, or another memory with `flags`): over decoded code the
