@@ -42,12 +42,21 @@ bool sbi_hart_set(const sbi_t *s, uint64_t mask, uint64_t base, uint64_t *set)
     for (unsigned b = 0; b < s->xlen; b++) {
         if (!((mask >> b) & 1))
             continue;
-        uint64_t id = base + b; /* harts are numbered 0..n-1 (mhartid = index) */
-        if (id < base || id >= n)
+        uint64_t id = base + b;
+        int k = sbi_hart_index(s, id);
+        if (id < base || k < 0)
             return false;
-        *set |= 1ull << id;
+        *set |= 1ull << k;
     }
     return true;
+}
+
+int sbi_hart_index(const sbi_t *s, uint64_t hartid)
+{
+    for (unsigned k = 0; k < s->m->n_harts; k++)
+        if (s->m->harts[k].csr.mhartid == hartid)
+            return (int)k;
+    return -1;
 }
 
 void sbi_set_timer(sbi_t *s, unsigned k, uint64_t when)

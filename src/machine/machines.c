@@ -377,6 +377,8 @@ static const machine_desc_t p8700 = {
     .dev = p8700_devices,
     .cycles_per_mtime_tick = 100,
     .time_csr = true,
+    .boot_protocol = true,
+    .pmu_dt = true,
     .params = p8700_params,
     .hartid_core_shift = 4,
 };
