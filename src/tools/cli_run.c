@@ -68,6 +68,12 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
     }
 }
 
+bool cli_run_output_is_input(const cli_run_config_t *cfg, const char *cmd, const char *out)
+{
+    const char *inputs[] = { cfg->program, cfg->bios, cfg->kernel, cfg->initrd, cfg->dtb };
+    return cli_output_is_input(cmd, out, inputs, sizeof inputs / sizeof inputs[0]);
+}
+
 bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     int i = p->next;
@@ -149,6 +155,8 @@ static int cli_session_open_signature(cli_session_t *s, const cli_run_config_t *
     }
     s->sig_granularity = cfg->signature_granularity ? cfg->signature_granularity : 4;
     s->sig_path = cfg->signature;
+    if (cli_run_output_is_input(cfg, "run", cfg->signature))
+        return CLI_EXIT_USAGE;
     if (!(s->sig_file = fopen(cfg->signature, "w"))) {
         cli_error("cannot write the signature to '%s': %s", cfg->signature, strerror(errno));
         return CLI_EXIT_USAGE;

@@ -89,6 +89,10 @@ static inline bool cli_run_is_option(int id)
     return id >= CLI_RUN_OPT_FIRST && id <= CLI_RUN_OPT_LAST;
 }
 
+/* Whether `out` is one of the run's input files (program, firmware, kernel, initrd, DTB): false,
+ * or true after a message (cli_output_is_input). */
+bool cli_run_output_is_input(const cli_run_config_t *cfg, const char *cmd, const char *out);
+
 /* Applies a shared option (value in p->value); false after a message if the value is bad. */
 bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id);
 /* Takes PROGRAM [--] [GUEST ARGS...] from the operands after the options; false after a message

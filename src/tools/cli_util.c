@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 
@@ -445,4 +447,18 @@ const char *cli_mcause_name(uint64_t mcause, unsigned xlen)
     if (mcause & intr_bit)
         return code < sizeof(irq) / sizeof(irq[0]) ? irq[code] : NULL;
     return code < sizeof(exc) / sizeof(exc[0]) ? exc[code] : NULL;
+}
+
+bool cli_output_is_input(const char *cmd, const char *out, const char *const *inputs, size_t n_inputs)
+{
+    struct stat so, si;
+    if (!out || stat(out, &so) != 0)
+        return false; /* an output that does not exist yet is no input */
+    for (size_t k = 0; k < n_inputs; k++) {
+        if (inputs[k] && stat(inputs[k], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+            cli_error("%s: input file '%s' is the same as output file '%s'", cmd, inputs[k], out);
+            return true;
+        }
+    }
+    return false;
 }
