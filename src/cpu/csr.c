@@ -533,13 +533,19 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
     uint64_t old = 0, flushes = h->bc.flushes;
     csr_read(h, csr, own, &old);
     if (csr_writes(d, op)) {
+        /* mip/sip read the OR of the software bits and the hardware lines, but a set or clear
+         * modifies the software bits only (privileged spec 3.1.9): a line that is high must not
+         * become a software bit that stays pending after the line falls */
+        uint64_t base = old;
+        if (csr == CSR_MIP || csr == CSR_SIP)
+            base = (old & ~h->irq_lines) | (h->csr.mip_sw & h->irq_lines);
         uint64_t n;
         switch (op) {
         case OP_CSRRW:
         case OP_CSRRWI: n = src; break;
         case OP_CSRRS:
-        case OP_CSRRSI: n = old | src; break;
-        default: n = old & ~src; break;
+        case OP_CSRRSI: n = base | src; break;
+        default: n = base & ~src; break;
         }
         if (csr_write(h, csr, n, own)) {
             hart_irq_state_changed(h);
