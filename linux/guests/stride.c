@@ -1,7 +1,7 @@
 /*
  * stride [SIZE [STRIDE [ROUNDS]]]: read one byte every STRIDE bytes of a SIZE-byte buffer,
  * ROUNDS times over (defaults 1M, 64, 16; SIZE and STRIDE take a K or M suffix, powers
- * of 1024). The measured part is a single loop with exactly one load per access:
+ * of 1024). The measured part, walk(), makes exactly one load per access and no other load:
  *
  *   accesses = ROUNDS * (SIZE / STRIDE)
  *
