@@ -7,6 +7,10 @@
 #   make check     test + sanitize
 #   make demo      run the bundled hello example on veer-el2, then count the VeeR events of
 #                  the CoreMark-like benchmark with pmusim stat
+#   make linux     build the Linux kit (kernel Image, rootfs.cpio with busybox, perf and test
+#                  programs) in build/linux/ from Debian packages (linux/kit.sh, docs/linux.md);
+#                  parts are cached in /var/cache/pmusim/linux (PMUSIM_LINUX_CACHE)
+#   make linux-qemu  boot the kit under QEMU, run perf in it and power it off (linux/boot-qemu.py)
 #   make clean     remove both build trees
 
 BUILD := build
@@ -14,7 +18,7 @@ ASAN_BUILD := build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j2
 
-.PHONY: all build test sanitize check demo clean
+.PHONY: all build test sanitize check demo linux linux-qemu clean
 
 all: build
 
@@ -36,6 +40,12 @@ check: test sanitize
 demo: build
 	$(BUILD)/src/pmusim run $(BUILD)/guests/hello-veer.elf
 	$(BUILD)/src/pmusim stat $(BUILD)/guests/coremark-veer.elf
+
+linux:
+	bash linux/kit.sh $(BUILD)/linux
+
+linux-qemu: linux
+	python3 linux/boot-qemu.py --kit $(BUILD)/linux --smp 2
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
