@@ -234,7 +234,9 @@ hart_stop_t cli_session_run(cli_session_t *s)
             installed[k] = sigaction(cli_stop_signals[k], &sa, NULL) == 0;
     }
 
+    cli_term_raw(s->m->console_fd);
     hart_stop_t stop = machine_run(s->m);
+    cli_term_restore();
 
     for (size_t k = 0; k < CLI_STOP_SIGNALS; k++)
         if (installed[k])

@@ -120,6 +120,12 @@ typedef struct cli_session {
 int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg);
 /* Runs the guest until it stops; Ctrl-C stops it with STOP_INTERRUPTED (a second Ctrl-C kills). */
 hart_stop_t cli_session_run(cli_session_t *s);
+
+/* The terminal on the guest's console input while the guest runs (cli_term.c): keys reach the
+ * guest one by one, unechoed, until cli_term_restore (at the latest, at exit). Nothing changes
+ * when fd is not a terminal. */
+void cli_term_raw(int fd);
+void cli_term_restore(void);
 /* Reports how the run ended (unless quiet) and returns pmusim's exit status for it. */
 int cli_session_status(const cli_session_t *s, hart_stop_t stop);
 /* cli_session_status, then the signature file if one was asked for, whatever the stop reason.
