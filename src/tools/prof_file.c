@@ -71,13 +71,13 @@ static bool parse_hex(const char *s, uint64_t *v)
 }
 
 /* Splits s at single spaces into at most max fields; -1 for an empty field (two spaces, a space
- * at either end) or more than max fields. */
+ * at either end), -2 for more than max fields. */
 static int split(char *s, char **field, int max)
 {
     int n = 0;
     for (;;) {
         if (n == max)
-            return -1;
+            return -2;
         field[n++] = s;
         char *sp = strchr(s, ' ');
         if (sp)
@@ -134,6 +134,8 @@ static bool read_line(prof_file_t *pf, const char *path, unsigned long ln, char 
     }
     char *f[MAX_FIELDS];
     int n = split(buf, f, MAX_FIELDS);
+    if (n == -2)
+        return bad(path, ln, "too many fields", NULL);
     if (n < 0)
         return bad(path, ln, "fields must be separated by single spaces, without spaces at either end", NULL);
     if (*st <= RD_CALLCHAINS && strcmp(f[0], header[*st]) != 0) {

@@ -87,6 +87,10 @@ bad header-only 8 "ends before its 'end' line"
 awk -v l="$first_at" 'NR == l { sub(/ [0-9]+$/, "") } { print }' "$good" >"$tmp/missing-count"
 bad missing-count "$first_at" "expected 'at CTX PC' and 2 counts"
 
+# a record with a count too many
+awk -v l="$first_at" 'NR == l { $0 = $0 " 1" } { print }' "$good" >"$tmp/extra-count"
+bad extra-count "$first_at" "expected 'at CTX PC' and 2 counts"
+
 # -1 as a count (2^64 - 1 through strtoull before), 2^64, a leading zero
 for v in -1 18446744073709551616 01; do
     awk -v l="$first_at" -v v="$v" 'NR == l { $NF = v } { print }' "$good" >"$tmp/count$v"
