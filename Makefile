@@ -4,7 +4,9 @@
 #                  execution (PMUSIM_JIT=eager) and with the translator off (the interpreter)
 #   make sanitize  build with clang (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests
 #                  there (translator eager): with the gcc build of `make test`, both compilers are checked
-#   make check     test + sanitize
+#   make check     linux + test + sanitize: the whole suite, the Linux tests included (the kit is
+#                  built or taken from its cache first; LINUX=0 skips that, and the linux tests
+#                  then say they are skipped)
 #   make demo      run the bundled hello example on veer-el2, then count the VeeR events of
 #                  the CoreMark-like benchmark with pmusim stat
 #   make linux     build the Linux kit (kernel Image, rootfs.cpio with busybox, perf and test
@@ -35,7 +37,9 @@ sanitize:
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && PMUSIM_JIT=eager ctest $(CTEST_FLAGS)
 
-check: test sanitize
+# The kit before the tests, so that `make test` finds it in $(BUILD)/linux.
+LINUX ?= 1
+check: $(if $(filter 1,$(LINUX)),linux) test sanitize
 
 demo: build
 	$(BUILD)/src/pmusim run $(BUILD)/guests/hello-veer.elf
