@@ -56,6 +56,7 @@ typedef struct dev_host {
 /* The platform facts a device may be built from. */
 typedef struct device_params {
     unsigned n_harts;         /* harts whose interrupt lines the device drives */
+    const uint64_t *hart_ids; /* their mhartids, in order (NULL: 0 .. n_harts-1) */
     uint64_t cycles_per_tick; /* timers: time-base cycles per tick */
     unsigned cores;           /* coherence manager: cores (0 = 1) */
     uint64_t l2_size;         /* coherence manager: L2 bytes (0 = its default) */
@@ -122,10 +123,15 @@ extern const device_ops_t uart16550_ops;
 #define UART16550_SIZE 0x100
 
 /* SiFive CLINT for n_harts harts: msip (+4 per hart), mtimecmp (+0x4000, 8 per hart), mtime
- * (+0xBFF8). mtime is derived from the platform's time base: mtime = cycles / cycles_per_tick. */
+ * (+0xBFF8). mtime is derived from the platform's time base: mtime = cycles / cycles_per_tick.
+ * The registers of hart k are at its mhartid's place, hart_ids[k] (k when hart_ids is NULL), as
+ * OpenSBI's ACLINT driver and QEMU's ACLINT address them; places of no hart read 0. */
 typedef struct clint clint_t;
 #define CLINT_MAX_HARTS 4095
-clint_t *clint_new(const dev_host_t *host, unsigned n_harts, uint64_t cycles_per_tick); /* NULL: no memory */
+clint_t *clint_new(const dev_host_t *host, unsigned n_harts, const uint64_t *hart_ids,
+                   uint64_t cycles_per_tick); /* NULL: no memory, or an id beyond CLINT_MAX_HARTS */
+void clint_free(clint_t *c);
+void clint_set_mtimecmp(clint_t *c, unsigned hart, uint64_t when); /* hart k's mtimecmp */
 void clint_reset(clint_t *c); /* mtimecmp = UINT64_MAX, mtime follows the cycle clock, msip 0 */
 extern const device_ops_t clint_ops;
 #define CLINT_SIZE 0x10000

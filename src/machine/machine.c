@@ -152,12 +152,25 @@ static void host_deadline_changed(void *ctx)
     hart_kick(m->running);
 }
 
+/* Hart k's mhartid: k, or on a coherence-manager machine core << shift | hart in core. */
+static uint64_t machine_hart_id(const machine_t *m, unsigned k)
+{
+    unsigned shift = m->desc->hartid_core_shift;
+    return shift ? (uint64_t)(k / m->harts_per_core) << shift | k % m->harts_per_core : k;
+}
+
 static bool add_device(machine_t *m, const device_desc_t *d)
 {
     const device_class_t *cls = device_class_find(d->cls);
     uint64_t base = cls == &mips_cm_class && m->cm_base ? m->cm_base : d->base;
     struct machine_device *md = &m->dev[m->n_dev];
+    uint64_t *hart_ids = malloc(m->n_harts * sizeof(*hart_ids));
+    if (!hart_ids)
+        return false;
+    for (unsigned k = 0; k < m->n_harts; k++)
+        hart_ids[k] = machine_hart_id(m, k);
     device_params_t params = { .n_harts = m->n_harts,
+                               .hart_ids = hart_ids,
                                .cycles_per_tick = m->desc->cycles_per_mtime_tick,
                                .has_s_mode = m->desc->core->has_s_mode,
                                .irq = &md->irq,
@@ -165,6 +178,7 @@ static bool add_device(machine_t *m, const device_desc_t *d)
                                .l2_size = m->l2_size,
                                .base = base };
     void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
+    free(hart_ids); /* a device keeps what it needs of them */
     if (!state)
         return false;
     *md = (struct machine_device){ cls, state, base, { 0 }, -1 };
@@ -420,11 +434,8 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
 
 void machine_reset(machine_t *m, uint64_t entry)
 {
-    for (unsigned k = 0; k < m->n_harts; k++) {
-        unsigned shift = m->desc->hartid_core_shift;
-        unsigned id = shift ? (k / m->harts_per_core) << shift | k % m->harts_per_core : k;
-        hart_reset(m, &m->harts[k], id, entry);
-    }
+    for (unsigned k = 0; k < m->n_harts; k++)
+        hart_reset(m, &m->harts[k], (unsigned)machine_hart_id(m, k), entry);
     /* each reset's flush marked the other harts to flush too: all are clean now */
     for (unsigned k = 0; k < m->n_harts; k++)
         m->harts[k].code_dirty = m->harts[k].code_unwatched = false;

@@ -12,6 +12,7 @@ CHECK is any of:
   multiplex perf stat with 40 instructions:u events of `loop 50000000` (more than the
             counters, so perf multiplexes them): every scaled count within 5% of the exact one
   percpu    perf stat -a -A -e instructions:k sleep 1: a row for each CPU the machine has
+  cpus=N    the machine's N harts are all online (/proc/cpuinfo)
   input     typed input reaches the shell (every other check depends on it too)
 Every run ends with `poweroff`, and pmusim must exit with status 0.
 Exit status: 0 all checks passed, 1 a check failed, 77 the kit is not built (skipped).
@@ -152,8 +153,11 @@ def main():
         check("multiplexed scaling", len(rows) == 40 and worst <= 0.05,
               "%d events, %d of them multiplexed, worst scaled error %.2f%%" % (len(rows), partial, 100 * worst))
 
+    ncpu = int(re.search(r"(\d+)", g.run("grep -c ^processor /proc/cpuinfo")).group(1))
+    for want in [c for c in checks if c.startswith("cpus=")]:
+        check("CPUs online", ncpu == int(want[5:]), "%d CPUs, want %s" % (ncpu, want[5:]))
+
     if "percpu" in checks:
-        ncpu = int(re.search(r"(\d+)", g.run("grep -c ^processor /proc/cpuinfo")).group(1))
         out = g.run("perf stat -a -A -x, -e instructions:k sleep 1")
         cpus = set(re.findall(r"(?m)^CPU(\d+),", out))
         check("per-CPU counts", len(cpus) == ncpu and ncpu > 0, "%d CPUs, rows for %s" % (ncpu, sorted(cpus)))
