@@ -19,8 +19,8 @@ Every command runs with `sh -c` in a scratch directory shared by the examples of
 `build`, `scripts` and `examples` links there, so commands read as a user types them in the
 source tree. Standard output and standard error are merged, as on a terminal. A documented line
 `...` stands for any number of printed lines. The marker may say
-`<!-- example vary=REGEX -->`: on lines matching REGEX the digits may differ (host times,
-speeds). Paths of the scratch directory and of the source tree print as /work/pmusim, the
+`<!-- example vary=REGEX -->`: on lines matching REGEX the numbers may differ, in value and
+width (host times, speeds). Paths of the scratch directory and of the source tree print as /work/pmusim, the
 build's as /work/pmusim/build.
 
 usage: doc_examples.py [--update] BUILD_DIR DOC.md...
@@ -60,7 +60,10 @@ def run_command(cmd, workdir, build):
 
 
 def masked(line, vary):
-    return re.sub(r"\d", "#", line) if vary and re.search(vary, line) else line
+    """A line of varying numbers: its numbers (and how wide they are) left out."""
+    if not vary or not re.search(vary, line):
+        return line
+    return " ".join(re.sub(r"\d[\d.,]*", "#", line).split())
 
 
 def matches(documented, printed, vary):
