@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "pmusim_example.h"
+#include "fp_csr.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #ifndef SAMPLES
@@ -26,16 +27,6 @@
 /* io[0..2]: operands, io[3]: result (a single in the low 32 bits) */
 static volatile uint64_t io[4];
 
-static inline void set_frm(unsigned rm)
-{
-    __asm__ volatile("csrw frm, %0" ::"r"(rm));
-}
-static inline unsigned get_flags(void)
-{
-    unsigned f;
-    __asm__ volatile("csrrw %0, fflags, zero" : "=r"(f));
-    return f;
-}
 
 #define F2(name, ld, st, insn) \
     static void name(void) \
