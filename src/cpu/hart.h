@@ -149,6 +149,11 @@ typedef struct hart {
         uint8_t *host; /* the page in main RAM, or NULL */
         uint8_t flags;
     } tlb[256];
+    uint64_t tlb_flushes; /* how many times the TLB was emptied: a TLB model forgets with it */
+    /* The virtual address of the data access on the slow path (a TLB model's view), when
+     * translated (access_translated). */
+    uint64_t access_va;
+    bool access_translated;
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;

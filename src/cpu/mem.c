@@ -190,7 +190,9 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
     }
     enum priv_mode priv = hart_data_priv(h);
     uint64_t pa = addr;
-    if (mmu_on(h, priv) && !mmu_translate(h, addr, store ? MMU_STORE : MMU_LOAD, priv, &pa))
+    h->access_translated = mmu_on(h, priv);
+    h->access_va = addr;
+    if (h->access_translated && !mmu_translate(h, addr, store ? MMU_STORE : MMU_LOAD, priv, &pa))
         return NULL;
     const bus_region_t *r = bus_find(h->bus, pa, size);
     if (!r || !r->host || !pmp_allows(h, pa, size, store ? PMP_R | PMP_W : PMP_R, priv)) {
@@ -313,8 +315,10 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
                                                         uint64_t *val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
-    if (!mmu_on(h, priv))
+    h->access_translated = mmu_on(h, priv);
+    if (!h->access_translated)
         return load_phys(h, addr, size, val, insn_events, done);
+    h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_LOAD, priv);
     if (host && (plain_ram_view(h, priv, PMP_R) ||
@@ -341,6 +345,7 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
     uint64_t v = 0;
     for (unsigned k = 0; k < size; k++) { /* byte by byte: the pages need not be adjacent */
         uint64_t b, at = k < n1 ? pa + k : pa2 + (k - n1);
+        h->access_va = addr + k;
         mem_result_t res = load_phys(h, at, 1, &b, insn_events, done);
         if (res != MEM_OK)
             return virt_fault(h, res, at, addr + k);
@@ -354,8 +359,10 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
                                                          uint64_t val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
-    if (!mmu_on(h, priv))
+    h->access_translated = mmu_on(h, priv);
+    if (!h->access_translated)
         return store_phys(h, addr, size, val, insn_events, done);
+    h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_STORE, priv);
     if (host &&
@@ -380,6 +387,7 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
     mem_result_t out = MEM_OK;
     for (unsigned k = 0; k < size; k++) {
         uint64_t at = k < n1 ? pa + k : pa2 + (k - n1);
+        h->access_va = addr + k;
         mem_result_t res = store_phys(h, at, 1, (val >> (8 * k)) & 0xff, insn_events, done);
         if (res == MEM_FAULT)
             return virt_fault(h, res, at, addr + k);

@@ -151,6 +151,8 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     size_t v = base + victim;
     if (c->tag[v] != UINT64_MAX && c->dirty[v]) {
         r.wrote_next = true;
+        r.wrote_back = true;
+        r.writeback_addr = c->tag[v] << c->line_shift;
         r.write_latency = c->cfg.write_cycles;
         c->writebacks++;
         if (c->next)
