@@ -149,7 +149,8 @@ typedef struct core_ext {
     void (*irq_taken)(hart_t *h, unsigned irq);
     /* A core that sets hart_t.observe_mem itself (a memory-hierarchy model of its own, on a
      * machine without a coherence manager): every access, as hart_platform_t.mem_access gives it
-     * (kind 0 load, 1 store or AMO, 2 the fetch of a block's instructions; r NULL for main RAM). */
+     * (kind 0 load, 1 store or AMO; r NULL for main RAM). Such a core (observe_core) sees its
+     * fetches at block_retired, from block_t.fetch_pa. */
     void (*mem_access)(hart_t *h, uint64_t addr, unsigned size, unsigned kind, const bus_region_t *r);
     /* div: a divide or remainder (instruction idx of timed block b) is about to run on a, d. */
     void (*div)(hart_t *h, const struct block *b, unsigned idx, uint64_t a, uint64_t d, bool is_signed,

@@ -136,6 +136,10 @@ typedef struct hart {
      * NULL: a load or store whose line is there, and a block whose lines are, need no call. */
     struct l1_memo *dmemo, *imemo;
     bool memo_direct; /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
+    /* A core's own model of every access (core_ext mem_access, no memo): an aligned main-RAM
+     * access needs nothing but the copy and the call (observe_direct: untranslated, as fast_size;
+     * translated ones ask plain_view after the TLB). */
+    bool observe_core, observe_direct;
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;
@@ -271,6 +275,7 @@ static inline void hart_pmu_changed(hart_t *h)
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
                     (h->debug && hart_debug_watching(h));
     h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
 }
 
 /* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):

@@ -321,6 +321,11 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
     h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_LOAD, priv);
+    if (host && h->observe_core && !h->debug && plain_view(h, priv, PMP_R)) {
+        *val = ram_read(host, size); /* aligned (mmu_tlb_host) */
+        h->core_ext->mem_access(h, h->ram_base + (uint64_t)(host - h->ram), size, 0, NULL);
+        return MEM_OK;
+    }
     if (host && (plain_ram_view(h, priv, PMP_R) ||
                  (h->dmemo && memo_ram(h, h->ram_base + (uint64_t)(host - h->ram), size, priv, PMP_R)))) {
         uint64_t v = 0;
@@ -365,6 +370,12 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
     h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_STORE, priv);
+    if (host && h->observe_core && !h->debug && plain_view(h, priv, PMP_W) &&
+        !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) {
+        ram_write(host, size, val);
+        h->core_ext->mem_access(h, h->ram_base + (uint64_t)(host - h->ram), size, 1, NULL);
+        return MEM_OK;
+    }
     if (host &&
         ((plain_ram_view(h, priv, PMP_W) && !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) ||
          (h->dmemo && memo_ram(h, h->ram_base + (uint64_t)(host - h->ram), size, priv, PMP_W)))) {
@@ -409,6 +420,12 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
         *val = ram_read(h->ram + off, size);
         return MEM_OK;
     }
+    if (h->observe_direct && off < h->ram_size - 7 && !(addr & (size - 1))) {
+        *val = ram_read(h->ram + off, size);
+        h->access_translated = false;
+        h->core_ext->mem_access(h, addr, size, 0, NULL);
+        return MEM_OK;
+    }
     return load_slow(h, addr, size, val, insn_events, done);
 }
 
@@ -419,6 +436,13 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
     if (h->memo_direct && off < h->ram_size - 7 && !(addr & (size - 1)) &&
         !granule_bit(h->store_watch, off) && l1_memo_hit(h->dmemo, addr, size, true)) {
         ram_write(h->ram + off, size, val);
+        return MEM_OK;
+    }
+    if (h->observe_direct && off < h->ram_size - 7 && !(addr & (size - 1)) &&
+        !granule_bit(h->store_watch, off)) {
+        ram_write(h->ram + off, size, val);
+        h->access_translated = false;
+        h->core_ext->mem_access(h, addr, size, 1, NULL);
         return MEM_OK;
     }
     return store_slow(h, addr, size, val, insn_events, done);

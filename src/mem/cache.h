@@ -34,6 +34,7 @@ typedef struct cache_result {
     bool wrote_next; /* data went to the next level (write-through, or a write-back victim) */
     bool wrote_back; /* a dirty victim was written back: the line at writeback_addr */
     uint64_t writeback_addr;
+    long slot;             /* where the line is now (set * ways + way), or -1: not allocated */
     unsigned fill_latency; /* cycles of the fill (0 if none) */
     unsigned write_latency;
     unsigned cycles; /* total extra cycles the access costs the requester */

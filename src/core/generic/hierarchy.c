@@ -1,8 +1,9 @@
 /* The virt machines' optional memory-hierarchy model (docs/machine-virt.md): per hart an L1 I-cache,
  * an L1 D-cache, a unified L2, an I-TLB, a D-TLB and a branch predictor, built from the cache tag
  * model (mem/cache.c). It only counts: the events go to the PMU (SBI cache events), mcycle stays
- * one cycle per instruction. The hart sees every access through observe_mem (cpu/mem.c, the
- * fetch of each block in cpu/mem_observe.c) and every block's end through the timing hooks. */
+ * one cycle per instruction. The model sees every load and store through observe_mem (cpu/mem.c
+ * calls hier_mem_access, directly for plain RAM accesses: observe_core), and every block's end,
+ * with the lines it was fetched from, through the timing hooks. */
 #include <stdlib.h>
 
 #include "core/core.h"
@@ -22,14 +23,14 @@
 #define DEFAULT_TLB 32u
 #define DEFAULT_BP 1024u
 
-/* The last line (page) a cache (TLB) was found to hold and where: a repeated access to it is a
- * hit that only touches its LRU position, as cache_access would. Any fill of the cache moves it
- * (the filled line is the last one touched), so it can never name a line that left. */
+/* Where lines were last found (a direct-mapped table by line number): a slot that still holds the
+ * line is a hit found with one compare, which touches its LRU position and dirty bit as
+ * cache_access would; anything else asks cache_access. */
+#define HIER_MEMO 256u
 typedef struct hier_level {
     cache_t c;
     bool on;
-    uint64_t last; /* line or page number, UINT64_MAX: none */
-    size_t last_slot;
+    uint32_t memo[HIER_MEMO]; /* a slot of c */
 } hier_level_t;
 
 typedef struct hier {
@@ -79,7 +80,6 @@ static unsigned min_u(unsigned a, unsigned b)
 static bool level_init(hier_level_t *l, uint64_t size, unsigned line, unsigned ways, bool write_back)
 {
     l->on = size != 0;
-    l->last = UINT64_MAX;
     if (!l->on)
         return true;
     cache_config_t cc = {
@@ -95,24 +95,23 @@ static bool level_init(hier_level_t *l, uint64_t size, unsigned line, unsigned w
 static void level_reset(hier_level_t *l)
 {
     if (l->on)
-        cache_invalidate_all(&l->c);
-    l->last = UINT64_MAX;
+        cache_invalidate_all(&l->c); /* every tag invalid: no memo entry matches */
 }
 
 /* One access to the line (page) holding addr: true for a hit. The result of a miss in *r. */
 static inline bool level_access(hier_level_t *l, uint64_t addr, bool write, cache_result_t *r)
 {
     uint64_t line = addr >> l->c.line_shift;
-    if (line == l->last) {
-        cache_touch_slot(&l->c, l->last_slot);
+    uint32_t *m = &l->memo[line % HIER_MEMO];
+    if (l->c.tag[*m] == line) {
+        cache_touch_slot(&l->c, *m);
         if (write && l->c.cfg.write_policy == CACHE_WRITE_BACK)
-            l->c.dirty[l->last_slot] = 1;
+            l->c.dirty[*m] = 1;
         return true;
     }
     *r = cache_access(&l->c, addr, write);
-    long slot = cache_slot(&l->c, addr);
-    l->last = slot >= 0 ? line : UINT64_MAX;
-    l->last_slot = slot >= 0 ? (size_t)slot : 0;
+    if (r->slot >= 0)
+        *m = (uint32_t)r->slot;
     return r->hit;
 }
 
@@ -160,18 +159,8 @@ static void hier_mem_access(hart_t *h, uint64_t addr, unsigned size, unsigned ki
     pmu_t *p = &h->pmu;
     bool write = kind == 1;
     cache_result_t res;
-    if (kind == 2) { /* a block's instructions: one L1I access per line */
-        if (!s->l1i.on || (r && !r->host))
-            return;
-        for (uint64_t line = addr / HIER_LINE; line <= (addr + size - 1) / HIER_LINE; line++) {
-            commit(p, EVBIT(ICACHE_REQ));
-            if (!level_access(&s->l1i, line * HIER_LINE, false, &res)) {
-                commit(p, EVBIT(ICACHE_MISS));
-                l1_missed(h, &res, line * HIER_LINE);
-            }
-        }
-        return;
-    }
+    if (kind == 2)
+        return; /* fetches: hier_block_retired */
     if (h->access_translated && s->dtlb.on) {
         tlb_sync(h, s);
         commit(p, write ? EVBIT(DTLB_WRITE) : EVBIT(DTLB_READ));
@@ -193,10 +182,31 @@ static void hier_mem_access(hart_t *h, uint64_t addr, unsigned size, unsigned ki
     }
 }
 
+/* What the block's end needs, kept in the block: whether a conditional branch ends it
+ * (core_word[0]) and that branch's offset (core_word[1]). */
 static void hier_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
 {
-    (void)h, (void)dec, (void)n;
-    b->timed = 1; /* its end goes to hier_block_retired: the I-TLB and the predictor */
+    (void)h, (void)dec;
+    b->timed = 1; /* its end goes to hier_block_retired: fetch, I-TLB, predictor */
+    b->core_word[0] = n && (b->events[n - 1] & EVBIT(BRANCH)) != 0;
+    b->core_word[1] = n ? b->info[n - 1].pcoff : 0;
+}
+
+/* The L1I accesses of a block's executed instructions (n of them): one per line. */
+static void fetch_lines(hart_t *h, hier_t *s, const block_t *b, unsigned n)
+{
+    uint64_t size = n == b->n_insns ? b->end_pc - b->pc : b->info[n].pcoff;
+    uint64_t pa = b->fetch_pa;
+    if (!size || pa - h->ram_base >= h->ram_size)
+        return; /* only main RAM is cached */
+    cache_result_t res;
+    for (uint64_t line = pa / HIER_LINE; line <= (pa + size - 1) / HIER_LINE; line++) {
+        commit(&h->pmu, EVBIT(ICACHE_REQ));
+        if (!level_access(&s->l1i, line * HIER_LINE, false, &res)) {
+            commit(&h->pmu, EVBIT(ICACHE_MISS));
+            l1_missed(h, &res, line * HIER_LINE);
+        }
+    }
 }
 
 /* A block ran (its first n instructions): one I-TLB lookup for its page, and the predictor's
@@ -205,6 +215,8 @@ static void hier_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
 {
     hier_t *s = st(h);
     pmu_t *p = &h->pmu;
+    if (s->l1i.on && n)
+        fetch_lines(h, s, b, n);
     if (s->itlb.on && mmu_on(h, (enum priv_mode)b->priv) && n) {
         cache_result_t res;
         tlb_sync(h, s);
@@ -212,8 +224,8 @@ static void hier_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         if (!level_access(&s->itlb, b->pc, false, &res))
             commit(p, EVBIT(ITLB_MISS));
     }
-    if (s->bp && n == b->n_insns && next_pc && (b->events[n - 1] & EVBIT(BRANCH))) {
-        uint64_t pc = b->pc + b->info[n - 1].pcoff;
+    if (s->bp && n == b->n_insns && next_pc && b->core_word[0]) {
+        uint64_t pc = b->pc + b->core_word[1];
         uint8_t *ctr = &s->bp[(pc >> 1) & s->bp_mask];
         bool taken = next_pc & 1, predicted = *ctr >= 2;
         commit(p, EVBIT(BP_LOOKUP));
@@ -290,7 +302,8 @@ bool hier_setup(hart_t *h, const core_config_t *cfg)
             return false;
         s->bp_mask = c.bp_entries - 1;
     }
-    h->observe_mem = true; /* every access comes to hier_mem_access */
+    h->observe_mem = true;  /* every access comes to hier_mem_access */
+    h->observe_core = true; /* the memory slow path calls it directly for plain RAM accesses */
     hier_reset(h);
     return true;
 }
