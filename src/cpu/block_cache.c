@@ -438,7 +438,7 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
 
 void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
 {
-    if (h->observe_mem) {
+    if (h->observe_mem && !h->observe_core) { /* a core's own model sees the block's end below */
         l1_memo_t *im = h->imemo;
         if (im && n == b->n_insns && b->fetch_gen == im->gen) /* its lines are where it found them */
             for (unsigned k = 0; k < b->fetch_lines; k++)

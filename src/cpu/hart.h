@@ -136,6 +136,10 @@ typedef struct hart {
      * NULL: a load or store whose line is there, and a block whose lines are, need no call. */
     struct l1_memo *dmemo, *imemo;
     bool memo_direct; /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
+    /* A core's own model of every access (core_ext mem_access, no memo): an aligned main-RAM
+     * access needs nothing but the copy and the call (observe_direct: untranslated, as fast_size;
+     * translated ones ask plain_view after the TLB). */
+    bool observe_core, observe_direct;
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;
@@ -149,6 +153,11 @@ typedef struct hart {
         uint8_t *host; /* the page in main RAM, or NULL */
         uint8_t flags;
     } tlb[256];
+    uint64_t tlb_flushes; /* how many times the TLB was emptied: a TLB model forgets with it */
+    /* The virtual address of the data access on the slow path (a TLB model's view), when
+     * translated (access_translated). */
+    uint64_t access_va;
+    bool access_translated;
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     bus_t *bus;
@@ -266,6 +275,7 @@ static inline void hart_pmu_changed(hart_t *h)
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
                     (h->debug && hart_debug_watching(h));
     h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
 }
 
 /* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):

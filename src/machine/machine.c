@@ -455,6 +455,11 @@ const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t 
     return desc->core->check_config ? desc->core->check_config(&opts->core, buf, size) : NULL;
 }
 
+const pmu_model_t *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts)
+{
+    return desc->core->pmu_for && opts ? desc->core->pmu_for(&opts->core) : desc->core->pmu;
+}
+
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)
 {
     for (const machine_param_t *p = desc->params; p && p->key; p++)

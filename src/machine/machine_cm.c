@@ -11,8 +11,11 @@ void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, u
                            const bus_region_t *r)
 {
     machine_t *m = ctx;
-    if (!m->cm)
+    if (!m->cm) { /* the core's own model (the virt machines' memory hierarchy) */
+        if (h->core_ext && h->core_ext->mem_access)
+            h->core_ext->mem_access(h, addr, size, kind, r);
         return;
+    }
     enum coh_cca cca = COH_CACHED;
     if (r && !r->host)
         cca = COH_REGISTER;

@@ -400,15 +400,17 @@ int cmd_record(int argc, char **argv)
     if (!cli_run_operands(&cfg.run, &p) ||
         cli_run_output_is_input(&cfg.run, "record", cfg.output ? cfg.output : "pmusim.data"))
         goto done;
+    machine_opts_t mopts = { 0 };
     const machine_desc_t *desc =
-        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, NULL);
+        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, &mopts);
     if (!desc)
         goto done;
+    const pmu_model_t *model = machine_pmu_model(desc, &mopts);
     events->n = 0;
     if (cfg.n_event_args == 0)
-        stat_events_default(events, desc->core->pmu, desc->name);
+        stat_events_default(events, model, desc->name);
     for (int k = 0; k < cfg.n_event_args; k++)
-        if (!stat_events_parse(events, desc->core->pmu, desc->name, cfg.event_args[k]))
+        if (!stat_events_parse(events, model, desc->name, cfg.event_args[k]))
             goto done;
     status = record_run(&cfg, events);
 done:
