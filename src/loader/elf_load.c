@@ -167,7 +167,7 @@ static int elf_place_segment(const elf_loader_t *L, const elf_segment_t *s, bool
                 if (file_n > n)
                     file_n = n;
                 memcpy(dst, L->raw + s->offset + seg_off, (size_t)file_n);
-                memset(dst + file_n, 0, (size_t)(n - file_n));
+                bus_host_zero(dst + file_n, n - file_n); /* .bss: no page is committed for it */
             }
         } else if (!r && !elf_is_veer_preload(L, addr, n) && elf_is_contents(L, s, s->vaddr + seg_off, n)) {
             return elf_fail(L, "segment %zu at 0x%llx (%llu bytes) is outside the memory of machine %s",

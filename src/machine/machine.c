@@ -742,15 +742,18 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             h->stop = STOP_INTERRUPTED;
             break;
         }
+        /* the devices catch up with the clock first: what they do (a DMA copy over code) is seen
+         * before the hart runs on */
+        uint64_t deadline = UINT64_MAX;
+        for (unsigned k = 0; k < m->n_dev; k++)
+            if (m->dev[k].cls->next_event)
+                deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
         if (h->code_dirty)
             block_cache_flush(h); /* code this hart decoded was written */
         else if (h->code_unwatched)
             block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
         enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
-        uint64_t deadline = hart_advance_core(h, state);
-        for (unsigned k = 0; k < m->n_dev; k++)
-            if (m->dev[k].cls->next_event)
-                deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
+        deadline = min_u64(deadline, hart_advance_core(h, state));
         if (h->ovf_armed)
             sscof_check(h); /* a counter that wrapped raises LCOFI before the next instruction */
         if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
