@@ -22,7 +22,8 @@ typedef struct hart_platform {
     bool (*read_time)(void *ctx, uint64_t *time);
     /* An ebreak at `pc` in a host-call sequence (semihosting): true when the call was made. */
     bool (*host_call)(void *ctx, struct hart *h, uint64_t pc);
-    /* A store completed to a granule the platform watches (HTIF tohost) and that holds no code. */
+    /* A store completed to a granule the platform watches (HTIF tohost) and that holds no code, or
+     * (outside main RAM) to the range hart_t.watch_lo/watch_hi. */
     void (*watched_store)(void *ctx, struct hart *h, uint64_t addr, unsigned size);
     /* The block cache forgot its code: the platform marks the granules it watches again. */
     void (*rewatch)(void *ctx, struct hart *h);
@@ -151,6 +152,9 @@ typedef struct hart {
     } tlb[256];
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
+    /* Outside main RAM (stores there always take the slow path): stores touching [watch_lo,
+     * watch_hi) go to platform->watched_store too (HTIF tohost in another memory). */
+    uint64_t watch_lo, watch_hi;
     bus_t *bus;
     const hart_platform_t *platform;
     void *platform_ctx;

@@ -493,6 +493,13 @@ const char *machine_for_xlen(const char *current, unsigned xlen)
     return best;
 }
 
+/* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
+static bool tohost_in_ram(const machine_t *m, const hart_t *h)
+{
+    return m->htif.tohost && m->htif.tohost >= h->ram_base && h->ram_size >= 8 &&
+           m->htif.tohost - h->ram_base <= h->ram_size - 8;
+}
+
 int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
 {
     elf_target_t target = {
@@ -507,6 +514,15 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     const elf_symbol_t *s;
     m->htif.tohost = (s = elf_find_symbol(img, "tohost")) ? s->addr : 0;
     m->htif.fromhost = (s = elf_find_symbol(img, "fromhost")) ? s->addr : 0;
+    /* HTIF is on when tohost lies wholly in one memory, whichever: in main RAM its granule is
+     * watched, elsewhere (every store there takes the slow path) its address range */
+    m->htif_on = m->htif.tohost && bus_ram_ptr(&m->bus, m->htif.tohost, 8);
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *h = &m->harts[k];
+        bool elsewhere = m->htif_on && !tohost_in_ram(m, h);
+        h->watch_lo = elsewhere ? m->htif.tohost : 0;
+        h->watch_hi = elsewhere ? m->htif.tohost + 8 : 0;
+    }
     if (!m->semihost.cmdline)
         m->semihost.cmdline = img->path;
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
@@ -539,13 +555,6 @@ static bool platform_host_call(void *ctx, hart_t *h, uint64_t pc)
 {
     machine_t *m = ctx;
     return semihost_try(&m->semihost, h, pc);
-}
-
-/* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
-static bool tohost_in_ram(const machine_t *m, const hart_t *h)
-{
-    return m->htif.tohost && m->htif.tohost >= h->ram_base && h->ram_size >= 8 &&
-           m->htif.tohost - h->ram_base <= h->ram_size - 8;
 }
 
 /* The reservation granule (64 bytes) of an LR. */
@@ -594,7 +603,7 @@ static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned
             (o->reservation_addr & ~(uint64_t)(RESERVATION_GRANULE - 1)) < addr + size)
             o->reservation_valid = false;
     }
-    if (!tohost_in_ram(m, h) || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
+    if (!m->htif_on || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
         return;
     htif_store(m, addr, size);
 }
@@ -610,7 +619,7 @@ static void watch_granule(const hart_t *h, uint64_t addr)
 static void platform_rewatch(void *ctx, hart_t *h)
 {
     machine_t *m = ctx;
-    if (tohost_in_ram(m, h)) {
+    if (m->htif_on && tohost_in_ram(m, h)) {
         watch_granule(h, m->htif.tohost);
         watch_granule(h, m->htif.tohost + 7); /* an unaligned tohost may straddle two granules */
     }

@@ -116,7 +116,8 @@ typedef struct machine {
     bool all_harts_start;      /* boot=all: no hart waits for the CPC */
 
     /* Program */
-    htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    htif_t htif;  /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    bool htif_on; /* tohost lies wholly in one memory (main RAM or another): HTIF is on */
     /* HTIF: halves of tohost written since the last command was taken (platform_watched_store) */
     unsigned htif_pending;       /* HTIF_LOWER | HTIF_UPPER */
     uint64_t htif_pending_since; /* machine_insns() at the first of them */
