@@ -207,6 +207,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         return NULL;
     m->desc = desc;
     m->console = stdout;
+    m->console_last = -1;
     m->console_in = -1; /* standard input, looked at on the guest's first read */
     m->console_fd = 0;
     m->dev_host = (dev_host_t){
@@ -454,6 +455,10 @@ const machine_param_t *machine_find_param(const machine_desc_t *desc, const char
 
 void machine_console_write(machine_t *m, const void *buf, size_t n)
 {
+    if (n) {
+        m->console_bytes += n;
+        m->console_last = ((const unsigned char *)buf)[n - 1];
+    }
     fwrite(buf, 1, n, m->console);
 }
 
@@ -750,6 +755,11 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         if (m->harts[0].sigint) {
             h->stop = STOP_INTERRUPTED;
             break;
+        }
+        if (m->poll) {
+            m->poll = 0;
+            if (m->poll_fn)
+                m->poll_fn(m->poll_ctx, m);
         }
         /* the devices catch up with the clock first: what they do (a DMA copy over code) is seen
          * before the hart runs on */
