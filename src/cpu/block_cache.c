@@ -472,6 +472,13 @@ void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc
         h->core_ext->block_retired(h, b, n, next_pc);
     else if (n == b->n_insns)
         h->stall_cycles += b->stall_cycles;
+    if (h->budget_cycles) {
+        /* the stalls since the budget was set come off it; instructions stay what they are */
+        uint64_t s = h->stall_cycles - h->stall_charged;
+        h->stall_charged = h->stall_cycles;
+        h->budget -= (int64_t)s;
+        h->insns_base -= s;
+    }
 }
 
 void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n)

@@ -177,7 +177,13 @@ typedef struct hart {
     uint64_t stall_cycles;
 
     /* Run control. The executor checks the budget once per block. */
-    int64_t budget;                 /* instructions left before the executor must look at the world */
+    int64_t budget; /* instructions left before the executor must look at the world */
+    /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
+     * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
+     * timed block, so the executor returns at the first block boundary at or after that cycle.
+     * stall_charged: stall_cycles when last taken. */
+    bool budget_cycles;
+    uint64_t stall_charged;
     volatile sig_atomic_t sigint;   /* set by the CLI's SIGINT handler */
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* a store hit decoded code: flush before running on */
@@ -307,6 +313,7 @@ static inline void hart_set_budget(hart_t *h, int64_t n)
 {
     h->insns_base = hart_insns(h) + (uint64_t)n;
     h->budget = n;
+    h->stall_charged = h->stall_cycles;
 }
 
 #endif

@@ -804,6 +804,10 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         int64_t budget = RUN_CHUNK;
         if (deadline < (uint64_t)budget)
             budget = deadline ? (int64_t)deadline : 1;
+        /* a stop at a cycle (a round's end, stat -I): the budget counts the timing model's stall
+         * cycles too, so the run stops at the first block boundary at or after it */
+        bool by_cycles = left <= (uint64_t)budget;
+        h->budget_cycles = false; /* prefixes below count instructions */
         if (left < (uint64_t)budget)
             budget = (int64_t)left;
         if (m->htif_pending) {
@@ -838,8 +842,10 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             if (rest < (uint64_t)budget)
                 budget = (int64_t)rest;
         }
+        h->budget_cycles = by_cycles;
         hart_set_budget(h, budget);
         exec(h);
+        h->budget_cycles = false;
         if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
             machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;
