@@ -22,7 +22,8 @@ typedef struct hart_platform {
     bool (*read_time)(void *ctx, uint64_t *time);
     /* An ebreak at `pc` in a host-call sequence (semihosting): true when the call was made. */
     bool (*host_call)(void *ctx, struct hart *h, uint64_t pc);
-    /* A store completed to a granule the platform watches (HTIF tohost) and that holds no code. */
+    /* A store completed to a granule the platform watches (HTIF tohost) and that holds no code, or
+     * (outside main RAM) to the range hart_t.watch_lo/watch_hi. */
     void (*watched_store)(void *ctx, struct hart *h, uint64_t addr, unsigned size);
     /* The block cache forgot its code: the platform marks the granules it watches again. */
     void (*rewatch)(void *ctx, struct hart *h);
@@ -160,6 +161,9 @@ typedef struct hart {
     bool access_translated;
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
+    /* Outside main RAM (stores there always take the slow path): stores touching [watch_lo,
+     * watch_hi) go to platform->watched_store too (HTIF tohost in another memory). */
+    uint64_t watch_lo, watch_hi;
     bus_t *bus;
     const hart_platform_t *platform;
     void *platform_ctx;
@@ -182,7 +186,13 @@ typedef struct hart {
     uint64_t stall_cycles;
 
     /* Run control. The executor checks the budget once per block. */
-    int64_t budget;                 /* instructions left before the executor must look at the world */
+    int64_t budget; /* instructions left before the executor must look at the world */
+    /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
+     * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
+     * timed block, so the executor returns at the first block boundary at or after that cycle.
+     * stall_charged: stall_cycles when last taken. */
+    bool budget_cycles;
+    uint64_t stall_charged;
     volatile sig_atomic_t sigint;   /* set by the CLI's SIGINT handler */
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* a store hit decoded code: flush before running on */
@@ -313,6 +323,7 @@ static inline void hart_set_budget(hart_t *h, int64_t n)
 {
     h->insns_base = hart_insns(h) + (uint64_t)n;
     h->budget = n;
+    h->stall_charged = h->stall_cycles;
 }
 
 #endif

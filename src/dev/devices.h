@@ -38,8 +38,9 @@ typedef struct dev_host {
     uint64_t (*cycles)(void *ctx);
     /* A device's next event moved: the run loop must look at its deadlines again. */
     void (*deadline_changed)(void *ctx);
-    /* Copies `len` bytes from src to dst through IOCU `iocu`, coherent or not (machines with a
-     * coherence manager; NULL elsewhere): false when a range is not memory. */
+    /* Copies `len` bytes from src to dst through IOCU `iocu`, coherent or not, at once (machines
+     * with a coherence manager; NULL elsewhere): false when a range is not memory. A DMA engine
+     * calls it for each piece of a copy as time passes. */
     bool (*dma)(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent);
     /* The next byte of console input if one is there now (0-255), or -1. */
     int (*console_read)(void *ctx);
@@ -89,7 +90,10 @@ typedef struct device_class {
     void *(*create)(const dev_host_t *host, const device_params_t *params); /* NULL: out of memory */
     void (*reset)(void *dev);
     void (*destroy)(void *dev);
-    /* Cycles until the device next raises an interrupt by itself (UINT64_MAX: never); may be NULL. */
+    /* Brings the device up to the current cycle and returns the cycles until it next acts by
+     * itself: raises an interrupt, moves the next piece of a DMA copy (UINT64_MAX: never). The run
+     * loop calls it before each stretch of execution and runs no further than that, so the device
+     * acts at its cycle (at the first block boundary there). May be NULL. */
     uint64_t (*next_event)(void *dev);
     const device_ops_t *ops;
     /* Adds the device's node to a device tree (libfdt); 0 or a libfdt error. NULL: the device has

@@ -221,6 +221,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         return NULL;
     m->desc = desc;
     m->console = stdout;
+    m->console_last = -1;
     m->console_in = -1; /* standard input, looked at on the guest's first read */
     m->console_fd = 0;
     m->dev_host = (dev_host_t){
@@ -470,6 +471,10 @@ const machine_param_t *machine_find_param(const machine_desc_t *desc, const char
 
 void machine_console_write(machine_t *m, const void *buf, size_t n)
 {
+    if (n) {
+        m->console_bytes += n;
+        m->console_last = ((const unsigned char *)buf)[n - 1];
+    }
     fwrite(buf, 1, n, m->console);
 }
 
@@ -509,6 +514,13 @@ const char *machine_for_xlen(const char *current, unsigned xlen)
     return best;
 }
 
+/* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
+static bool tohost_in_ram(const machine_t *m, const hart_t *h)
+{
+    return m->htif.tohost && m->htif.tohost >= h->ram_base && h->ram_size >= 8 &&
+           m->htif.tohost - h->ram_base <= h->ram_size - 8;
+}
+
 int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
 {
     elf_target_t target = {
@@ -523,6 +535,15 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     const elf_symbol_t *s;
     m->htif.tohost = (s = elf_find_symbol(img, "tohost")) ? s->addr : 0;
     m->htif.fromhost = (s = elf_find_symbol(img, "fromhost")) ? s->addr : 0;
+    /* HTIF is on when tohost lies wholly in one memory, whichever: in main RAM its granule is
+     * watched, elsewhere (every store there takes the slow path) its address range */
+    m->htif_on = m->htif.tohost && bus_ram_ptr(&m->bus, m->htif.tohost, 8);
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *h = &m->harts[k];
+        bool elsewhere = m->htif_on && !tohost_in_ram(m, h);
+        h->watch_lo = elsewhere ? m->htif.tohost : 0;
+        h->watch_hi = elsewhere ? m->htif.tohost + 8 : 0;
+    }
     if (!m->semihost.cmdline)
         m->semihost.cmdline = img->path;
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
@@ -555,13 +576,6 @@ static bool platform_host_call(void *ctx, hart_t *h, uint64_t pc)
 {
     machine_t *m = ctx;
     return semihost_try(&m->semihost, h, pc);
-}
-
-/* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
-static bool tohost_in_ram(const machine_t *m, const hart_t *h)
-{
-    return m->htif.tohost && m->htif.tohost >= h->ram_base && h->ram_size >= 8 &&
-           m->htif.tohost - h->ram_base <= h->ram_size - 8;
 }
 
 /* The reservation granule (64 bytes) of an LR. */
@@ -610,7 +624,7 @@ static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned
             (o->reservation_addr & ~(uint64_t)(RESERVATION_GRANULE - 1)) < addr + size)
             o->reservation_valid = false;
     }
-    if (!tohost_in_ram(m, h) || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
+    if (!m->htif_on || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
         return;
     htif_store(m, addr, size);
 }
@@ -626,7 +640,7 @@ static void watch_granule(const hart_t *h, uint64_t addr)
 static void platform_rewatch(void *ctx, hart_t *h)
 {
     machine_t *m = ctx;
-    if (tohost_in_ram(m, h)) {
+    if (m->htif_on && tohost_in_ram(m, h)) {
         watch_granule(h, m->htif.tohost);
         watch_granule(h, m->htif.tohost + 7); /* an unaligned tohost may straddle two granules */
     }
@@ -758,15 +772,23 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             h->stop = STOP_INTERRUPTED;
             break;
         }
+        if (m->poll) {
+            m->poll = 0;
+            if (m->poll_fn)
+                m->poll_fn(m->poll_ctx, m);
+        }
+        /* the devices catch up with the clock first: what they do (a DMA copy over code) is seen
+         * before the hart runs on */
+        uint64_t deadline = UINT64_MAX;
+        for (unsigned k = 0; k < m->n_dev; k++)
+            if (m->dev[k].cls->next_event)
+                deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
         if (h->code_dirty)
             block_cache_flush(h); /* code this hart decoded was written */
         else if (h->code_unwatched)
             block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
         enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
-        uint64_t deadline = hart_advance_core(h, state);
-        for (unsigned k = 0; k < m->n_dev; k++)
-            if (m->dev[k].cls->next_event)
-                deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
+        deadline = min_u64(deadline, hart_advance_core(h, state));
         if (h->ovf_armed)
             sscof_check(h); /* a counter that wrapped raises LCOFI before the next instruction */
         if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
@@ -798,6 +820,10 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         int64_t budget = RUN_CHUNK;
         if (deadline < (uint64_t)budget)
             budget = deadline ? (int64_t)deadline : 1;
+        /* a stop at a cycle (a round's end, stat -I): the budget counts the timing model's stall
+         * cycles too, so the run stops at the first block boundary at or after it */
+        bool by_cycles = left <= (uint64_t)budget;
+        h->budget_cycles = false; /* prefixes below count instructions */
         if (left < (uint64_t)budget)
             budget = (int64_t)left;
         if (m->htif_pending) {
@@ -832,8 +858,10 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             if (rest < (uint64_t)budget)
                 budget = (int64_t)rest;
         }
+        h->budget_cycles = by_cycles;
         hart_set_budget(h, budget);
         exec(h);
+        h->budget_cycles = false;
         if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
             machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;

@@ -3,6 +3,7 @@
 #ifndef PMUSIM_MACHINE_MACHINE_H
 #define PMUSIM_MACHINE_MACHINE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -116,7 +117,8 @@ typedef struct machine {
     bool all_harts_start;      /* boot=all: no hart waits for the CPC */
 
     /* Program */
-    htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    htif_t htif;  /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    bool htif_on; /* tohost lies wholly in one memory (main RAM or another): HTIF is on */
     /* HTIF: halves of tohost written since the last command was taken (platform_watched_store) */
     unsigned htif_pending;       /* HTIF_LOWER | HTIF_UPPER */
     uint64_t htif_pending_since; /* machine_insns() at the first of them */
@@ -125,13 +127,21 @@ typedef struct machine {
     /* machine_run returns (with STOP_NONE) once the harts' clock reaches this cycle, at the next
      * block or round boundary, to be called again (pmusim stat -I); 0: no such pause. */
     uint64_t run_until;
+    /* A look at the running machine from outside (the CLI's status line): whoever sets `poll`
+     * (a signal handler too) gets poll_fn(poll_ctx, m) called from the run loop at its next step,
+     * within one run chunk; the run itself is not changed by it. */
+    volatile sig_atomic_t poll;
+    void (*poll_fn)(void *ctx, struct machine *m);
+    void *poll_ctx;
 
     /* Outcome */
     bool exited;
     int exit_code;
     FILE *console;
-    int console_in; /* console input: -1 not looked at yet, 0 reading stdin, 1 at its end */
-    int console_fd; /* the file descriptor read (0, or a test's) */
+    uint64_t console_bytes; /* the guest's console output so far (how long it has been silent) */
+    int console_last;       /* its last byte, or -1 */
+    int console_in;         /* console input: -1 not looked at yet, 0 reading stdin, 1 at its end */
+    int console_fd;         /* the file descriptor read (0, or a test's) */
     /* Firmware served on the host (src/firmware): answers S-mode ecalls and sees exceptions taken
      * below M-mode; NULL when M-mode code is the firmware. With it, the CLINT's machine timer
      * line drives the supervisor timer interrupt (STIP), as SBI set_timer promises. */

@@ -41,11 +41,12 @@ static const struct list_perf_dir {
 
 static void list_usage(FILE *out)
 {
-    fputs("Usage: pmusim list [-M MACHINE] [--json | --mapfile]\n"
+    fputs("Usage: pmusim list [-M MACHINE] [--json | --mapfile | --firmware [--json]]\n"
           "\n"
           "Lists the PMU events of a machine's core: selector code (the value a guest writes to\n"
           "mhpmeventN; 'pmusim stat -e' takes it too), name, description, and whether pmusim counts\n"
-          "the event exactly or how it approximates it.\n"
+          "the event exactly or how it approximates it. --firmware lists the SBI firmware events of\n"
+          "virt32 and virt64 instead.\n"
           "\n"
           "Options:\n",
           out);

@@ -239,6 +239,13 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
     }
     for (unsigned k = 0; k < events->n; k++) {
         stat_event_t *e = &events->ev[k];
+        if (e->latency) {
+            cli_error("record: event '%s' is a latency pair (occurrences, and the sum, min and max of their "
+                      "cycles) pmusim cannot attribute to instructions; count it with 'pmusim stat'",
+                      e->name);
+            cli_session_close(&s);
+            return CLI_EXIT_USAGE;
+        }
         if (e->sel.kind != SLOT_EVENTS && e->sel.kind != SLOT_CYCLES) {
             cli_error("record: event '%s' is a clock or a sum pmusim cannot attribute to instructions; "
                       "count it with 'pmusim stat'",
