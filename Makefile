@@ -1,10 +1,15 @@
 # Convenience wrapper around CMake/CTest.
 #   make           configure and build (Release) in build/
 #   make test      run the test suite in build/ twice: with every block translated at its first
-#                  execution (PMUSIM_JIT=eager) and with the translator off (the interpreter)
+#                  execution (PMUSIM_JIT=eager), then with the translator off (the interpreter),
+#                  leaving out of the second run the tests that would only repeat the first
+#                  (labels no-pmusim and jit-independent, tests/CMakeLists.txt)
 #   make sanitize  build with clang (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests
-#                  there (translator eager): with the gcc build of `make test`, both compilers are checked
-#   make check     test + sanitize
+#                  there (translator eager) but those that run no pmusim: with the gcc build of
+#                  `make test`, both compilers are checked. The guests are not compiled again: they
+#                  are build/'s (PMUSIM_PREBUILT_GUESTS), built first by `make guests`
+#   make check     test, then sanitize (README.md, "Tests")
+#   make guests    configure build/ and build only its guest programs
 #   make demo      run the bundled hello example on veer-el2, then count the VeeR events of
 #                  the CoreMark-like benchmark with pmusim stat
 #   make clean     remove both build trees
@@ -13,25 +18,37 @@ BUILD := build
 ASAN_BUILD := build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j2
+# ctest -LE: the tests a pass leaves out (regular expressions over the labels)
+SECOND_PASS_SKIPS := ^(no-pmusim|jit-independent)$$
+SANITIZE_SKIPS := ^no-pmusim$$
 
-.PHONY: all build test sanitize check demo clean
+.PHONY: all build guests configure test sanitize check demo clean
 
 all: build
 
-build:
+configure:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: configure
 	cmake --build $(BUILD) -j $(JOBS)
+
+guests: configure
+	cmake --build $(BUILD) -j $(JOBS) --target pmusim_guests
 
 test: build
 	cd $(BUILD) && PMUSIM_JIT=eager ctest $(CTEST_FLAGS)
-	cd $(BUILD) && PMUSIM_JIT=off ctest $(CTEST_FLAGS)
+	cd $(BUILD) && PMUSIM_JIT=off ctest $(CTEST_FLAGS) -LE '$(SECOND_PASS_SKIPS)'
 
-sanitize:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPMUSIM_SANITIZE=ON -DCMAKE_C_COMPILER=clang
+sanitize: guests
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPMUSIM_SANITIZE=ON -DCMAKE_C_COMPILER=clang \
+	      -DPMUSIM_PREBUILT_GUESTS=$(CURDIR)/$(BUILD)/guests
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && PMUSIM_JIT=eager ctest $(CTEST_FLAGS)
+	cd $(ASAN_BUILD) && PMUSIM_JIT=eager ctest $(CTEST_FLAGS) -LE '$(SANITIZE_SKIPS)'
 
-check: test sanitize
+# one after the other, also under make -j: both configure build/
+check:
+	$(MAKE) test
+	$(MAKE) sanitize
 
 demo: build
 	$(BUILD)/src/pmusim run $(BUILD)/guests/hello-veer.elf
