@@ -10,12 +10,16 @@
 #                  are build/'s (PMUSIM_PREBUILT_GUESTS), built first by `make guests`
 #   make check     test, then sanitize (README.md, "Tests")
 #   make guests    configure build/ and build only its guest programs
+#   make demo      run the bundled hello example on veer-el2, then count the VeeR events of
+#                  the CoreMark-like benchmark with pmusim stat
+#   make linux     build the Linux kit (kernel Image, rootfs.cpio with busybox, perf and test
+#                  programs) in build/linux/ from Debian packages (linux/kit.sh, docs/linux.md);
+#                  parts are cached in /var/cache/pmusim/linux (PMUSIM_LINUX_CACHE)
+#   make linux-qemu  boot the kit under QEMU, run perf in it and power it off (linux/boot-qemu.py)
+#   make clean     remove both build trees
 # A new build tree is configured for Ninja when it is installed (scripts/setup.sh installs it):
 # it runs the ~260 guest rules with far less overhead than make's recursive Makefiles. A tree
 # keeps the generator it was first configured with.
-#   make demo      run the bundled hello example on veer-el2, then count the VeeR events of
-#                  the CoreMark-like benchmark with pmusim stat
-#   make clean     remove both build trees
 
 BUILD := build
 ASAN_BUILD := build-asan
@@ -30,7 +34,7 @@ generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 
 # make check builds all of build/, guests included, before sanitize: no need to check them again
 SANITIZE_GUESTS ?= guests
 
-.PHONY: all build guests configure test sanitize check demo clean
+.PHONY: all build guests configure test sanitize check demo linux linux-qemu clean
 
 all: build
 
@@ -61,6 +65,12 @@ check:
 demo: build
 	$(BUILD)/src/pmusim run $(BUILD)/guests/hello-veer.elf
 	$(BUILD)/src/pmusim stat $(BUILD)/guests/coremark-veer.elf
+
+linux:
+	bash linux/kit.sh $(BUILD)/linux
+
+linux-qemu: linux
+	python3 linux/boot-qemu.py --kit $(BUILD)/linux --smp 2
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

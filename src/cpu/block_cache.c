@@ -49,19 +49,11 @@ void block_cache_free(hart_t *h)
 
 /* Forgets every block. Stores to formerly-code granules are still watched until the next flush
  * finds them clean; clearing the code bits is enough to make them fast again. */
-void block_cache_flush(hart_t *h)
+/* Empties the hart's block table and arena and its translated code. */
+static void drop_blocks(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
-    pmu_sync(&h->pmu); /* the blocks' execution counts, before the blocks go */
-    /* Harts share the code map: clearing this hart's bits leaves other harts' blocks unwatched,
-     * so they forget theirs too before they run again. */
-    if (h->platform && h->platform->code_written)
-        h->platform->code_written(h->platform_ctx, h);
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
-    for (size_t k = bc->code_lo; k < bc->code_hi; k++)
-        h->store_watch[k] &= (uint8_t)~bc->code_map[k];
-    if (bc->code_hi > bc->code_lo)
-        memset(bc->code_map + bc->code_lo, 0, bc->code_hi - bc->code_lo);
     bc->code_lo = SIZE_MAX;
     bc->code_hi = 0;
     bc->other_code_lo = UINT64_MAX;
@@ -70,9 +62,31 @@ void block_cache_flush(hart_t *h)
     bc->self_loops = 0;
     bc->flushes++;
     jit_flush(h);
-    h->code_dirty = false;
+    h->code_dirty = h->code_unwatched = false;
+}
+
+void block_cache_flush(hart_t *h)
+{
+    block_cache_t *bc = &h->bc;
+    pmu_sync(&h->pmu); /* the blocks' execution counts, before the blocks go */
+    /* Harts share the code map: clearing this hart's bits leaves other harts' blocks unwatched,
+     * so they forget theirs too before they run again. A hart with nothing decoded in main RAM
+     * clears no bit. */
+    if (bc->code_hi > bc->code_lo && h->platform && h->platform->code_written)
+        h->platform->code_written(h->platform_ctx, h);
+    for (size_t k = bc->code_lo; k < bc->code_hi; k++)
+        h->store_watch[k] &= (uint8_t)~bc->code_map[k];
+    if (bc->code_hi > bc->code_lo)
+        memset(bc->code_map + bc->code_lo, 0, bc->code_hi - bc->code_lo);
+    drop_blocks(h);
     if (h->platform && h->platform->rewatch)
         h->platform->rewatch(h->platform_ctx, h);
+}
+
+void block_cache_forget(hart_t *h)
+{
+    pmu_sync(&h->pmu);
+    drop_blocks(h);
 }
 
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)

@@ -313,7 +313,7 @@ static void wr_mip(hart_t *h, unsigned csr, uint64_t v, evset_t own)
     (void)csr, (void)own;
     uint64_t sw =
         h->irq_mask & ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOF));
-    h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
+    hart_set_sw_pending(h, sw, v);
 }
 static uint64_t tvec_legal(uint64_t v)
 {
@@ -353,7 +353,7 @@ static void wr_sip(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     (void)csr, (void)own;
     uint64_t sw = h->csr.mideleg & ((1ull << IRQ_SSI) | (1ull << IRQ_LCOF));
-    h->csr.mip = (h->csr.mip & ~sw) | (v & sw);
+    hart_set_sw_pending(h, sw, v);
 }
 static void wr_stvec(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
@@ -533,13 +533,19 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
     uint64_t old = 0, flushes = h->bc.flushes;
     csr_read(h, csr, own, &old);
     if (csr_writes(d, op)) {
+        /* mip/sip read the OR of the software bits and the hardware lines, but a set or clear
+         * modifies the software bits only (privileged spec 3.1.9): a line that is high must not
+         * become a software bit that stays pending after the line falls */
+        uint64_t base = old;
+        if (csr == CSR_MIP || csr == CSR_SIP)
+            base = (old & ~h->irq_lines) | (h->csr.mip_sw & h->irq_lines);
         uint64_t n;
         switch (op) {
         case OP_CSRRW:
         case OP_CSRRWI: n = src; break;
         case OP_CSRRS:
-        case OP_CSRRSI: n = old | src; break;
-        default: n = old & ~src; break;
+        case OP_CSRRSI: n = base | src; break;
+        default: n = base & ~src; break;
         }
         if (csr_write(h, csr, n, own)) {
             hart_irq_state_changed(h);
@@ -572,7 +578,7 @@ void csr_reset(hart_t *h)
     c->misa = ext | (h->xlen == 32 ? 1ull << 30 : 2ull << 62);
     c->medeleg = c->mideleg = c->mie = 0;
     h->fflags = h->frm = 0; /* mstatus.FS = Off; the f registers keep their (zero) contents */
-    c->mip &= ~h->irq_mask;
+    hart_clear_pending(h);
     c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->stvec = c->sepc = c->scause = c->stval = c->sscratch = c->satp = 0;
     h->vm_levels = 0;

@@ -72,6 +72,10 @@ size_t block_granule_map_bytes(uint64_t ram_size);
  * machine (owned by the caller). False when out of memory. */
 bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch);
 void block_cache_flush(hart_t *h);
+/* Drops the hart's blocks because another hart's flush cleared bits of the shared code map: the
+ * map is left as it is (bits still set only send stores to the slow path), so the harts do not
+ * make each other flush in turn. */
+void block_cache_forget(hart_t *h);
 void block_cache_free(hart_t *h);
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 /* Recomputes what block b adds to each active PMU slot (after a PMU configuration change). */

@@ -74,7 +74,9 @@ enum trap_loop_kind {
 
 /* Control/status registers held by the hart (the PMU keeps its own). */
 typedef struct csr_state {
-    uint64_t mstatus, misa, medeleg, mideleg, mie, mip;
+    uint64_t mstatus, misa, medeleg, mideleg, mie;
+    uint64_t mip;    /* mip_sw | the hart's irq_lines: set only in cpu/irq.c */
+    uint64_t mip_sw; /* the pending bits software writes (SSIP, STIP, SEIP, LCOFIP) */
     uint64_t mtvec, mscratch, mepc, mcause, mtval, mcounteren, menvcfg;
     uint64_t stvec, sscratch, sepc, scause, stval, scounteren, satp, senvcfg;
     uint64_t mvendorid, marchid, mimpid, mhartid, mconfigptr;
@@ -116,6 +118,7 @@ typedef struct hart {
     bool slow_mem;         /* the core sees every data access (caches, timing; VeeR while a trigger or an
                     * injected bus error is armed): no inline RAM path */
     uint64_t irq_rise[16]; /* cycle at which each interrupt line of mip 0-15 last rose */
+    uint64_t irq_lines;    /* the interrupt lines hardware drives, by mip bit (hart_set_line) */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
      * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event
@@ -174,6 +177,9 @@ typedef struct hart {
     volatile sig_atomic_t sigint;   /* set by the CLI's SIGINT handler */
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* a store hit decoded code: flush before running on */
+    /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
+     * be unwatched, so it forgets them before running on, without clearing bits in turn. */
+    bool code_unwatched;
     uint64_t last_trap_insns;
     hart_stop_t stop;
     uint64_t max_insns;       /* 0 = unlimited */
@@ -284,6 +290,13 @@ static inline void hart_irq_state_changed(hart_t *h)
     pmu_irq_state(&h->pmu, hart_cycle(h), (h->csr.mstatus & (1u << 3)) != 0 /* MIE */,
                   (h->csr.mip & h->csr.mie) != 0);
 }
+
+/* Pending interrupts (cpu/irq.c): mip is the OR of the software-writable bits and the lines that
+ * devices and interrupt controllers drive. A change kicks the hart back to the run loop. */
+void hart_set_line(hart_t *h, unsigned irq, bool level);
+void hart_set_lines(hart_t *h, uint64_t mask, uint64_t levels);
+void hart_set_sw_pending(hart_t *h, uint64_t mask, uint64_t value);
+void hart_clear_pending(hart_t *h); /* reset: no bit pending, every line low */
 
 /* Gives the executor `n` more instructions before it returns. */
 static inline void hart_set_budget(hart_t *h, int64_t n)

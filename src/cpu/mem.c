@@ -122,6 +122,12 @@ static bool granule_bit(const uint8_t *map, uint64_t off)
     return (map[g >> 3] >> (g & 7)) & 1;
 }
 
+static void clear_granule_bit(uint8_t *map, uint64_t off)
+{
+    uint64_t g = off >> 6;
+    map[g >> 3] &= (uint8_t) ~(1u << (g & 7));
+}
+
 /* After a store to host memory (main RAM, or another memory with `flags`): over decoded code the
  * hart drops its blocks (MEM_CODE_WRITTEN: the block ends after the instruction), and a watched
  * granule (HTIF tohost, another hart's reservation) goes to the platform. Plain stores, AMOs and
@@ -129,16 +135,21 @@ static bool granule_bit(const uint8_t *map, uint64_t off)
 static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64_t addr, unsigned size)
 {
     if (main_ram) {
-        mem_result_t res = MEM_OK;
         uint64_t off = addr - h->ram_base;
-        if (granule_bit(h->bc.code_map, off) || granule_bit(h->bc.code_map, off + size - 1)) {
-            hart_code_written(h);
-            res = MEM_CODE_WRITTEN;
-        }
         if ((granule_bit(h->store_watch, off) || granule_bit(h->store_watch, off + size - 1)) &&
             h->platform && h->platform->watched_store)
             h->platform->watched_store(h->platform_ctx, h, addr, size);
-        return res;
+        if (!granule_bit(h->bc.code_map, off) && !granule_bit(h->bc.code_map, off + size - 1))
+            return MEM_OK;
+        hart_code_written(h);
+        /* Every hart drops its blocks, so none depends on these granules' bits any more (the
+         * harts that only forget theirs leave their other bits set). This hart's own flush
+         * follows, and watches HTIF and reservations again (rewatch). */
+        clear_granule_bit(h->bc.code_map, off);
+        clear_granule_bit(h->bc.code_map, off + size - 1);
+        clear_granule_bit(h->store_watch, off);
+        clear_granule_bit(h->store_watch, off + size - 1);
+        return MEM_CODE_WRITTEN;
     }
     if ((flags & REGION_EXEC) && addr < h->bc.other_code_hi && h->bc.other_code_lo < addr + size) {
         hart_code_written(h); /* ICCM and other code memories: one range, flushed as a whole */

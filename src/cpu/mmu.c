@@ -54,7 +54,8 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
             return page_fault(h, type, va);
         uint64_t ppn = (pte >> 10) & (sv32 ? 0x3fffffull : (1ull << 44) - 1);
         if (!(pte & (PTE_R | PTE_X))) { /* a pointer to the next level */
-            if (level == 0)
+            /* D, A and U are reserved in a non-leaf PTE (privileged spec 4.3.2, step 4) */
+            if (level == 0 || (pte & (PTE_D | PTE_A | PTE_U)))
                 return page_fault(h, type, va);
             table = ppn << 12;
             continue;

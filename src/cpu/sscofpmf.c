@@ -76,8 +76,7 @@ void sscof_check(hart_t *h)
         if (v < h->ovf_last[n]) { /* wrapped: OF was clear, so the interrupt is raised */
             p->selector[n] |= MHPMEVENT_OF;
             h->ovf_armed &= ~(1u << n);
-            h->csr.mip |= 1ull << IRQ_LCOF;
-            hart_irq_state_changed(h);
+            hart_set_sw_pending(h, 1ull << IRQ_LCOF, 1ull << IRQ_LCOF);
         }
         h->ovf_last[n] = v;
     }

@@ -119,7 +119,7 @@ void trap_enter_nmi(hart_t *h, uint64_t mcause, uint64_t vector)
     s &= ~MSTATUS_MIE;
     s = (s & ~MSTATUS_MPP) | ((uint64_t)h->priv << MSTATUS_MPP_SHIFT);
     csr_set_mstatus(h, s);
-    h->priv = PRIV_M;
+    hart_set_priv(h, PRIV_M);
     h->pc = h->xlen == 32 ? vector & UINT32_MAX : vector;
     hart_mem_changed(h);
     if (h->core_ext && h->core_ext->trap_taken)

@@ -16,6 +16,7 @@ static const device_class_t *const all_classes[] = {
     &xlnx_axi_intc_class,  /* mbv32/mbv64: AXI interrupt controller */
     &mips_cm_class,        /* p8700: CM GCR */
     &iocu_dma_class,       /* p8700: DMA engine behind the IOCUs */
+    &plic_class,           /* virt, p8700 */
 };
 
 const device_class_t *device_class_find(const char *name)
@@ -39,5 +40,11 @@ int device_fdt_begin(const device_fdt_ctx_t *ctx, const char *name, const char *
         rc = fdt_setprop_u64(ctx->fdt, off, "reg", ctx->base);
     if (rc == 0)
         rc = fdt_appendprop_u64(ctx->fdt, off, "reg", size);
+    if (rc == 0 && ctx->phandle)
+        rc = fdt_setprop_u32(ctx->fdt, off, "phandle", ctx->phandle);
+    if (rc == 0 && ctx->irq_parent)
+        rc = fdt_setprop_u32(ctx->fdt, off, "interrupt-parent", ctx->irq_parent);
+    for (unsigned k = 0; rc == 0 && ctx->irq_parent && k < ctx->irq_cells; k++)
+        rc = fdt_appendprop_u32(ctx->fdt, off, "interrupts", k == 0 ? ctx->irq : 0);
     return rc < 0 ? rc : off;
 }

@@ -11,13 +11,28 @@
 
 struct hart;
 
+/* An interrupt output of a device, wired by the machine to input `n` of an interrupt controller
+ * (a device whose class has irq_input). A device may have several; an unwired one does nothing. */
+typedef struct irq_line {
+    void (*set)(void *controller, unsigned n, bool level);
+    void *controller;
+    unsigned n;
+} irq_line_t;
+
+static inline void irq_line_set(const irq_line_t *line, bool level)
+{
+    if (line && line->set)
+        line->set(line->controller, line->n, level);
+}
+
 /* What a device may ask of the platform it is part of. */
 typedef struct dev_host {
     void *ctx;
     const bus_t *bus; /* guest memory: HTIF and semihosting buffers */
     void (*console_write)(void *ctx, const void *buf, size_t n);
     void (*exit)(void *ctx, int code);
-    /* Raises or lowers interrupt line `irq` (an mip bit number) of hart `hart`. */
+    /* Raises or lowers interrupt line `irq` (an mip bit number) of hart `hart`: what the devices
+     * wired to the harts (timers, interrupt controllers) drive. */
     void (*set_irq)(void *ctx, unsigned hart, unsigned irq, bool level);
     /* The platform's time base, in cycles of its clock. */
     uint64_t (*cycles)(void *ctx);
@@ -34,6 +49,8 @@ typedef struct dev_host {
     /* A power controller starts hart `hart` (an index) at `pc` from its reset state, or stops it
      * (held as in reset) (machines with a coherence manager; NULL elsewhere). */
     void (*hart_run)(void *ctx, unsigned hart, bool run, uint64_t pc);
+    /* Whether the console input has ended (no byte will ever come); NULL: it never ends. */
+    bool (*console_ended)(void *ctx);
 } dev_host_t;
 
 /* The platform facts a device may be built from. */
@@ -43,23 +60,24 @@ typedef struct device_params {
     unsigned cores;           /* coherence manager: cores (0 = 1) */
     uint64_t l2_size;         /* coherence manager: L2 bytes (0 = its default) */
     uint64_t base;            /* where the device is mapped */
-    int irq;                  /* the input of the platform's interrupt controller the device
-                               * drives (DEV_IRQ_INPUT(irq) for set_irq), or -1: none */
+    bool has_s_mode;          /* the harts have S-mode (an interrupt controller's contexts) */
+    /* The device's interrupt output, wired by the machine once every device exists (the line
+     * lives as long as the device); unwired where the description gives it no controller. */
+    const irq_line_t *irq;
 } device_params_t;
 
-/* set_irq's `irq` for input n of the platform's interrupt controller (a device whose class has
- * irq_input), rather than a hart's mip bit. */
-#define DEV_IRQ_INPUT_BASE 64u
-#define DEV_IRQ_INPUT(n) (DEV_IRQ_INPUT_BASE + (unsigned)(n))
-
 /* Where a device's device-tree node goes: the parent node (2 address and 2 size cells), the
- * device's base, and the phandles of the harts' interrupt controllers (riscv,cpu-intc). */
+ * device's base, the phandles of the harts' interrupt controllers (riscv,cpu-intc), and how its
+ * interrupt output is wired. */
 typedef struct device_fdt_ctx {
     void *fdt;
     int parent;
     uint64_t base;
     const device_params_t *params;
     const uint32_t *hart_intc; /* n_harts phandles */
+    uint32_t phandle;          /* an interrupt controller's own phandle (0: not a controller) */
+    uint32_t irq_parent;       /* the phandle of the controller the device's output goes to, or 0 */
+    unsigned irq, irq_cells;   /* the input there, and the controller's #interrupt-cells */
 } device_fdt_ctx_t;
 
 /* A device class: what a machine description names, and how it becomes a device on the bus. */
@@ -78,6 +96,9 @@ typedef struct device_class {
     int (*fdt_node)(const device_fdt_ctx_t *ctx);
     /* An interrupt controller between devices and the harts: input line `n` changed. */
     void (*irq_input)(void *dev, unsigned n, bool level);
+    /* A controller whose inputs the device tree describes: its #interrupt-cells (the input, then
+     * zeros); 0: the devices' nodes do not name their interrupts. */
+    unsigned irq_cells;
 } device_class_t;
 
 /* Helpers for fdt_node: a node "name@base" under ctx->parent with `compatible` (a list of
@@ -88,12 +109,14 @@ int device_fdt_begin(const device_fdt_ctx_t *ctx, const char *name, const char *
 extern const device_class_t uart16550_class, clint_class, sifive_test_class, veer_mailbox_class;
 extern const device_class_t mips_cm_class, iocu_dma_class;
 extern const device_class_t xlnx_uartlite_class, xlnx_axi_timer_class, xlnx_axi_intc_class;
+extern const device_class_t plic_class;
 /* The class called `name`, or NULL. */
 const device_class_t *device_class_find(const char *name);
 
-/* ns16550-compatible UART: console output, and input from the platform one byte at a time. */
+/* ns16550-compatible UART: console output, and input from the platform one byte at a time; its
+ * interrupt (receive data, transmitter empty) on `irq`. */
 typedef struct uart16550 uart16550_t;
-uart16550_t *uart16550_new(const dev_host_t *host); /* NULL when out of memory */
+uart16550_t *uart16550_new(const dev_host_t *host, const irq_line_t *irq); /* NULL: out of memory */
 void uart16550_reset(uart16550_t *u);
 extern const device_ops_t uart16550_ops;
 #define UART16550_SIZE 0x100

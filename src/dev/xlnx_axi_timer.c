@@ -30,7 +30,7 @@ typedef struct axi_timer_unit {
 
 typedef struct axi_timer {
     const dev_host_t *host;
-    int irq;
+    const irq_line_t *irq; /* its output: an input of the interrupt controller */
     bool out;
     axi_timer_unit_t t[2];
 } axi_timer_t;
@@ -81,8 +81,7 @@ static void timer_sync(axi_timer_t *d)
                ((d->t[1].tcsr & (TCSR_TINT | TCSR_ENIT)) == (TCSR_TINT | TCSR_ENIT));
     if (out != d->out) {
         d->out = out;
-        if (d->irq >= 0)
-            d->host->set_irq(d->host->ctx, 0, DEV_IRQ_INPUT(d->irq), out);
+        irq_line_set(d->irq, out);
     }
 }
 

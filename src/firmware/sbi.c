@@ -42,12 +42,21 @@ bool sbi_hart_set(const sbi_t *s, uint64_t mask, uint64_t base, uint64_t *set)
     for (unsigned b = 0; b < s->xlen; b++) {
         if (!((mask >> b) & 1))
             continue;
-        uint64_t id = base + b; /* harts are numbered 0..n-1 (mhartid = index) */
-        if (id < base || id >= n)
+        uint64_t id = base + b;
+        int k = sbi_hart_index(s, id);
+        if (id < base || k < 0)
             return false;
-        *set |= 1ull << id;
+        *set |= 1ull << k;
     }
     return true;
+}
+
+int sbi_hart_index(const sbi_t *s, uint64_t hartid)
+{
+    for (unsigned k = 0; k < s->m->n_harts; k++)
+        if (s->m->harts[k].csr.mhartid == hartid)
+            return (int)k;
+    return -1;
 }
 
 void sbi_set_timer(sbi_t *s, unsigned k, uint64_t when)
@@ -97,6 +106,17 @@ static void sbi_exception(void *fw, hart_t *h, uint64_t cause)
     }
 }
 
+/* The machine timer line is the firmware's: it raises the supervisor timer interrupt that SBI
+ * set_timer promised, as OpenSBI's timer handler does with mip.STIP. */
+static bool sbi_line(void *fw, hart_t *h, unsigned irq, bool level)
+{
+    (void)fw;
+    if (irq != IRQ_MTI)
+        return false;
+    hart_set_line(h, IRQ_STI, level);
+    return true;
+}
+
 static void free_sbi(void *fw)
 {
     sbi_t *s = fw;
@@ -133,6 +153,7 @@ int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
     m->firmware = s;
     m->firmware_ecall = sbi_ecall;
     m->firmware_exception = sbi_exception;
+    m->firmware_line = sbi_line;
     m->firmware_free = free_sbi;
     for (unsigned k = 0; k < m->n_harts; k++) {
         hart_t *h = &m->harts[k];

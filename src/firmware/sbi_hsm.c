@@ -21,9 +21,10 @@ sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
     machine_t *m = s->m;
     switch (c->fid) {
     case 0: { /* hart_start(hartid, start_addr, opaque) */
-        uint64_t id = c->a[0];
-        if (id >= m->n_harts)
+        int k = sbi_hart_index(s, c->a[0]);
+        if (k < 0)
             return sbi_err(SBI_ERR_INVALID_PARAM);
+        unsigned id = (unsigned)k;
         if (s->hart[id].hsm != SBI_HSM_STOPPED)
             return sbi_err(SBI_ERR_ALREADY_AVAILABLE);
         hart_t *t = &m->harts[id];
@@ -33,11 +34,11 @@ sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
         t->pc = c->a[1];
         hart_set_priv(t, PRIV_S);
         hart_mem_changed(t);
-        t->x[10] = id;
+        t->x[10] = t->csr.mhartid;
         t->x[11] = c->a[2];
         t->csr.satp = 0;
         csr_set_mstatus(t, t->csr.mstatus & ~MSTATUS_SIE);
-        t->wfi_wait = false;
+        t->wfi_wait = t->halted = false; /* a p8700 hart the CPC held in reset is powered up too */
         hart_kick(t);
         return sbi_ok(0);
     }
@@ -45,10 +46,12 @@ sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
         s->hart[c->hart].hsm = SBI_HSM_STOPPED;
         park(h);
         return sbi_ok(0);
-    case 2: /* hart_get_status(hartid) */
-        if (c->a[0] >= m->n_harts)
+    case 2: { /* hart_get_status(hartid) */
+        int k = sbi_hart_index(s, c->a[0]);
+        if (k < 0)
             return sbi_err(SBI_ERR_INVALID_PARAM);
-        return sbi_ok(s->hart[c->a[0]].hsm);
+        return sbi_ok(s->hart[k].hsm);
+    }
     case 3: { /* hart_suspend(suspend_type, resume_addr, opaque) */
         uint64_t type = c->a[0];
         if (type == SUSPEND_RETENTIVE) {

@@ -123,6 +123,8 @@ bool sbi_has_extension(const sbi_t *s, uint64_t eid);
 /* The harts of (hart_mask, hart_mask_base) as a bitmap over hart indices; false if one of them
  * does not exist (INVALID_PARAM). */
 bool sbi_hart_set(const sbi_t *s, uint64_t mask, uint64_t base, uint64_t *set);
+/* The index of the hart whose mhartid is `hartid` (p8700 numbers harts core << 4 | hart), or -1. */
+int sbi_hart_index(const sbi_t *s, uint64_t hartid);
 
 /* A firmware event on hart index `hart`: every started firmware counter of that code counts. */
 void sbi_pmu_fw_event(sbi_t *s, unsigned hart, unsigned code);

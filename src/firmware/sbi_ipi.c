@@ -16,9 +16,7 @@ sbi_ret_t sbi_ipi(sbi_t *s, hart_t *h, const sbi_call_t *c)
         sbi_pmu_fw_event(s, c->hart, SBI_FW_IPI_SENT);
         sbi_pmu_fw_event(s, k, SBI_FW_IPI_RECEIVED);
         hart_t *t = &s->m->harts[k];
-        t->csr.mip |= 1u << IRQ_SSI; /* S-mode clears it through sip */
-        hart_irq_state_changed(t);
-        hart_kick(t);
+        hart_set_sw_pending(t, 1u << IRQ_SSI, 1u << IRQ_SSI); /* S-mode clears it through sip */
     }
     return sbi_ok(0);
 }

@@ -188,6 +188,11 @@ static sbi_ret_t cfg_match(sbi_t *s, hart_t *h, const sbi_call_t *c)
                 free &= ~(1ull << k);
         if (!free || (!is_fw(__builtin_ctzll(free)) && sel == 0))
             return sbi_err(SBI_ERR_NOT_SUPPORTED);
+        /* With Sscofpmf an hpmcounter, which can raise the overflow interrupt that sampling needs,
+         * before mcycle or minstret, which cannot; those only when no hpmcounter is free (as
+         * OpenSBI searches the programmable counters first, then falls back to the fixed ones). */
+        if (sscof_has(h) && (free & ~5ull))
+            free &= ~5ull;
         cidx = (unsigned)__builtin_ctzll(free);
         sh->ctr[cidx] = (sbi_counter_t){
             .configured = true, .event_idx = (uint32_t)idx, .event_data = data, .inh = inh_of_flags(flags)

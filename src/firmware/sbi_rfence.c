@@ -1,6 +1,8 @@
-/* SBI RFENCE extension (EID "RFNC"). pmusim's harts keep decoded blocks, not translations: every
- * remote fence makes the target harts drop their decoded code, which is at least what each fence
- * requires. The hypervisor fences need the H extension, which virt does not have. */
+/* SBI RFENCE extension (EID "RFNC"). Every remote fence makes the target harts drop their decoded
+ * code, and the remote sfence.vma functions also their address translations (the whole TLB, which
+ * is at least what a fence of a range or an ASID requires), as the hart's own sfence.vma does. The
+ * hypervisor fences need the H extension, which virt does not have. */
+#include "cpu/mmu.h"
 #include "firmware/sbi_internal.h"
 
 sbi_ret_t sbi_rfence(sbi_t *s, hart_t *h, const sbi_call_t *c)
@@ -21,8 +23,11 @@ sbi_ret_t sbi_rfence(sbi_t *s, hart_t *h, const sbi_call_t *c)
             continue;
         sbi_pmu_fw_event(s, c->hart, sent);
         sbi_pmu_fw_event(s, k, received);
-        s->m->harts[k].code_dirty = true; /* flushed before it runs on */
-        hart_kick(&s->m->harts[k]);
+        hart_t *t = &s->m->harts[k];
+        if (c->fid != 0)
+            mmu_flush_tlb(t); /* translations another hart's page-table change made stale */
+        t->code_dirty = true; /* blocks flushed before it runs on */
+        hart_kick(t);
     }
     return sbi_ok(0);
 }

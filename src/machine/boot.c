@@ -2,7 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
+#include <libfdt.h>
+
 #include "loader/elf_load.h"
+#include "loader/linux_image.h"
+#include "loader/raw_load.h"
 #include "machine/boot.h"
 
 #define MIB (1ull << 20)
@@ -38,6 +44,15 @@ uint64_t machine_boot(machine_t *m, const machine_boot_t *b)
                 b->dtb_size, (unsigned long long)h0->ram_size, m->desc->name);
         return 0;
     }
+    if (b->initrd_end > b->initrd_start && b->initrd_end > addr) {
+        fprintf(
+            stderr,
+            "pmusim: the initrd (0x%llx-0x%llx) runs into the device tree at 0x%llx: give the machine more "
+            "RAM (--ram-size)\n",
+            (unsigned long long)b->initrd_start, (unsigned long long)b->initrd_end - 1,
+            (unsigned long long)addr);
+        return 0;
+    }
     memcpy(dst, b->dtb, b->dtb_size);
 
     /* fw_dynamic_info: six XLEN-wide words just below the DTB (QEMU puts it in its boot ROM) */
@@ -60,6 +75,67 @@ uint64_t machine_boot(machine_t *m, const machine_boot_t *b)
         h->pc = b->entry;
     }
     return addr;
+}
+
+int machine_load_kernel(machine_t *m, const char *path, bool program, elf_image_t *img)
+{
+    linux_image_header_t hdr;
+    if (!linux_image_probe(path, &hdr))
+        return program ? machine_load_program(m, path, img) : machine_load_image(m, path, img);
+    const hart_t *h = &m->harts[0];
+    uint64_t addr = h->ram_base + hdr.text_offset;
+    if (hdr.text_offset >= h->ram_size || hdr.image_size > h->ram_size - hdr.text_offset) {
+        fprintf(stderr,
+                "pmusim: %s: the Linux Image takes 0x%llx bytes at 0x%llx, more than the %llu MiB of RAM of "
+                "machine %s (--ram-size)\n",
+                path, (unsigned long long)hdr.image_size, (unsigned long long)addr,
+                (unsigned long long)(h->ram_size >> 20), m->desc->name);
+        return -1;
+    }
+    elf_target_t target = { .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen };
+    return raw_load(&target, path, addr, img);
+}
+
+int machine_load_initrd(machine_t *m, const char *path, uint64_t kernel_entry, uint64_t *start, uint64_t *end)
+{
+    const hart_t *h = &m->harts[0];
+    uint64_t half = h->ram_size / 2;
+    *start = kernel_entry + (half < 128 * MIB ? half : 128 * MIB);
+    struct stat st = { 0 };
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+        (uint64_t)st.st_size > h->ram_base + h->ram_size - *start) {
+        fprintf(
+            stderr,
+            "pmusim: %s: the initrd (%llu bytes) does not fit at 0x%llx in the %llu MiB of RAM of machine %s "
+            "(--ram-size)\n",
+            path, (unsigned long long)st.st_size, (unsigned long long)*start,
+            (unsigned long long)(h->ram_size >> 20), m->desc->name);
+        return -1;
+    }
+    elf_target_t target = { .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen };
+    elf_image_t img;
+    if (raw_load(&target, path, *start, &img) != 0)
+        return -1;
+    elf_image_free(&img);
+    *end = *start + (uint64_t)st.st_size;
+    return 0;
+}
+
+int machine_dtb_chosen(void *fdt, size_t room, const char *bootargs, uint64_t initrd_start,
+                       uint64_t initrd_end)
+{
+    int rc = fdt_open_into(fdt, fdt, (int)room);
+    int chosen = rc < 0 ? rc : fdt_path_offset(fdt, "/chosen");
+    if (chosen == -FDT_ERR_NOTFOUND)
+        chosen = fdt_add_subnode(fdt, 0, "chosen");
+    rc = chosen;
+    if (rc >= 0 && bootargs)
+        rc = fdt_setprop_string(fdt, chosen, "bootargs", bootargs);
+    if (rc >= 0 && initrd_end > initrd_start)
+        rc = fdt_setprop_u64(fdt, chosen, "linux,initrd-start", initrd_start);
+    if (rc >= 0 && initrd_end > initrd_start)
+        rc = fdt_setprop_u64(fdt, chosen, "linux,initrd-end", initrd_end);
+    return rc < 0 ? rc : fdt_pack(fdt);
 }
 
 int machine_load_image(machine_t *m, const char *path, elf_image_t *img)

@@ -20,6 +20,7 @@ typedef struct machine_boot {
     uint64_t kernel_entry; /* where the firmware is to hand over (0: no kernel) */
     const void *dtb;       /* the device tree to give the guest */
     size_t dtb_size;
+    uint64_t initrd_start, initrd_end; /* an initial RAM disk loaded there, or 0, 0 */
 } machine_boot_t;
 
 /* Where QEMU's virt puts a device tree of `size` bytes: aligned down to 2 MiB below the end of
@@ -28,11 +29,27 @@ uint64_t machine_dtb_address(const machine_t *m, size_t size);
 
 /* After machine_reset: copies the DTB (and fw_dynamic_info) into RAM and sets every hart's a0, a1
  * and a2 as QEMU's reset vector does. Returns the DTB's address, or 0 after a message on stderr
- * when it does not fit. */
+ * when it does not fit (in RAM, or above the initrd). */
 uint64_t machine_boot(machine_t *m, const machine_boot_t *b);
 
 /* Loads a further ELF image (a kernel after the firmware): no HTIF symbols are taken from it.
  * 0, or -1 after one line on stderr. */
 int machine_load_image(machine_t *m, const char *path, struct elf_image *img);
+
+/* Loads the kernel: a RISC-V Linux Image (its boot header) at RAM base + its text offset, where
+ * QEMU's virt puts it after OpenSBI (0x80200000 on RV64); or an ELF file at its own addresses, as
+ * the whole program (`program`: its HTIF symbols count) or after a firmware. 0, or -1 after one
+ * line on stderr. */
+int machine_load_kernel(machine_t *m, const char *path, bool program, struct elf_image *img);
+
+/* Loads an initial RAM disk where QEMU's virt puts it, min(RAM / 2, 128 MiB) above the kernel's
+ * entry; its bytes are [*start, *end). 0, or -1 after one line on stderr. */
+int machine_load_initrd(machine_t *m, const char *path, uint64_t kernel_entry, uint64_t *start,
+                        uint64_t *end);
+
+/* Sets /chosen/bootargs (unless NULL) and linux,initrd-start/-end (when end > start) in the
+ * device tree in `fdt`, which has `room` bytes; 0, or a libfdt error. */
+int machine_dtb_chosen(void *fdt, size_t room, const char *bootargs, uint64_t initrd_start,
+                       uint64_t initrd_end);
 
 #endif

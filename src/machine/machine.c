@@ -49,18 +49,21 @@ static bool ram_size_fits(const machine_desc_t *desc, uint64_t size)
     uint64_t space = desc->core->xlen == 32 ? (1ull << 32) - base : (uint64_t)0 - base;
     uint64_t largest = space ? space : UINT64_MAX;
     /* the other regions above main memory, in address order */
+    unsigned n_dev = 0;
+    while (desc->dev && desc->dev[n_dev].cls)
+        n_dev++;
     struct {
         const char *name;
         uint64_t base;
-    } above[MACHINE_MAX_MEM + MACHINE_MAX_DEV];
+    } above[MACHINE_MAX_MEM + n_dev + 1];
     unsigned n_above = 0;
-    for (unsigned k = 0; k < MACHINE_MAX_MEM + MACHINE_MAX_DEV; k++) {
+    for (unsigned k = 0; k < MACHINE_MAX_MEM + n_dev; k++) {
         const char *name = NULL;
         uint64_t rbase = 0;
         if (k < MACHINE_MAX_MEM && desc->mem[k].name && !(desc->mem[k].flags & REGION_UNMAPPED)) {
             name = desc->mem[k].name;
             rbase = desc->mem[k].base;
-        } else if (k >= MACHINE_MAX_MEM && desc->dev[k - MACHINE_MAX_MEM].cls) {
+        } else if (k >= MACHINE_MAX_MEM) {
             name = desc->dev[k - MACHINE_MAX_MEM].cls;
             rbase = desc->dev[k - MACHINE_MAX_MEM].base;
         }
@@ -110,6 +113,12 @@ static int host_console_read(void *ctx)
     return machine_console_getc(ctx);
 }
 
+static bool host_console_ended(void *ctx)
+{
+    const machine_t *m = ctx;
+    return m->console_in > 0;
+}
+
 static void host_exit(void *ctx, int code)
 {
     machine_exit(ctx, code);
@@ -118,12 +127,7 @@ static void host_exit(void *ctx, int code)
 static void host_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
 {
     machine_t *m = ctx;
-    if (irq >= DEV_IRQ_INPUT_BASE) {
-        if (m->intc)
-            m->intc->cls->irq_input(m->intc->state, irq - DEV_IRQ_INPUT_BASE, level);
-        return;
-    }
-    if (hart < m->n_harts)
+    if (hart < m->n_harts && irq < 64)
         machine_set_irq(m, hart, irq, level);
 }
 
@@ -148,27 +152,52 @@ static void host_deadline_changed(void *ctx)
     hart_kick(m->running);
 }
 
-static bool add_device(machine_t *m, const device_desc_t *d, unsigned irq)
+static bool add_device(machine_t *m, const device_desc_t *d)
 {
     const device_class_t *cls = device_class_find(d->cls);
     uint64_t base = cls == &mips_cm_class && m->cm_base ? m->cm_base : d->base;
+    struct machine_device *md = &m->dev[m->n_dev];
     device_params_t params = { .n_harts = m->n_harts,
                                .cycles_per_tick = m->desc->cycles_per_mtime_tick,
-                               .irq = irq ? (int)irq - 1 : -1,
+                               .has_s_mode = m->desc->core->has_s_mode,
+                               .irq = &md->irq,
                                .cores = m->cores,
                                .l2_size = m->l2_size,
                                .base = base };
     void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
     if (!state)
         return false;
-    m->dev[m->n_dev++] = (struct machine_device){ cls, state, base };
+    *md = (struct machine_device){ cls, state, base, { 0 }, -1 };
+    m->n_dev++;
     if (cls == &clint_class)
         m->clint = state;
     if (cls == &mips_cm_class)
         m->cm = state;
-    if (cls->irq_input)
-        m->intc = &m->dev[m->n_dev - 1];
     return bus_add_device(&m->bus, cls->name, base, cls->size, cls->ops, state, cls->region) != NULL;
+}
+
+/* Wires each device's interrupt output to the controller the description names: false (with a
+ * message) when there is no such controller in the machine. */
+static bool wire_interrupts(machine_t *m)
+{
+    for (unsigned k = 0; k < m->n_dev; k++) {
+        const device_desc_t *d = &m->desc->dev[k];
+        if (!d->irq_to)
+            continue;
+        for (unsigned c = 0; c < m->n_dev; c++) {
+            struct machine_device *ctl = &m->dev[c];
+            if (ctl->cls->irq_input && !strcmp(ctl->cls->name, d->irq_to)) {
+                m->dev[k].irq = (irq_line_t){ ctl->cls->irq_input, ctl->state, d->irq };
+                m->dev[k].irq_to = (int)c;
+            }
+        }
+        if (m->dev[k].irq_to < 0) {
+            fprintf(stderr, "pmusim: machine %s: device %s: no interrupt controller %s\n", m->desc->name,
+                    d->cls, d->irq_to);
+            return false;
+        }
+    }
+    return true;
 }
 
 machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
@@ -185,6 +214,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         .bus = &m->bus,
         .console_write = host_console_write,
         .console_read = host_console_read,
+        .console_ended = host_console_ended,
         .exit = host_exit,
         .set_irq = host_set_irq,
         .core_signal = host_core_signal,
@@ -260,12 +290,25 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
             return NULL;
         }
     }
-    for (unsigned k = 0; k < MACHINE_MAX_DEV && desc->dev[k].cls; k++) {
-        if (!add_device(m, &desc->dev[k], desc->dev_irq[k])) {
+    unsigned n_dev = 0;
+    while (desc->dev && desc->dev[n_dev].cls)
+        n_dev++;
+    m->dev = calloc(n_dev ? n_dev : 1, sizeof *m->dev);
+    if (!m->dev) {
+        fprintf(stderr, "pmusim: out of memory\n");
+        machine_free(m);
+        return NULL;
+    }
+    for (unsigned k = 0; k < n_dev; k++) {
+        if (!add_device(m, &desc->dev[k])) {
             fprintf(stderr, "pmusim: machine %s: cannot map device %u\n", desc->name, k);
             machine_free(m);
             return NULL;
         }
+    }
+    if (!wire_interrupts(m)) {
+        machine_free(m);
+        return NULL;
     }
 
     size_t map_bytes = block_granule_map_bytes(ram->size);
@@ -336,6 +379,7 @@ void machine_free(machine_t *m)
     bus_free(&m->bus);
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->destroy(m->dev[k].state);
+    free(m->dev);
     free(m);
 }
 
@@ -383,7 +427,7 @@ void machine_reset(machine_t *m, uint64_t entry)
     }
     /* each reset's flush marked the other harts to flush too: all are clean now */
     for (unsigned k = 0; k < m->n_harts; k++)
-        m->harts[k].code_dirty = false;
+        m->harts[k].code_dirty = m->harts[k].code_unwatched = false;
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->reset(m->dev[k].state);
     machine_cm_reset(m, entry);
@@ -424,17 +468,9 @@ void machine_exit(machine_t *m, int code)
 void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level)
 {
     hart_t *h = &m->harts[hart];
-    if (m->firmware && irq == IRQ_MTI)
-        irq = IRQ_STI; /* host-side firmware: the timer it sets for S-mode */
-    uint64_t bit = 1ull << irq;
-    uint64_t old = h->csr.mip;
-    h->csr.mip = level ? old | bit : old & ~bit;
-    if (h->csr.mip != old) {
-        if (level && irq < 16)
-            h->irq_rise[irq] = hart_cycle(h);
-        hart_irq_state_changed(h);
-        hart_kick(h);
-    }
+    if (m->firmware_line && m->firmware_line(m->firmware, h, irq, level))
+        return;
+    hart_set_line(h, irq, level);
 }
 
 /* A machine with the program's XLEN to suggest, or NULL: the one whose name shares the longest
@@ -588,7 +624,7 @@ static void platform_code_written(void *ctx, hart_t *h)
     machine_t *m = ctx;
     for (unsigned k = 0; k < m->n_harts; k++)
         if (&m->harts[k] != h)
-            m->harts[k].code_dirty = true;
+            m->harts[k].code_unwatched = true;
 }
 
 static void platform_reserve(void *ctx, hart_t *h, uint64_t addr)
@@ -635,7 +671,8 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
 static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_state state)
 {
     uint64_t d = state == RUN_PAUSED ? h->pause_cycles : UINT64_MAX;
-    if (m->clint && ((h->csr.mie >> IRQ_MTI) & 1))
+    /* the CLINT's timer reaches the hart as MTI, or as STI through the built-in SBI */
+    if (m->clint && (h->csr.mie & ((1ull << IRQ_MTI) | (1ull << IRQ_STI))))
         d = min_u64(d, clint_update(m->clint));
     if (h->core_ext && h->core_ext->wake)
         d = min_u64(d, h->core_ext->wake(h, state));
@@ -706,7 +743,9 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             break;
         }
         if (h->code_dirty)
-            block_cache_flush(h); /* another hart wrote code this one had decoded */
+            block_cache_flush(h); /* code this hart decoded was written */
+        else if (h->code_unwatched)
+            block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
         enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
         uint64_t deadline = hart_advance_core(h, state);
         for (unsigned k = 0; k < m->n_dev; k++)
@@ -801,6 +840,36 @@ hart_stop_t machine_step(machine_t *m, unsigned k)
     return h->stop;
 }
 
+/* With several harts: when no hart can run (each waits in wfi, a firmware halt or a pause, or is
+ * held in reset) and none has an interrupt pending, the cycle at which the first of them wakes
+ * (UINT64_MAX: none can run now, or none will ever wake). The round-robin moves on to the round
+ * of that cycle at once instead of round by round: the same clocks, waits and wake-ups, so the
+ * same counts, without the cost of idle rounds. */
+static uint64_t machine_idle_until(machine_t *m)
+{
+    if (m->htif_pending)
+        return UINT64_MAX;
+    uint64_t first = UINT64_MAX;
+    hart_t *was = m->running;
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *h = &m->harts[k];
+        bool waiting = h->wfi_wait || h->halted || h->pause_cycles;
+        if (!waiting || (h->csr.mip & h->csr.mie) || h->stop != STOP_NONE) {
+            first = UINT64_MAX;
+            break;
+        }
+        enum hart_run_state state = h->halted                         ? RUN_HALTED
+                                    : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED
+                                                                      : RUN_ACTIVE;
+        m->running = h; /* the devices' time is this hart's clock */
+        uint64_t d = machine_wake_deadline(m, h, state);
+        if (d != UINT64_MAX && hart_cycle(h) + d < first)
+            first = hart_cycle(h) + d;
+    }
+    m->running = was;
+    return first;
+}
+
 hart_stop_t machine_run(machine_t *m)
 {
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
@@ -813,6 +882,13 @@ hart_stop_t machine_run(machine_t *m)
          * the harts' clocks are equal at every round's end (docs/architecture.md). */
         for (;;) {
             uint64_t round_end = m->time + m->quantum;
+            uint64_t idle_until = machine_idle_until(m);
+            if (idle_until != UINT64_MAX && idle_until > round_end) {
+                uint64_t target = idle_until;
+                if (m->run_until && m->run_until < target)
+                    target = m->run_until > round_end ? m->run_until : round_end;
+                round_end = m->time + (target - m->time + m->quantum - 1) / m->quantum * m->quantum;
+            }
             bool progress = false, stopped = false;
             for (unsigned k = 0; k < m->n_harts && !stopped; k++) {
                 hart_t *h = &m->harts[k];

@@ -23,9 +23,11 @@ typedef struct mem_desc {
 typedef struct device_desc {
     const char *cls; /* a device class name (dev/device_class.c); NULL ends the list */
     uint64_t base;
+    /* Its interrupt output goes to input `irq` of the device of class `irq_to` (an interrupt
+     * controller of the same machine); NULL: the output is not wired. */
+    const char *irq_to;
+    unsigned irq;
 } device_desc_t;
-/* machine_desc_t.dev_irq[k]: device k drives input n of the machine's interrupt controller. */
-#define MACHINE_IRQ(n) ((n) + 1u)
 
 enum { HTIF_LOWER = 1, HTIF_UPPER = 2 };
 
@@ -33,7 +35,6 @@ enum { HTIF_LOWER = 1, HTIF_UPPER = 2 };
 #define MACHINE_DEFAULT_QUANTUM 1000
 #define MACHINE_MAX_HARTS 64
 #define MACHINE_MAX_MEM 6
-#define MACHINE_MAX_DEV 6
 
 struct machine_opts;
 
@@ -53,8 +54,7 @@ typedef struct machine_desc {
     uint64_t ram_base, ram_size; /* main memory: the fast path */
     unsigned ram_flags;
     mem_desc_t mem[MACHINE_MAX_MEM]; /* further memories (ICCM, DCCM, ...) */
-    device_desc_t dev[MACHINE_MAX_DEV];
-    unsigned dev_irq[MACHINE_MAX_DEV]; /* MACHINE_IRQ(n) or 0 (none), per entry of dev[] */
+    const device_desc_t *dev;        /* the devices, ending with { NULL } */
     uint64_t cycles_per_mtime_tick;
     bool time_csr;            /* time/timeh read the CLINT's mtime (VeeR has no time CSR) */
     bool accept_high_preload; /* VeeR testbench: ignore the ICCM/DCCM preload descriptors at 0xFFFFFFF0 */
@@ -105,14 +105,15 @@ typedef struct machine {
         const device_class_t *cls;
         void *state;
         uint64_t base;
-    } dev[MACHINE_MAX_DEV];
+        irq_line_t irq; /* its interrupt output, wired as the description says */
+        int irq_to;     /* the index of the controller it goes to, or -1 */
+    } * dev;
     unsigned n_dev;
     struct clint *clint; /* the time source (mtime), if the machine has one */
     struct mips_cm *cm;  /* the coherence manager, if the machine has one (machine_cm.c) */
     unsigned cores, harts_per_core;
-    uint64_t l2_size, cm_base;   /* as the options gave them (0: the defaults) */
-    bool all_harts_start;        /* boot=all: no hart waits for the CPC */
-    struct machine_device *intc; /* the device whose class has irq_input, if any */
+    uint64_t l2_size, cm_base; /* as the options gave them (0: the defaults) */
+    bool all_harts_start;      /* boot=all: no hart waits for the CPC */
 
     /* Program */
     htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
@@ -136,6 +137,10 @@ typedef struct machine {
      * line drives the supervisor timer interrupt (STIP), as SBI set_timer promises. */
     void *firmware;
     bool (*firmware_ecall)(void *fw, hart_t *h);
+    /* An interrupt line of hart h changed: the firmware takes the machine-level lines it serves
+     * (the built-in SBI turns the machine timer into the supervisor timer, as OpenSBI's timer
+     * handler does) and returns true; false: the line reaches the hart as it is. */
+    bool (*firmware_line)(void *fw, hart_t *h, unsigned irq, bool level);
     void (*firmware_exception)(void *fw, hart_t *h, uint64_t cause);
     void (*firmware_free)(void *fw);
 } machine_t;

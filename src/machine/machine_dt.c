@@ -63,7 +63,9 @@ static int add_cpus(const machine_t *m, void *fdt, uint32_t *intc)
         TRY(fdt_setprop_string(fdt, cpu, "compatible", "riscv"));
         isa_string(h, isa, sizeof(isa));
         TRY(fdt_setprop_string(fdt, cpu, "riscv,isa", isa));
-        TRY(fdt_setprop_string(fdt, cpu, "mmu-type", "riscv,none"));
+        /* the largest translation mode satp takes (cpu/mmu.c): Sv32, or Sv39 and Sv48 */
+        const char *mmu = !(h->isa & ISA_EXT_S) ? "riscv,none" : h->xlen == 32 ? "riscv,sv32" : "riscv,sv48";
+        TRY(fdt_setprop_string(fdt, cpu, "mmu-type", mmu));
         TRY(fdt_setprop_string(fdt, cpu, "status", "okay"));
         int ic = fdt_add_subnode(fdt, cpu, "interrupt-controller");
         TRY(ic);
@@ -167,13 +169,25 @@ int machine_build_dtb(const machine_t *m, void *buf, size_t size)
 
     soc = fdt_path_offset(fdt, "/soc"); /* offsets move as nodes are added before them */
     TRY(soc);
-    device_params_t params = { .n_harts = m->n_harts, .cycles_per_tick = m->desc->cycles_per_mtime_tick };
+    device_params_t params = { .n_harts = m->n_harts,
+                               .cycles_per_tick = m->desc->cycles_per_mtime_tick,
+                               .has_s_mode = m->desc->core->has_s_mode };
+    /* the interrupt controllers whose inputs the tree describes get the phandles after the harts' */
     for (unsigned k = m->n_dev; k-- > 0;) {
-        const device_class_t *cls = m->dev[k].cls;
-        if (!cls->fdt_node)
+        const struct machine_device *d = &m->dev[k];
+        if (!d->cls->fdt_node)
             continue;
-        device_fdt_ctx_t ctx = { fdt, soc, m->dev[k].base, &params, intc };
-        TRY(cls->fdt_node(&ctx));
+        device_fdt_ctx_t ctx = {
+            .fdt = fdt, .parent = soc, .base = d->base, .params = &params, .hart_intc = intc
+        };
+        if (d->cls->irq_cells)
+            ctx.phandle = m->n_harts + 1 + k;
+        if (d->irq_to >= 0 && m->dev[d->irq_to].cls->irq_cells) {
+            ctx.irq_parent = m->n_harts + 1 + (unsigned)d->irq_to;
+            ctx.irq = d->irq.n;
+            ctx.irq_cells = m->dev[d->irq_to].cls->irq_cells;
+        }
+        TRY(d->cls->fdt_node(&ctx));
     }
     TRY(add_platform_nodes(fdt));
     if (m->desc->pmu_dt)

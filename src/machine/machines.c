@@ -5,15 +5,22 @@
 #include "core/core.h"
 #include "machine/machine.h"
 
-/* QEMU `virt`-compatible: RAM at 0x80000000, CLINT, ns16550, SiFive test finisher. mtime ticks
+/* QEMU virt's devices at its addresses: the UART's interrupt is PLIC source 10 (UART0_IRQ). */
+static const device_desc_t virt_devices[] = {
+    { "clint", 0x2000000, NULL, 0 },
+    { "plic", 0xc000000, NULL, 0 },
+    { "ns16550", 0x10000000, "plic", 10 },
+    { "sifive-test", 0x100000, NULL, 0 },
+    { NULL, 0, NULL, 0 },
+};
+
+/* QEMU `virt`-compatible: RAM at 0x80000000, CLINT, PLIC, ns16550, SiFive test finisher. mtime ticks
  * at 10 MHz against a 1 GHz clock of one instruction per cycle, as QEMU with -icount shift=0. */
 #define VIRT_MACHINE(nm, core_desc, summ) \
     { \
         .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
-        .ram_size = 128u << 20, \
-        .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 } }, \
-        .cycles_per_mtime_tick = 100, .time_csr = true, .boot_protocol = true, .pmu_dt = true, \
-        .params = virt_params, \
+        .ram_size = 128u << 20, .dev = virt_devices, .cycles_per_mtime_tick = 100, .time_csr = true, \
+        .boot_protocol = true, .pmu_dt = true, .params = virt_params, \
     }
 
 static bool parse_on_off(const char *value, bool *out)
@@ -122,7 +129,9 @@ static const machine_desc_t veer_el2 = {
          * memory: an access there is an access fault (RTL el2_lsu_addrcheck, el2_ifu_mem_ctl). */
         {"dccm-region", 0xF0000000, 0x10000000, REGION_UNMAPPED},
     },
-    .dev = { { "veer-mailbox", 0xD0580000 }, { "clint", 0x2000000 } },
+    .dev = (const device_desc_t[]){ { "veer-mailbox", 0xD0580000, NULL, 0 },
+                                    { "clint", 0x2000000, NULL, 0 },
+                                    { NULL, 0, NULL, 0 } },
     .cycles_per_mtime_tick = 1,
     .accept_high_preload = true,
     .testbench_memory = true,
@@ -252,6 +261,13 @@ static const machine_param_t mbv_params[] = {
     { 0 },
 };
 
+static const device_desc_t mbv_devices[] = {
+    { "xlnx,xps-uartlite", 0x40600000, NULL, 0 },
+    { "xlnx,xps-intc", 0x41200000, NULL, 0 },
+    { "xlnx,xps-timer", 0x41C00000, "xlnx,xps-intc", 0 },
+    { NULL, 0, NULL, 0 },
+};
+
 /* A common Vivado MicroBlaze V design (and QEMU's amd-microblaze-v-generic): LMB block RAM at 0,
  * external memory at 0x80000000, AXI UART Lite, AXI timer (interrupt controller input 0) and AXI
  * interrupt controller at their usual addresses. */
@@ -259,10 +275,7 @@ static const machine_param_t mbv_params[] = {
     { \
         .name = nm, .summary = summ, .core = core_desc, .reset_pc = 0x80000000, .ram_base = 0x80000000, \
         .ram_size = 256u << 20, .mem = { { "lmb", 0x0, 128u << 10, REGION_EXEC | REGION_CORE_LOCAL } }, \
-        .dev = { { "xlnx,xps-uartlite", 0x40600000 }, \
-                 { "xlnx,xps-intc", 0x41200000 }, \
-                 { "xlnx,xps-timer", 0x41C00000 } }, \
-        .dev_irq = { 0, 0, MACHINE_IRQ(0) }, .cycles_per_mtime_tick = 1, .params = mbv_params, \
+        .dev = mbv_devices, .cycles_per_mtime_tick = 1, .params = mbv_params, \
     }
 
 static const machine_desc_t mbv32 =
@@ -338,6 +351,16 @@ static const machine_param_t p8700_params[] = {
     { 0 },
 };
 
+static const device_desc_t p8700_devices[] = {
+    { "clint", 0x2000000, NULL, 0 },
+    { "plic", 0xc000000, NULL, 0 },
+    { "ns16550", 0x10000000, "plic", 10 },
+    { "sifive-test", 0x100000, NULL, 0 },
+    { "mips-cm", 0x16100000, NULL, 0 },
+    { "iocu-dma", 0x16000000, NULL, 0 },
+    { NULL, 0, NULL, 0 },
+};
+
 /* P8700-like: RV64 M/S/U harts with mhartid core 11:4, hart 3:0; the virt devices; the CM GCR at
  * Boston's address; a DMA engine behind the IOCUs; memory windows the caches do not hold. */
 static const machine_desc_t p8700 = {
@@ -351,10 +374,11 @@ static const machine_desc_t p8700 = {
         {"sram-uncached", 0x70000000, 1u << 20, REGION_UNCACHED},
         {"sram-uca", 0x70100000, 1u << 20, REGION_UNCACHED_ACCEL},
     },
-    .dev = { { "clint", 0x2000000 }, { "ns16550", 0x10000000 }, { "sifive-test", 0x100000 },
-             { "mips-cm", 0x16100000 }, { "iocu-dma", 0x16000000 } },
+    .dev = p8700_devices,
     .cycles_per_mtime_tick = 100,
     .time_csr = true,
+    .boot_protocol = true,
+    .pmu_dt = true,
     .params = p8700_params,
     .hartid_core_shift = 4,
 };

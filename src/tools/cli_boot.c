@@ -1,4 +1,4 @@
-/* Booting as QEMU's virt does: --bios, --kernel, --dtb, --append (docs/sbi.md). */
+/* Booting as QEMU's virt does: --bios, --kernel, --initrd, --dtb, --append (docs/sbi.md). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,18 +47,21 @@ void *cli_read_dtb(const char *path, size_t *size)
     return NULL;
 }
 
-/* The machine's own device tree, with /chosen/bootargs when --append is given. */
-static void *cli_machine_dtb(const machine_t *m, const char *append, size_t *size)
+/* The device tree to boot with: the --dtb file's, or the machine's own with /chosen/bootargs from
+ * --append; either with the initrd's place in /chosen. */
+static void *cli_boot_dtb(const machine_t *m, const void *user_dtb, const char *append, uint64_t initrd_start,
+                          uint64_t initrd_end, size_t *size)
 {
     uint8_t *buf = malloc(CLI_DTB_MAX);
-    int rc = buf ? machine_build_dtb(m, buf, CLI_DTB_MAX) : -FDT_ERR_NOSPACE;
-    if (rc >= 0 && append) {
-        rc = fdt_open_into(buf, buf, CLI_DTB_MAX);
-        int chosen = rc < 0 ? rc : fdt_path_offset(buf, "/chosen");
-        rc = chosen < 0 ? chosen : fdt_setprop_string(buf, chosen, "bootargs", append);
-        if (rc >= 0)
-            rc = fdt_pack(buf);
-    }
+    int rc = -FDT_ERR_NOSPACE;
+    if (buf && user_dtb)
+        rc = fdt_open_into(user_dtb, buf, CLI_DTB_MAX);
+    else if (buf)
+        rc = machine_build_dtb(m, buf, CLI_DTB_MAX);
+    if (rc >= 0 && ((append && !user_dtb) || initrd_end > initrd_start))
+        rc = machine_dtb_chosen(buf, CLI_DTB_MAX, user_dtb ? NULL : append, initrd_start, initrd_end);
+    if (rc >= 0)
+        rc = fdt_pack(buf);
     if (rc < 0) {
         cli_error("cannot build the device tree of machine %s: %s", m->desc->name, fdt_strerror(rc));
         free(buf);
@@ -88,19 +91,26 @@ int cli_boot_open(cli_session_t *s, const cli_run_config_t *cfg, const machine_d
     }
     machine_t *m = s->m;
     if ((cfg->bios && machine_load_program(m, cfg->bios, &s->img) != 0) ||
-        (cfg->kernel && (cfg->bios ? machine_load_image(m, cfg->kernel, &s->kernel_img)
-                                   : machine_load_program(m, cfg->kernel, &s->img)) != 0)) {
+        (cfg->kernel &&
+         machine_load_kernel(m, cfg->kernel, !cfg->bios, cfg->bios ? &s->kernel_img : &s->img) != 0)) {
         free(user_dtb);
         return CLI_EXIT_BAD_INPUT;
     }
     uint64_t kernel_entry = cfg->kernel ? (cfg->bios ? s->kernel_img.entry : s->img.entry) : 0;
+    uint64_t initrd_start = 0, initrd_end = 0;
+    if (cfg->initrd) {
+        uint64_t after = kernel_entry ? kernel_entry : m->harts[0].ram_base;
+        if (machine_load_initrd(m, cfg->initrd, after, &initrd_start, &initrd_end) != 0) {
+            free(user_dtb);
+            return CLI_EXIT_BAD_INPUT;
+        }
+    }
     if (!m->console)
         m->console = stdout;
 
     size_t dtb_size = 0;
-    void *dtb = user_dtb ? user_dtb : cli_machine_dtb(m, cfg->append, &dtb_size);
-    if (user_dtb)
-        dtb_size = user_size;
+    void *dtb = cli_boot_dtb(m, user_dtb, cfg->append, initrd_start, initrd_end, &dtb_size);
+    free(user_dtb);
     if (!dtb)
         return CLI_EXIT_USAGE;
 
@@ -111,6 +121,8 @@ int cli_boot_open(cli_session_t *s, const cli_run_config_t *cfg, const machine_d
         .kernel_entry = kernel_entry,
         .dtb = dtb,
         .dtb_size = dtb_size,
+        .initrd_start = initrd_start,
+        .initrd_end = initrd_end,
     };
     s->dtb_addr = machine_boot(m, &b);
     int status = 0;

@@ -36,6 +36,7 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
     case CLI_RUN_OPT_KERNEL: cfg->kernel = p->value; return true;
     case CLI_RUN_OPT_DTB: cfg->dtb = p->value; return true;
     case CLI_RUN_OPT_APPEND: cfg->append = p->value; return true;
+    case CLI_RUN_OPT_INITRD: cfg->initrd = p->value; return true;
     case CLI_RUN_OPT_QUIET: cfg->quiet = true; return true;
     case CLI_RUN_OPT_JIT: {
         enum jit_mode mode;
@@ -67,6 +68,12 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
     }
 }
 
+bool cli_run_output_is_input(const cli_run_config_t *cfg, const char *cmd, const char *out)
+{
+    const char *inputs[] = { cfg->program, cfg->bios, cfg->kernel, cfg->initrd, cfg->dtb };
+    return cli_output_is_input(cmd, out, inputs, sizeof inputs / sizeof inputs[0]);
+}
+
 bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     int i = p->next;
@@ -86,8 +93,8 @@ bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
         cfg->guest_argv = p->argv + i;
         return true;
     }
-    if (cfg->dtb || cfg->append) {
-        cli_error("%s: --dtb and --append need --bios or --kernel", p->cmd);
+    if (cfg->dtb || cfg->append || cfg->initrd) {
+        cli_error("%s: --dtb, --append and --initrd need --bios or --kernel", p->cmd);
         return false;
     }
     if (i >= p->argc) {
@@ -148,6 +155,8 @@ static int cli_session_open_signature(cli_session_t *s, const cli_run_config_t *
     }
     s->sig_granularity = cfg->signature_granularity ? cfg->signature_granularity : 4;
     s->sig_path = cfg->signature;
+    if (cli_run_output_is_input(cfg, "run", cfg->signature))
+        return CLI_EXIT_USAGE;
     if (!(s->sig_file = fopen(cfg->signature, "w"))) {
         cli_error("cannot write the signature to '%s': %s", cfg->signature, strerror(errno));
         return CLI_EXIT_USAGE;
@@ -188,37 +197,48 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
     return 0;
 }
 
-/* The hart a Ctrl-C stops. The only file-scope state: a signal handler cannot be given any. */
+/* The hart a Ctrl-C (or SIGTERM, SIGHUP) stops, and the signal: the only file-scope state, as a
+ * signal handler cannot be given any. */
 static hart_t *volatile cli_sigint_hart;
+static volatile sig_atomic_t cli_stop_signal;
 
-static void cli_on_sigint(int sig)
+static void cli_on_stop_signal(int sig)
 {
     hart_t *h = cli_sigint_hart;
-    (void)sig;
+    cli_stop_signal = sig;
     if (h) {
         h->sigint = 1; /* the run loop sees it within one run chunk and stops */
     }
 }
 
+/* The signals that stop a run cleanly: what the guest printed is flushed, the stop is reported,
+ * and pmusim exits with 128 + the signal (130, 143, 129), as a shell reports a process they end. */
+static const int cli_stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define CLI_STOP_SIGNALS (sizeof cli_stop_signals / sizeof cli_stop_signals[0])
+
 hart_stop_t cli_session_run(cli_session_t *s)
 {
-    struct sigaction old, sa;
-    bool installed = false;
+    struct sigaction old[CLI_STOP_SIGNALS], sa;
+    bool installed[CLI_STOP_SIGNALS] = { false };
 
-    /* A SIGINT ignored on entry (background job of a non-interactive shell) stays ignored. */
-    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
-        memset(&sa, 0, sizeof(sa));
-        sa.sa_handler = cli_on_sigint;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESETHAND;        /* a second Ctrl-C ends pmusim even if the hart never stops */
-        cli_sigint_hart = &s->m->harts[0]; /* the run loop watches hart 0 */
-        installed = sigaction(SIGINT, &sa, NULL) == 0;
+    cli_stop_signal = 0;
+    cli_sigint_hart = &s->m->harts[0]; /* the run loop watches hart 0 */
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = cli_on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND; /* a second signal ends pmusim even if the hart never stops */
+    for (size_t k = 0; k < CLI_STOP_SIGNALS; k++) {
+        /* A signal ignored on entry (SIGINT of a background job of a non-interactive shell,
+         * SIGHUP under nohup) stays ignored. */
+        if (sigaction(cli_stop_signals[k], NULL, &old[k]) == 0 && old[k].sa_handler != SIG_IGN)
+            installed[k] = sigaction(cli_stop_signals[k], &sa, NULL) == 0;
     }
 
     hart_stop_t stop = machine_run(s->m);
 
-    if (installed)
-        sigaction(SIGINT, &old, NULL);
+    for (size_t k = 0; k < CLI_STOP_SIGNALS; k++)
+        if (installed[k])
+            sigaction(cli_stop_signals[k], &old[k], NULL);
     cli_sigint_hart = NULL;
     if (s->m->console)
         fflush(s->m->console);
@@ -283,13 +303,18 @@ int cli_session_status(const cli_session_t *s, hart_stop_t stop)
             cli_error("stopped after %llu instructions (--max-insns)",
                       (unsigned long long)machine_insns(s->m));
         return CLI_EXIT_MAX_INSNS;
-    case STOP_INTERRUPTED:
+    case STOP_INTERRUPTED: {
+        int sig = cli_stop_signal ? (int)cli_stop_signal : SIGINT;
         if (!s->quiet) {
             cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-            cli_error("interrupted after %llu instructions at pc %s", (unsigned long long)machine_insns(s->m),
-                      pc);
+            cli_error("%s after %llu instructions at pc %s",
+                      sig == SIGTERM  ? "terminated (SIGTERM)"
+                      : sig == SIGHUP ? "hung up (SIGHUP)"
+                                      : "interrupted",
+                      (unsigned long long)machine_insns(s->m), pc);
         }
-        return CLI_EXIT_INTERRUPTED;
+        return 128 + sig;
+    }
     case STOP_TRAP_LOOP:
         if (!s->quiet)
             cli_session_trap_loop(s);

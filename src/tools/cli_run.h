@@ -33,7 +33,7 @@ typedef struct cli_run_config {
     bool raw;                       /* --load-addr: the program is a raw binary image */
     uint64_t load_addr;
     /* Booting as QEMU's virt does (cli_boot.c): firmware, S-mode kernel, device tree, bootargs */
-    const char *bios, *kernel, *dtb, *append;
+    const char *bios, *kernel, *initrd, *dtb, *append;
 } cli_run_config_t;
 
 /* Option ids of the shared options: keep a command's own ids below CLI_RUN_OPT_FIRST. */
@@ -51,6 +51,7 @@ enum cli_run_opt {
     CLI_RUN_OPT_KERNEL,
     CLI_RUN_OPT_DTB,
     CLI_RUN_OPT_APPEND,
+    CLI_RUN_OPT_INITRD,
     CLI_RUN_OPT_JIT,
     CLI_RUN_OPT_LAST = CLI_RUN_OPT_JIT,
 };
@@ -70,7 +71,10 @@ enum cli_run_opt {
         { "bios", 0, "FILE", CLI_RUN_OPT_BIOS, \
           "firmware ELF started in M-mode with a0 = hartid, a1 = DTB, a2 = fw_dynamic_info" }, \
         { "kernel", 0, "FILE", CLI_RUN_OPT_KERNEL, \
-          "S-mode ELF (at 0x80200000 for fw_jump); without --bios the built-in SBI runs it" }, \
+          "S-mode kernel: a Linux Image (RAM base + its text offset) or an ELF file; without --bios the " \
+          "built-in SBI runs it" }, \
+        { "initrd", 0, "FILE", CLI_RUN_OPT_INITRD, \
+          "initial RAM disk for the kernel (linux,initrd-start/-end in /chosen)" }, \
         { "dtb", 0, "FILE", CLI_RUN_OPT_DTB, "device tree blob to boot with instead of the machine's" }, \
         { "append", 0, "STRING", CLI_RUN_OPT_APPEND, "kernel command line (/chosen/bootargs)" }, \
         { "signature", 0, "FILE", CLI_RUN_OPT_SIGNATURE, \
@@ -84,6 +88,10 @@ static inline bool cli_run_is_option(int id)
 {
     return id >= CLI_RUN_OPT_FIRST && id <= CLI_RUN_OPT_LAST;
 }
+
+/* Whether `out` is one of the run's input files (program, firmware, kernel, initrd, DTB): false,
+ * or true after a message (cli_output_is_input). */
+bool cli_run_output_is_input(const cli_run_config_t *cfg, const char *cmd, const char *out);
 
 /* Applies a shared option (value in p->value); false after a message if the value is bad. */
 bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 
@@ -121,7 +123,7 @@ int cli_parser_next(cli_parser_t *p, const cli_option_t *opts)
 
     if (a[1] != '-') {
         /* QEMU's spelling of a long option with one dash (-bios, -kernel, -dtb) */
-        static const char *const qemu_single_dash[] = { "bios", "kernel", "dtb", "append" };
+        static const char *const qemu_single_dash[] = { "bios", "kernel", "initrd", "dtb", "append" };
         const cli_option_t *q = NULL;
         for (size_t k = 0; k < sizeof(qemu_single_dash) / sizeof(qemu_single_dash[0]); k++)
             if (strcmp(a + 1, qemu_single_dash[k]) == 0)
@@ -445,4 +447,18 @@ const char *cli_mcause_name(uint64_t mcause, unsigned xlen)
     if (mcause & intr_bit)
         return code < sizeof(irq) / sizeof(irq[0]) ? irq[code] : NULL;
     return code < sizeof(exc) / sizeof(exc[0]) ? exc[code] : NULL;
+}
+
+bool cli_output_is_input(const char *cmd, const char *out, const char *const *inputs, size_t n_inputs)
+{
+    struct stat so, si;
+    if (!out || stat(out, &so) != 0)
+        return false; /* an output that does not exist yet is no input */
+    for (size_t k = 0; k < n_inputs; k++) {
+        if (inputs[k] && stat(inputs[k], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+            cli_error("%s: input file '%s' is the same as output file '%s'", cmd, inputs[k], out);
+            return true;
+        }
+    }
+    return false;
 }

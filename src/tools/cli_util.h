@@ -23,6 +23,10 @@ void cli_print_exit_statuses(FILE *out);
 
 /* Messages: "pmusim: " + text + newline, on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Whether output file `out` is one of the inputs (NULL entries skipped): the same file whatever
+ * the spelling (device and inode), as gcc refuses to overwrite its input. Prints
+ * "<cmd>: input file 'IN' is the same as output file 'OUT'" and returns true. */
+bool cli_output_is_input(const char *cmd, const char *out, const char *const *inputs, size_t n_inputs);
 
 /* ---- options ----------------------------------------------------------------------------------
  * A command describes its options in a table ending with an entry whose id is 0; ids are > 0.

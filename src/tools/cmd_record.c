@@ -379,7 +379,8 @@ int cmd_record(int argc, char **argv)
         cli_error("record: -g needs exact recording: call chains are not kept while sampling (-c)");
         goto done;
     }
-    if (!cli_run_operands(&cfg.run, &p))
+    if (!cli_run_operands(&cfg.run, &p) ||
+        cli_run_output_is_input(&cfg.run, "record", cfg.output ? cfg.output : "pmusim.data"))
         goto done;
     const machine_desc_t *desc =
         cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, NULL);

@@ -630,7 +630,10 @@ int cmd_report(int argc, char **argv)
         }
     }
     int status;
-    if (callgrind)
+    const char *inputs[] = { input, r.pf.program };
+    if (callgrind && cli_output_is_input("report", callgrind, inputs, sizeof inputs / sizeof inputs[0]))
+        status = CLI_EXIT_USAGE;
+    else if (callgrind)
         status = report_callgrind(&r, callgrind);
     else if (folded)
         status = report_folded(&r, only < 0 ? 0 : (unsigned)only);

@@ -152,7 +152,7 @@ static int stat_parse(stat_config_t *cfg, int argc, char **argv)
         cli_error("stat: -I (interval counts) and -r (repeated runs) cannot be used together");
         return CLI_EXIT_USAGE;
     }
-    if (!cli_run_operands(&cfg->run, &p))
+    if (!cli_run_operands(&cfg->run, &p) || cli_run_output_is_input(&cfg->run, "stat", cfg->output))
         return CLI_EXIT_USAGE;
     return -1;
 }

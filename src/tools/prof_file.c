@@ -193,13 +193,51 @@ void prof_syms_close(prof_syms_t *s)
     free(s);
 }
 
+/* ELF mapping symbols ($x, $d, $x<isa>: where code, data or an ISA change starts) name no
+ * function; perf and binutils never show them. */
+static bool mapping_symbol(const char *name)
+{
+    return name && name[0] == '$' && (name[1] == 'x' || name[1] == 'd');
+}
+
+/* The symbol for pc without mapping symbols: one whose extent holds pc, else the nearest one at or
+ * below it (an assembly label has no size); NULL if none. */
+static const char *symbol_at(prof_syms_t *s, uint64_t pc, uint64_t *start)
+{
+    const char *best = NULL;
+    GElf_Addr best_addr = 0;
+    bool best_holds = false;
+    int n = dwfl_module_getsymtab(s->mod);
+    for (int k = 0; k < n; k++) {
+        GElf_Sym sym;
+        GElf_Addr a;
+        const char *nm = dwfl_module_getsym_info(s->mod, k, &sym, &a, NULL, NULL, NULL);
+        unsigned type = GELF_ST_TYPE(sym.st_info);
+        if (!nm || !nm[0] || mapping_symbol(nm) || a > pc || sym.st_shndx == SHN_UNDEF ||
+            (type != STT_FUNC && type != STT_NOTYPE))
+            continue;
+        bool holds = pc < a + sym.st_size;
+        if (!best || (holds && !best_holds) || (holds == best_holds && a > best_addr)) {
+            best = nm;
+            best_addr = a;
+            best_holds = holds;
+        }
+    }
+    *start = best ? best_addr : pc;
+    return best;
+}
+
 const char *prof_syms_function(prof_syms_t *s, uint64_t pc, uint64_t *start)
 {
     GElf_Off off = 0;
     GElf_Sym sym;
+    uint64_t at;
     const char *name = dwfl_module_addrinfo(s->mod, pc, &off, &sym, NULL, NULL, NULL);
+    at = name ? pc - off : pc;
+    if (mapping_symbol(name))
+        name = symbol_at(s, pc, &at);
     if (start)
-        *start = name ? pc - off : pc;
+        *start = at;
     return name;
 }
 

@@ -34,7 +34,7 @@ const stat_cm_event_t stat_cm_events[] = {
 
 bool stat_cm_machine(const machine_desc_t *desc)
 {
-    for (unsigned k = 0; k < MACHINE_MAX_DEV && desc->dev[k].cls; k++)
+    for (unsigned k = 0; desc->dev && desc->dev[k].cls; k++)
         if (!strcmp(desc->dev[k].cls, "mips-cm"))
             return true;
     return false;

@@ -2,11 +2,12 @@
 # Runs a command and checks its exit status and output.
 #
 #   expect.sh [--status N] [--stdout ERE]... [--stderr ERE]... [--no-stdout] [--no-stderr]
-#             [--sigint SECONDS] -- COMMAND [ARGS...]
+#             [--sigint SECONDS [--signal NAME]] -- COMMAND [ARGS...]
 #
 # Each --stdout/--stderr pattern (grep -E) must match some line of that stream. --sigint sends
-# SIGINT to the command after SECONDS (it is started with SIGINT at its default disposition, even
-# where this shell runs with it ignored). Prints what happened and exits 1 on any mismatch.
+# SIGINT (or the signal NAME: TERM, HUP) to the command after SECONDS (it is started with SIGINT at
+# its default disposition, even where this shell runs with it ignored). Prints what happened and
+# exits 1 on any mismatch.
 set -u
 
 want_status=0
@@ -15,6 +16,7 @@ err_res=""
 no_out=0
 no_err=0
 sigint=""
+signal=INT
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -25,6 +27,7 @@ while [ $# -gt 0 ]; do
     --no-stdout) no_out=1; shift ;;
     --no-stderr) no_err=1; shift ;;
     --sigint) sigint=$2; shift 2 ;;
+    --signal) signal=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -41,7 +44,7 @@ if [ -n "$sigint" ]; then
         >"$tmp/out" 2>"$tmp/err" </dev/null &
     pid=$!
     sleep "$sigint"
-    kill -INT "$pid" 2>/dev/null
+    kill -"$signal" "$pid" 2>/dev/null
     wait "$pid"
     status=$?
 else

@@ -94,7 +94,8 @@ static void fixture_open(fixture_t *f, unsigned xlen)
                             NULL /* dma */,
                             tp_console_read,
                             NULL,
-                            NULL /* hart_run */ };
+                            NULL /* hart_run */,
+                            NULL /* console_ended */ };
     m->hart.xlen = xlen;
     m->console = open_memstream(&f->out, &f->out_len);
     bus_add_ram(&m->bus, "ram", RAM, 1u << 20, REGION_EXEC);
@@ -200,6 +201,149 @@ static void test_uart_input(unit_t *u)
     fixture_close(&f);
 }
 
+/* The UART's interrupt output, as a controller input would see it. */
+static void record_line(void *ctx, unsigned n, bool level)
+{
+    (void)n;
+    *(int *)ctx = level;
+}
+
+/* Interrupts as the 16550 raises them: THR empty when ETBEI is enabled and after every write,
+ * cleared by the IIR read that reports it; received data while a byte is held, above THRE; the
+ * receive interrupt polls the console while enabled. */
+static void test_uart_irq(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, 32);
+    int line = -1;
+    irq_line_t out = { record_line, &line, 10 };
+    device_params_t params = { .n_harts = 1, .irq = &out };
+    uart16550_t *uart = uart16550_class.create(&f.m->host, &params);
+    const device_ops_t *ops = uart16550_class.ops;
+    uint64_t v;
+#define URD(off) (ops->read(uart, (off), 1, &v), v)
+#define UWR(off, x) ops->write(uart, (off), 1, (x))
+    CHECK_EQ(URD(2), 0x01);
+    CHECK_EQ(line, -1); /* never raised */
+    UWR(1, 0x02);       /* ETBEI: THR is empty, so the interrupt is pending at once */
+    CHECK_EQ(line, 1);
+    CHECK_EQ(URD(2), 0x02); /* reported, and cleared by the read */
+    CHECK_EQ(line, 0);
+    CHECK_EQ(URD(2), 0x01);
+    UWR(0, 'x'); /* the byte goes out at once: THR empty again */
+    CHECK_EQ(line, 1);
+    CHECK_STR(fixture_output(&f), "x");
+    UWR(1, 0x00); /* ETBEI off: nothing pending */
+    CHECK_EQ(line, 0);
+    CHECK_EQ(URD(2), 0x01);
+
+    /* receive: nothing polled while ERBFI is off; on, the next poll takes the byte */
+    f.m->input = "k";
+    CHECK_EQ(uart16550_class.next_event(uart), UINT64_MAX);
+    CHECK_EQ(f.m->input_reads, 0);
+    UWR(1, 0x03);
+    CHECK_EQ(line, 1);                                      /* THRE */
+    CHECK_EQ(uart16550_class.next_event(uart), UINT64_MAX); /* took 'k': nothing to poll for */
+    CHECK_EQ(URD(2), 0x04);                                 /* data above THRE */
+    CHECK_EQ(URD(2), 0x04);                                 /* not cleared by reading IIR */
+    CHECK_EQ(URD(0), 'k');
+    CHECK_EQ(URD(2), 0x02); /* then THRE, still pending */
+    CHECK_EQ(line, 0);
+    CHECK(uart16550_class.next_event(uart) < UINT64_MAX); /* no input yet: polls again */
+    uart16550_reset(uart);
+    CHECK_EQ(line, 0);
+    CHECK_EQ(URD(2), 0x01);
+#undef URD
+#undef UWR
+    uart16550_class.destroy(uart);
+    fixture_close(&f);
+}
+
+/* The PLIC: level-triggered gateways, priorities and thresholds per context, claim and complete,
+ * and contexts 2k / 2k+1 driving hart k's MEIP / SEIP. */
+static void test_plic(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, 64);
+    device_params_t params = { .n_harts = 2, .has_s_mode = true };
+    void *plic = plic_class.create(&f.m->host, &params);
+    plic_class.reset(plic);
+    const device_ops_t *ops = plic_class.ops;
+    uint64_t v;
+    uint64_t *mip0 = &f.m->hart.csr.mip, *mip1 = &f.m->mip1;
+#define PRD(off) (ops->read(plic, (off), 4, &v), v)
+#define PWR(off, x) ops->write(plic, (off), 4, (x))
+#define CTX(c) (0x200000u + 0x1000u * (c))
+#define MEIP (1ull << 11)
+#define SEIP (1ull << 9)
+    plic_class.irq_input(plic, 10, true);
+    CHECK_EQ(PRD(0x1000), 1u << 10); /* pending, but priority 0 never interrupts */
+    CHECK_EQ(*mip0 & (MEIP | SEIP), 0);
+    PWR(4 * 10, 0xFF);
+    CHECK_EQ(PRD(4 * 10), 7); /* three priority bits */
+    PWR(0x2000 + 0x80 * 1, 1u << 10); /* hart 0's S context enables source 10 */
+    CHECK_EQ(*mip0 & (MEIP | SEIP), SEIP);
+    PWR(CTX(1), 7); /* threshold 7: priority 7 is not above it */
+    CHECK_EQ(*mip0 & SEIP, 0);
+    PWR(CTX(1), 3);
+    CHECK_EQ(*mip0 & SEIP, SEIP);
+    CHECK_EQ(*mip1, 0);
+
+    /* a second source of higher priority is taken first; equal priorities: the lower ID */
+    PWR(4 * 5, 4);
+    PWR(4 * 33, 7);
+    PWR(0x2000 + 0x80 * 1, (1u << 10) | (1u << 5));
+    PWR(0x2000 + 0x80 * 1 + 4, 1u << 1); /* source 33 */
+    plic_class.irq_input(plic, 5, true);
+    plic_class.irq_input(plic, 33, true);
+    CHECK_EQ(PRD(CTX(1) + 4), 10); /* 10 and 33 both at 7: the lower ID, then 5 at 4 */
+    CHECK_EQ(PRD(CTX(1) + 4), 33);
+    CHECK_EQ(PRD(CTX(1) + 4), 5);
+    CHECK_EQ(*mip0 & SEIP, 0); /* all in service */
+    CHECK_EQ(PRD(CTX(1) + 4), 0);
+    PWR(CTX(1) + 4, 33); /* complete with the line still high: pending again */
+    CHECK_EQ(*mip0 & SEIP, SEIP);
+    plic_class.irq_input(plic, 33, false);
+    CHECK_EQ(*mip0 & SEIP, SEIP); /* the gateway forwarded it: it stays pending until claimed */
+    CHECK_EQ(PRD(CTX(1) + 4), 33);
+    PWR(CTX(1) + 4, 33); /* line low now: done */
+    plic_class.irq_input(plic, 10, false);
+    PWR(CTX(1) + 4, 10);
+    PWR(CTX(1) + 4, 5);
+    CHECK_EQ(PRD(0x1000), 1u << 5); /* source 5's line is still high */
+    plic_class.irq_input(plic, 5, false);
+    PWR(0x2000 + 0x80 * 1, 0);
+    PWR(0x2000 + 0x80 * 1 + 4, 0);
+    CHECK_EQ(PRD(CTX(1) + 4), 0);   /* nothing enabled: nothing to claim... */
+    CHECK_EQ(PRD(0x1000), 1u << 5); /* ...but pending stays until claimed */
+    PWR(0x2000 + 0x80 * 1, 1u << 5);
+    CHECK_EQ(PRD(CTX(1) + 4), 5);
+    PWR(0x2000 + 0x80 * 1, 0);
+    PWR(CTX(1) + 4, 5); /* ...and a completion of a source the context does not enable is ignored */
+    CHECK_EQ(PRD(CTX(1) + 4), 0);
+
+    /* context 2 is hart 1's M-mode */
+    PWR(0x2000 + 0x80 * 2, 1u << 7);
+    PWR(4 * 7, 1);
+    plic_class.irq_input(plic, 7, true);
+    CHECK_EQ(*mip1 & (MEIP | SEIP), MEIP);
+    CHECK_EQ(*mip0 & (MEIP | SEIP), 0);
+    CHECK_EQ(PRD(0x2000 + 0x80 * 2), 1u << 7);
+    PWR(0x2000, 1); /* source 0 does not exist */
+    CHECK_EQ(PRD(0x2000), 0);
+    plic_class.reset(plic);
+    CHECK_EQ(PRD(4 * 7), 0);
+    CHECK_EQ(PRD(0x1000), 1u << 7); /* the line is still high */
+    CHECK_EQ(*mip1 & MEIP, 0);
+#undef PRD
+#undef PWR
+#undef CTX
+#undef MEIP
+#undef SEIP
+    plic_class.destroy(plic);
+    fixture_close(&f);
+}
+
 static void test_uart(unit_t *u)
 {
     fixture_t f;
@@ -227,6 +371,7 @@ static void test_uart(unit_t *u)
     CHECK_EQ(rd(&f, UART + 1, 4), 0x0F); /* wide read: register in the low byte */
 
     wr(&f, UART + 2, 1, 0x07); /* FIFOs on, reset bits self-clear */
+    CHECK_EQ(rd(&f, UART + 2, 1), 0xC2); /* IIR: THR empty (ETBEI was enabled), cleared by this read */
     CHECK_EQ(rd(&f, UART + 2, 1), 0xC1);
     wr(&f, UART + 7, 1, 0x5A);
     CHECK_EQ(rd(&f, UART + 7, 1), 0x5A);
@@ -642,7 +787,7 @@ static void test_semihost_exit(unit_t *u)
 typedef struct xlnx_platform {
     dev_host_t host;
     uint64_t now;
-    uint32_t inputs; /* the interrupt controller inputs driven (DEV_IRQ_INPUT) */
+    uint32_t inputs; /* the interrupt controller inputs driven (through xp_input) */
     uint64_t mip;
     void *intc;
     char out[64];
@@ -663,14 +808,15 @@ static void xp_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
 {
     xlnx_platform_t *p = ctx;
     (void)hart;
-    if (irq >= DEV_IRQ_INPUT_BASE) {
-        unsigned n = irq - DEV_IRQ_INPUT_BASE;
-        p->inputs = level ? p->inputs | 1u << n : p->inputs & ~(1u << n);
-        if (p->intc)
-            xlnx_axi_intc_class.irq_input(p->intc, n, level);
-    } else {
-        p->mip = level ? p->mip | 1ull << irq : p->mip & ~(1ull << irq);
-    }
+    p->mip = level ? p->mip | 1ull << irq : p->mip & ~(1ull << irq);
+}
+/* The timer's output line: recorded, then passed to the interrupt controller's input. */
+static void xp_input(void *ctx, unsigned n, bool level)
+{
+    xlnx_platform_t *p = ctx;
+    p->inputs = level ? p->inputs | 1u << n : p->inputs & ~(1u << n);
+    if (p->intc)
+        xlnx_axi_intc_class.irq_input(p->intc, n, level);
 }
 static uint64_t xp_cycles(void *ctx)
 {
@@ -695,8 +841,9 @@ static void xw(const device_class_t *c, void *d, uint64_t off, uint64_t v)
 static void test_xlnx(unit_t *u)
 {
     xlnx_platform_t p = { .host = { &p, NULL, xp_console, xp_exit, xp_set_irq, xp_cycles, xp_deadline, NULL,
-                                    NULL, NULL, NULL } };
-    device_params_t params = { .n_harts = 1, .cycles_per_tick = 1, .irq = 0 };
+                                    NULL, NULL, NULL, NULL } };
+    irq_line_t timer_line = { xp_input, &p, 0 };
+    device_params_t params = { .n_harts = 1, .cycles_per_tick = 1, .irq = &timer_line };
     const device_class_t *tc = &xlnx_axi_timer_class, *ic = &xlnx_axi_intc_class, *uc = &xlnx_uartlite_class;
     void *timer = tc->create(&p.host, &params), *intc = ic->create(&p.host, &params);
     void *ul = uc->create(&p.host, &params);
@@ -771,6 +918,8 @@ int main(void)
     test_xlnx(u);
     test_uart(u);
     test_uart_input(u);
+    test_uart_irq(u);
+    test_plic(u);
     test_clint(u);
     test_finisher(u);
     test_mailbox(u);

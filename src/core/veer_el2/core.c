@@ -161,9 +161,9 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
     uint32_t b0 = *reg(s, CSR_MITB0), b1 = *reg(s, CSR_MITB1);
     uint32_t ctl0 = *reg(s, CSR_MITCTL0), ctl1 = *reg(s, CSR_MITCTL1);
     if (cycles && s->pulses) { /* the interrupts are one-cycle pulses, not latched */
-        h->csr.mip &= ~s->pulses;
+        uint64_t ended = s->pulses;
         s->pulses = 0;
-        hart_irq_state_changed(h);
+        hart_set_lines(h, ended, 0);
     }
     uint64_t hits0 = 0, hits1 = 0;
     if (timer_counts(ctl0, st))
@@ -177,11 +177,8 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
         s->pulses |= 1ull << IRQ_MITIP0;
     if (hits1)
         s->pulses |= 1ull << IRQ_MITIP1;
-    if (s->pulses) {
-        h->csr.mip |= s->pulses;
-        hart_irq_state_changed(h);
-        hart_kick(h);
-    }
+    if (s->pulses)
+        hart_set_lines(h, s->pulses, s->pulses);
     /* an armed execute trigger is checked at every block boundary: back to the run loop soon */
     uint64_t next = veer_exec_triggers_armed(s) ? 1 : UINT64_MAX;
     if (timer_counts(ctl0, RUN_ACTIVE) || timer_counts(ctl0, st)) {

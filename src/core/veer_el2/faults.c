@@ -191,11 +191,9 @@ bool veer_take_event(hart_t *h)
         /* Lines raised for one cycle: pending at this boundary only, taken if enabled. */
         uint64_t p = f->irq_pulses & ~h->csr.mip;
         f->irq_pulses = 0;
-        h->csr.mip |= p;
-        hart_irq_state_changed(h);
+        hart_set_lines(h, p, p);
         bool taken = hart_take_interrupt(h);
-        h->csr.mip &= ~p;
-        hart_irq_state_changed(h);
+        hart_set_lines(h, p, 0);
         return taken;
     }
     return false;

@@ -85,12 +85,7 @@ void veer_pic_update(hart_t *h, veer_core_state_t *s, bool with_pulses)
     unsigned t = *veer_csr(s, CSR_MEIPT) & 15, c = *veer_csr(s, CSR_MEICURPL) & 15;
     unsigned tq = rev ? 15 - t : t, cq = rev ? 15 - c : c;
     bool meip = id && q > tq && q > cq;
-    uint64_t old = h->csr.mip;
-    h->csr.mip = meip ? old | 1ull << IRQ_MEIP : old & ~(1ull << IRQ_MEIP);
-    if (h->csr.mip != old) {
-        hart_irq_state_changed(h);
-        hart_kick(h);
-    }
+    hart_set_line(h, IRQ_MEIP, meip);
 }
 
 void veer_pic_line(hart_t *h, veer_core_state_t *s, unsigned line, bool level)

@@ -15,7 +15,8 @@
  *   - a store through one mapping to code run through another takes effect
  *   - RV64: a non-canonical address (13); satp keeps its value when written with a reserved mode
  *   - mstatus.TVM (satp, sfence.vma illegal in S-mode), TSR (sret illegal), sfence.vma in U-mode
- *   - PMP checks the walk's PTE reads as S-mode reads: denied, the load is an access fault (5) */
+ *   - PMP checks the walk's PTE reads as S-mode reads: denied, the load is an access fault (5)
+ *   - a non-leaf PTE with U, A or D set is a page fault (13) */
 #include "isa_test.h"
 
 #define PTE_V 0x01
@@ -329,6 +330,43 @@ setup:
         csrw pmpaddr0, t0
   CAUSE_IS(70, CAUSE_LOAD_ACCESS)
   TVAL_IS(71, PG(0))
+
+  /* ---- a non-leaf PTE with U, A or D set: reserved there, a page fault (privileged spec
+   * 4.3.2 step 4; the pointer to l0 gets each bit in turn) ---- */
+#if XLEN == 32
+# define L0_PTR_TABLE root
+# define L0_PTR_INDEX 0x100
+#else
+# define L0_PTR_TABLE l1
+# define L0_PTR_INDEX 0
+#endif
+  TEST_BEGIN(72)
+        MAP(L0_PTR_TABLE, L0_PTR_INDEX, l0, PTE_V | PTE_U)
+        sfence.vma
+        li a1, PG(0)
+        RUN_IN(PRV_S, lw a5, 0(a1))
+  CAUSE_IS(73, CAUSE_LOAD_PAGE_FAULT)
+  TVAL_IS(74, PG(0))
+  TEST_BEGIN(75)
+        MAP(L0_PTR_TABLE, L0_PTR_INDEX, l0, PTE_V | PTE_A)
+        sfence.vma
+        li a1, PG(0)
+        RUN_IN(PRV_S, lw a5, 0(a1))
+  CAUSE_IS(76, CAUSE_LOAD_PAGE_FAULT)
+  TEST_BEGIN(77)
+        MAP(L0_PTR_TABLE, L0_PTR_INDEX, l0, PTE_V | PTE_D)
+        sfence.vma
+        li a1, PG(0)
+        RUN_IN(PRV_S, lw a5, 0(a1))
+  CAUSE_IS(78, CAUSE_LOAD_PAGE_FAULT)
+  TEST_BEGIN(79) /* and the plain pointer again: the load goes through */
+        MAP(L0_PTR_TABLE, L0_PTR_INDEX, l0, PTE_V)
+        sfence.vma
+        li a1, PG(0)
+        li a5, 0
+        RUN_IN(PRV_S, lw a5, 0(a1))
+  CAUSE_IS(80, CAUSE_SUPERVISOR_ECALL)
+  TEST_CASE(81, a5, 0x11111111, )
 
         csrw satp, zero
 RVTEST_CODE_END

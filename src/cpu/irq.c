@@ -1,0 +1,45 @@
+/* The pending interrupts of a hart (mip): the OR of the bits software writes and the lines
+ * hardware drives. Software (CSR writes, firmware on the host, a counter overflow that latches
+ * LCOFIP) changes only its own bits; devices and interrupt controllers drive only the lines. Both
+ * come here, so mip is assigned in one place and every change reaches the PMU's interrupt clocks
+ * and the run loop. */
+#include "cpu/csr.h"
+
+static void mip_changed(hart_t *h, uint64_t old)
+{
+    h->csr.mip = h->csr.mip_sw | h->irq_lines;
+    if (h->csr.mip == old)
+        return;
+    uint64_t rose = h->csr.mip & ~old & 0xFFFF;
+    for (; rose; rose &= rose - 1)
+        h->irq_rise[__builtin_ctzll(rose)] = hart_cycle(h);
+    hart_irq_state_changed(h);
+    hart_kick(h);
+}
+
+void hart_set_lines(hart_t *h, uint64_t mask, uint64_t levels)
+{
+    uint64_t old = h->csr.mip;
+    h->irq_lines = (h->irq_lines & ~mask) | (levels & mask);
+    mip_changed(h, old);
+}
+
+void hart_set_line(hart_t *h, unsigned irq, bool level)
+{
+    hart_set_lines(h, 1ull << irq, level ? 1ull << irq : 0);
+}
+
+void hart_set_sw_pending(hart_t *h, uint64_t mask, uint64_t value)
+{
+    uint64_t old = h->csr.mip;
+    h->csr.mip_sw = (h->csr.mip_sw & ~mask) | (value & mask);
+    mip_changed(h, old);
+}
+
+void hart_clear_pending(hart_t *h)
+{
+    uint64_t old = h->csr.mip;
+    h->csr.mip_sw = 0;
+    h->irq_lines = 0;
+    mip_changed(h, old);
+}

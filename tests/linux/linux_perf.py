@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Boots the Linux kit (make linux) on pmusim and drives its shell through the console, as a user
+would: perf inside the guest must count exactly what analysis of the test programs says.
+
+usage: linux_perf.py PMUSIM KIT_DIR MACHINE FIRMWARE|builtin CHECK...
+
+CHECK is any of:
+  exact     perf stat -e instructions:u,branches:u of `loop N` for two N: the differences are
+            2*dN and dN exactly (linux/guests/loop.S derives them)
+  record    perf record -e instructions:u -c 100000 of `loop 10000000`: the sample count is the
+            instructions / 100000 within 1%
+  multiplex perf stat with 40 instructions:u events of `loop 50000000` (more than the
+            counters, so perf multiplexes them): every scaled count within 5% of the exact one
+  percpu    perf stat -a -A -e instructions:k sleep 1: a row for each CPU the machine has
+  input     typed input reaches the shell (every other check depends on it too)
+Every run ends with `poweroff`, and pmusim must exit with status 0.
+Exit status: 0 all checks passed, 1 a check failed, 77 the kit is not built (skipped).
+"""
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+
+PROMPT = re.compile(r"(?m)^[~/][^\n]* # $")
+
+
+class Guest:
+    def __init__(self, cmd):
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT)
+        self.out = ""
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        while True:
+            b = self.p.stdout.read1(4096)
+            if not b:
+                return
+            text = b.decode(errors="replace").replace("\r", "")
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            with self.lock:
+                self.out += text
+
+    def expect(self, pattern, start, timeout=120):
+        """Waits for `pattern` (a regex) in the output after offset `start`: (match, end)."""
+        deadline = time.time() + timeout
+        rx = re.compile(pattern) if isinstance(pattern, str) else pattern
+        while time.time() < deadline:
+            with self.lock:
+                m = rx.search(self.out, start)
+                if m:
+                    return m, m.end()
+            if self.p.poll() is not None:
+                time.sleep(0.2)
+                with self.lock:
+                    m = rx.search(self.out, start)
+                return (m, m.end()) if m else (None, start)
+            time.sleep(0.05)
+        return None, start
+
+    def run(self, command, timeout=300):
+        """Types a command at the prompt; returns what it printed."""
+        with self.lock:
+            start = len(self.out)
+        self.p.stdin.write((command + "\n").encode())
+        self.p.stdin.flush()
+        m, end = self.expect(PROMPT, start + len(command), timeout)
+        if not m:
+            raise RuntimeError("no prompt after: " + command)
+        with self.lock:
+            return self.out[start:m.start()]
+
+
+failures = []
+
+
+def check(name, ok, detail):
+    print("\n%s %s: %s" % ("ok  " if ok else "FAIL", name, detail), flush=True)
+    if not ok:
+        failures.append(name)
+
+
+def perf_csv(text):
+    """The counts of `perf stat -x,` by event name, in order: [(event, value, running %)]."""
+    rows = []
+    for line in text.splitlines():
+        f = line.split(",")
+        if len(f) >= 5 and re.fullmatch(r"\d+", f[0]):
+            rows.append((f[2], int(f[0]), float(f[4]) if f[4] else 100.0))
+    return rows
+
+
+def main():
+    pmusim, kit, machine, firmware = sys.argv[1:5]
+    checks = sys.argv[5:]
+    image, initrd = os.path.join(kit, "Image"), os.path.join(kit, "rootfs.cpio")
+    if not (os.path.exists(image) and os.path.exists(initrd)):
+        print("SKIP: the Linux kit is not built (%s, %s missing: run `make linux`)" % (image, initrd))
+        return 77
+    cmd = [pmusim, "run", "-M", machine, "--ram-size", "256M", "--kernel", image, "--initrd", initrd,
+           "--append", "console=ttyS0"]
+    if firmware != "builtin":
+        if not os.path.exists(firmware):
+            print("SKIP: %s is missing (Debian package opensbi)" % firmware)
+            return 77
+        cmd[2:2] = ["--bios", firmware]
+    print("$ " + " ".join(cmd), flush=True)
+    g = Guest(cmd)
+    m, pos = g.expect(r"pmusim-linux: shell ready", 0, timeout=300)
+    if not m:
+        check("boot", False, "no shell")
+        g.p.kill()
+        return 1
+    g.expect(PROMPT, pos, timeout=60)
+    out = g.run("echo typed-$((6 * 7))")
+    check("input", "typed-42" in out, "the shell ran what was typed")
+
+    if "exact" in checks:
+        counts = {}
+        for n in (1000, 2000):
+            rows = perf_csv(g.run("perf stat -x, -e instructions:u,branches:u ./loop %d" % n))
+            counts[n] = {e: v for e, v, _ in rows}
+        di = counts[2000].get("instructions:u", 0) - counts[1000].get("instructions:u", 0)
+        db = counts[2000].get("branches:u", 0) - counts[1000].get("branches:u", 0)
+        check("instructions:u by difference", di == 2000, "loop 2000 - loop 1000 = %d (2 * 1000)" % di)
+        check("branches:u by difference", db == 1000, "loop 2000 - loop 1000 = %d (1000)" % db)
+        i1 = counts[1000].get("instructions:u", 0)
+        check("instructions:u of loop 1000", i1 in (2 * 1000 + 6 * 4 + 11, 2 * 1000 + 6 * 4 + 12),
+              "%d (2N + 6D + 11, +1 if the final ecall counts)" % i1)
+
+    if "record" in checks:
+        g.run("rm -f perf.data")
+        g.run("perf record -e instructions:u -c 100000 ./loop 10000000")
+        rep = g.run("perf report --stdio -n 2>&1 | head -20")
+        m = re.search(r"# Samples: (\d+)", rep)
+        samples = int(m.group(1)) if m else 0
+        want = (2 * 10000000 + 6 * 8 + 11) / 100000
+        check("perf record samples", abs(samples - want) <= 0.01 * want,
+              "%d samples, instructions / period = %.1f" % (samples, want))
+        check("perf report names the loop", re.search(r"\bloop\b", rep) is not None, "symbol in the report")
+
+    if "multiplex" in checks:
+        events = ",".join(["instructions:u"] * 40)
+        rows = perf_csv(g.run("perf stat -x, -e %s ./loop 50000000" % events))
+        exact = 2 * 50000000 + 6 * 8 + 11
+        worst = max((abs(v - exact) / exact for _, v, _ in rows), default=1.0)
+        partial = sum(1 for _, _, pct in rows if pct < 99.99)
+        check("multiplexed scaling", len(rows) == 40 and worst <= 0.05,
+              "%d events, %d of them multiplexed, worst scaled error %.2f%%" % (len(rows), partial, 100 * worst))
+
+    if "percpu" in checks:
+        ncpu = int(re.search(r"(\d+)", g.run("grep -c ^processor /proc/cpuinfo")).group(1))
+        out = g.run("perf stat -a -A -x, -e instructions:k sleep 1")
+        cpus = set(re.findall(r"(?m)^CPU(\d+),", out))
+        check("per-CPU counts", len(cpus) == ncpu and ncpu > 0, "%d CPUs, rows for %s" % (ncpu, sorted(cpus)))
+
+    g.p.stdin.write(b"poweroff\n")
+    g.p.stdin.flush()
+    try:
+        status = g.p.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        g.p.kill()
+        status = None
+    check("poweroff", status == 0, "pmusim exit status %s" % status)
+    print("\n%d checks failed" % len(failures) if failures else "\nall checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
