@@ -25,9 +25,10 @@ BUILD := build
 ASAN_BUILD := build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j2
-# ctest -LE: the tests a pass leaves out (regular expressions over the labels)
-SECOND_PASS_SKIPS := ^(no-pmusim|jit-independent)$$
-SANITIZE_SKIPS := ^no-pmusim$$
+# ctest -LE: the tests a pass leaves out (regular expressions over the labels). The linux tests
+# (tests/linux: Linux booted with perf, 4 tests of about 15-40 s each) run in the first pass only.
+SECOND_PASS_SKIPS := ^(no-pmusim|jit-independent|linux)$$
+SANITIZE_SKIPS := ^(no-pmusim|linux|sanitize-repeat)$$
 
 # $(call generator,TREE): -G Ninja for a tree not configured yet, when ninja is installed
 generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 2>/dev/null),-G Ninja))
