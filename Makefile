@@ -3,9 +3,11 @@
 #   make test      run the test suite in build/ twice: with every block translated at its first
 #                  execution (PMUSIM_JIT=eager), then with the translator off (the interpreter),
 #                  leaving out of the second run the tests that would only repeat the first
-#                  (labels no-pmusim and jit-independent, tests/CMakeLists.txt)
+#                  (labels no-pmusim and jit-independent, tests/CMakeLists.txt) and the Linux
+#                  boots (label linux)
 #   make sanitize  build with clang (Debug, AddressSanitizer + UBSan) in build-asan/ and run the tests
-#                  there (translator eager) but those that run no pmusim: with the gcc build of
+#                  there (translator eager) but those that run no pmusim, the Linux boots and
+#                  sanitize-repeat (tests/CMakeLists.txt): with the gcc build of
 #                  `make test`, both compilers are checked. The guests are not compiled again: they
 #                  are build/'s (PMUSIM_PREBUILT_GUESTS), built first by `make guests`
 #   make check     test, then sanitize (README.md, "Tests")
