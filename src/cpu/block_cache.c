@@ -13,6 +13,7 @@
 #include "jit/jit.h"
 
 #define BC_BUCKETS (1u << 16)
+#define BC_PAGE_BUCKETS (1u << 12)
 #define BC_ARENA_SIZE (64u << 20)
 #define PAGE_SIZE 4096u
 
@@ -26,6 +27,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     block_cache_t *bc = &h->bc;
     bc->mask = BC_BUCKETS - 1;
     bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
+    bc->pages = calloc(BC_PAGE_BUCKETS, sizeof *bc->pages);
     bc->arena_size = BC_ARENA_SIZE;
     bc->arena = bus_host_map(bc->arena_size); /* mapped lazily: a short run barely uses it */
     bc->arena_used = 0;
@@ -35,12 +37,13 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
     h->store_watch = store_watch;
-    return bc->table && bc->arena;
+    return bc->table && bc->pages && bc->arena;
 }
 
 void block_cache_free(hart_t *h)
 {
     free(h->bc.table);
+    free(h->bc.pages);
     jit_free(h);
     bus_host_unmap(h->bc.arena, h->bc.arena_size);
     memset(&h->bc, 0, sizeof h->bc);
@@ -54,6 +57,7 @@ static void drop_blocks(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
+    memset(bc->pages, 0, BC_PAGE_BUCKETS * sizeof *bc->pages);
     bc->code_lo = SIZE_MAX;
     bc->code_hi = 0;
     bc->other_code_lo = UINT64_MAX;
@@ -81,6 +85,71 @@ void block_cache_flush(hart_t *h)
     drop_blocks(h);
     if (h->platform && h->platform->rewatch)
         h->platform->rewatch(h->platform_ctx, h);
+}
+
+/* Block b leaves the hash table (found by no lookup again); it stays in the arena, where the
+ * PMU's pending list and links not yet cut may still point, until the next flush. */
+static void drop_block(block_cache_t *bc, block_t *b)
+{
+    for (block_t **p = &bc->table[(uint32_t)(b->pc >> 1) & bc->mask]; *p; p = &(*p)->hash_next)
+        if (*p == b) {
+            *p = b->hash_next;
+            break;
+        }
+    b->ctx = BLOCK_DEAD;
+}
+
+/* Every link between blocks goes (the successor slots and the jumps translated code patched):
+ * after some blocks were dropped, none may be reached through a link. Links are made again as
+ * the blocks run. */
+static void unlink_all(block_cache_t *bc)
+{
+    for (uint32_t k = 0; k <= bc->mask; k++)
+        for (block_t *b = bc->table[k]; b; b = b->hash_next) {
+            b->succ[0] = b->succ[1] = NULL;
+            for (unsigned s = 0; s < 2; s++)
+                if (b->jit_site[s]) {
+                    memset(b->jit_site[s], 0, 4); /* rel32 0: on to the lookup after the jump */
+                    b->jit_site[s] = NULL;
+                }
+        }
+}
+
+void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
+{
+    block_cache_t *bc = &h->bc;
+    unsigned dropped = 0;
+    if (vpn == UINT64_MAX) {
+        for (uint32_t k = 0; k < BC_PAGE_BUCKETS; k++)
+            for (block_t **p = &bc->pages[k]; *p;) {
+                block_t *b = *p;
+                if ((b->ctx >> 2) && ctx_drop[b->ctx >> 2]) {
+                    *p = b->page_next;
+                    drop_block(bc, b);
+                    dropped++;
+                } else {
+                    p = &b->page_next;
+                }
+            }
+    } else {
+        /* a block starts in the page, or in the one before and runs into it */
+        for (uint64_t first = vpn - 1; first != vpn + 1; first++)
+            for (block_t **p = &bc->pages[first & (BC_PAGE_BUCKETS - 1)]; *p;) {
+                block_t *b = *p;
+                uint64_t lo = b->pc >> 12, hi = (b->end_pc - 1) >> 12;
+                if (lo == first && lo <= vpn && vpn <= hi && (b->ctx >> 2) && ctx_drop[b->ctx >> 2]) {
+                    *p = b->page_next;
+                    drop_block(bc, b);
+                    dropped++;
+                } else {
+                    p = &b->page_next;
+                }
+            }
+    }
+    if (dropped) {
+        unlink_all(bc);
+        bc->drops += dropped;
+    }
 }
 
 void block_cache_forget(hart_t *h)
@@ -278,6 +347,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->pc = pc;
     b->end_pc = at;
     b->priv = h->priv;
+    b->ctx = h->ctx;
     b->n_insns = n;
     b->stall_cycles = 0;   /* timing model: one cycle per instruction for now (docs/architecture.md) */
     b->epoch = 0;          /* no configuration has id 0: refreshed below */
@@ -327,6 +397,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
+    b->page_next = bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)];
+    bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
     if (!translated) {
         block_mark_code(h, pc, at);
     } else { /* stores are watched by physical address: the block's page, and the next one's
@@ -402,7 +474,7 @@ block_t *block_find(const hart_t *h, uint64_t pc)
 {
     const block_cache_t *bc = &h->bc;
     for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
-        if (b->pc == pc && b->priv == h->priv)
+        if (b->pc == pc && b->ctx == h->ctx)
             return b;
     return NULL;
 }
@@ -411,7 +483,7 @@ block_t *block_at(hart_t *h, uint64_t pc)
 {
     block_cache_t *bc = &h->bc;
     for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
-        if (b->pc == pc && b->priv == h->priv)
+        if (b->pc == pc && b->ctx == h->ctx)
             return b;
     return block_build(h, pc);
 }

@@ -76,6 +76,10 @@ void block_cache_flush(hart_t *h);
  * map is left as it is (bits still set only send stores to the slow path), so the harts do not
  * make each other flush in turn. */
 void block_cache_forget(hart_t *h);
+/* Drops the blocks decoded through the translation contexts id with ctx_drop[id] (id > 0) whose code
+ * lies in virtual page vpn (UINT64_MAX: anywhere), and, if there were any, every link between
+ * blocks (sfence.vma). */
+void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop);
 void block_cache_free(hart_t *h);
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 /* Recomputes what block b adds to each active PMU slot (after a PMU configuration change). */
