@@ -69,7 +69,7 @@ typedef struct block {
      * its privilege), BLOCK_DEAD once dropped (block_cache_drop_vm); the list of the blocks of its
      * first virtual page; in translated code, the jumps to successors [0] and [1] once patched. */
     uint32_t ctx;
-    struct block *page_next;
+    struct block *page_next, *ctx_next; /* and of its translation context */
     uint8_t *jit_site[2];
     uint32_t n_classes; /* distinct event sets among the instructions, with counts: */
     struct block_class {

@@ -586,7 +586,7 @@ void csr_reset(hart_t *h)
     c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->stvec = c->sepc = c->scause = c->stval = c->sscratch = c->satp = 0;
     h->vm_levels = 0;
-    h->vm_ctx = 0; /* Bare; the ids of the contexts seen go on (blocks may still carry them) */
+    h->vm_ctx = h->vm_gctx = 0; /* Bare; the ids of the contexts seen go on (blocks may carry them) */
     hart_ctx_update(h);
     mmu_flush_tlb(h);
     c->mcounteren = c->scounteren = c->menvcfg = c->senvcfg = 0;

@@ -108,11 +108,13 @@ typedef int64_t sreg;
         uint64_t t_ = (target); \
         if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
         block_t *n_ = b->succ[s]; \
-        if (unlikely(!n_ || ((indirect) && (n_->pc != t_ || ((indirect) > 1 && n_->ctx != h->ctx))))) { \
+        if (unlikely(!n_ || ((indirect) && (n_->pc != t_ || ((indirect) > 1 && n_->ctx != h->ctx && \
+                                                            n_->ctx != h->ctx_g))))) { \
             uint64_t gen_ = h->bc.flushes; \
             n_ = block_at(h, t_); \
             if (!n_) { h->pc = t_; goto fetch_fault; } \
-            if (gen_ == h->bc.flushes) b->succ[s] = n_; \
+            /* a link must hold wherever b runs: a block of global code links to global code only */ \
+            if (gen_ == h->bc.flushes && (n_->ctx == b->ctx || n_->ctx == h->ctx_g)) block_link(h, b, s, n_); \
         } \
         b = n_; i = b->insn; DISPATCH(); \
     } while (0)
@@ -567,7 +569,7 @@ L_SFENCE_VMA: {
 L_FENCE_I: {
     RETIRE_BLOCK();
     h->pc = b->end_pc;
-    block_cache_flush(h);
+    block_cache_fence_i(h);
     return;
 }
 L_BLOCK_END: {

@@ -89,13 +89,21 @@ typedef struct block_cache {
     block_t **table; /* hash buckets, indexed by (pc >> 1) & mask */
     uint32_t mask;
     block_t **pages; /* the blocks by their first virtual page: buckets indexed by (pc >> 12) & 4095 */
-    uint8_t *arena;  /* blocks are bump-allocated; a flush frees them all at once */
+    block_t *ctx_blocks[64]; /* the blocks of each translation context id (block_t.ctx >> 2) */
+    /* The links made since the last cut (block_cache_drop_vm): successor slots set, and jumps of
+     * translated code that may be patched. links_lost: an array could not grow (cut them all). */
+    block_t ***links;
+    uint8_t **sites;
+    size_t n_links, n_sites, cap_links, cap_sites;
+    bool links_lost;
+    uint8_t *arena; /* blocks are bump-allocated; a flush frees them all at once */
     size_t arena_size, arena_used;
     uint8_t *code_map;       /* one bit per 64-byte granule of the main RAM region holding code */
     size_t code_lo, code_hi; /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
     uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
-    uint64_t drops; /* blocks dropped one by one (sfence.vma of a page or an ASID) */
+    uint64_t drops;     /* blocks dropped one by one (sfence.vma of a page or an ASID) */
+    uint64_t host_ptrs; /* bus_t.host_ptrs at the last flush */
     /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
      * run loop looks for a hart stuck in one only while there are any. */
     unsigned self_loops;
@@ -156,10 +164,14 @@ typedef struct hart {
      * (vm_ctx_satp[id], id 1 to vm_ctx_n - 1; id 0 is Bare), and the current one. TLB entries and
      * decoded blocks are tagged with the id, so a satp write drops nothing. */
     uint64_t vm_ctx_satp[64];
-    unsigned vm_ctx, vm_ctx_n;
-    /* The context decoded blocks are found in (block_t.ctx): the translation context of fetches
-     * at the current privilege (0 where fetches are not translated) << 2 | the privilege. */
-    uint32_t ctx;
+    bool vm_ctx_global[64];             /* the id stands for the global pages of satp.MODE vm_ctx_satp[id] */
+    unsigned vm_ctx, vm_gctx, vm_ctx_n; /* the current context and the global one of its mode */
+    /* The contexts decoded blocks are found in (block_t.ctx): the translation context of fetches
+     * at the current privilege (0 where fetches are not translated) << 2 | the privilege; and the
+     * one of blocks decoded from global pages (ctx_g, the same as ctx when not translated), which
+     * every address space of that satp.MODE shares (privileged spec 4.3.1: a global mapping
+     * exists in all address spaces). */
+    uint32_t ctx, ctx_g;
     /* The inline path of loads and stores the main-RAM window does not take (translation on, or a
      * PMP view that is not uniform over RAM): one direct-mapped entry per page and kind ([0] loads,
      * [1] stores), at the index of the TLB entry (vpn % 256). tag: (va >> 12) << 3 | ftlb_key at
@@ -306,7 +318,9 @@ static inline void hart_pmu_changed(hart_t *h)
 /* The privilege or the translation context changed: the context blocks are found in. */
 static inline void hart_ctx_update(hart_t *h)
 {
-    h->ctx = (h->vm_levels && h->priv != PRIV_M ? h->vm_ctx : 0) << 2 | (uint32_t)h->priv;
+    bool translated = h->vm_levels && h->priv != PRIV_M;
+    h->ctx = (translated ? h->vm_ctx : 0) << 2 | (uint32_t)h->priv;
+    h->ctx_g = translated ? h->vm_gctx << 2 | (uint32_t)h->priv : h->ctx;
 }
 
 /* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):

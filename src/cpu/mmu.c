@@ -123,19 +123,15 @@ static uint64_t satp_asid(const hart_t *h, uint64_t satp)
     return h->xlen == 32 ? (satp >> 22) & 0x1ff : (satp >> 44) & 0xffff;
 }
 
-/* The id of the translation context of satp value v (not Bare), making one if it is new. When
- * the table is full every block and translation goes, and the table starts again. */
-static unsigned vm_ctx_of(hart_t *h, uint64_t v)
+/* The id of translation context v (a satp value; global: the global pages of satp.MODE v),
+ * making one if it is new. */
+static unsigned vm_ctx_of(hart_t *h, uint64_t v, bool global)
 {
     for (unsigned id = 1; id < h->vm_ctx_n; id++)
-        if (h->vm_ctx_satp[id] == v)
+        if (h->vm_ctx_satp[id] == v && h->vm_ctx_global[id] == global)
             return id;
-    if (h->vm_ctx_n == 0 || h->vm_ctx_n == sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0]) {
-        block_cache_flush(h);
-        mmu_flush_tlb(h);
-        h->vm_ctx_n = 1;
-    }
     h->vm_ctx_satp[h->vm_ctx_n] = v;
+    h->vm_ctx_global[h->vm_ctx_n] = global;
     return h->vm_ctx_n++;
 }
 
@@ -156,7 +152,20 @@ void mmu_write_satp(hart_t *h, uint64_t v)
     h->vm_levels = levels;
     /* Blocks and TLB entries are tagged with the context they were made in: nothing is dropped,
      * and switching back to an address space finds its blocks again. The fast TLB has no tag. */
-    h->vm_ctx = levels ? vm_ctx_of(h, v) : 0;
+    if (levels) {
+        /* When the table is full every block and translation goes, and it starts again. */
+        unsigned size = sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0];
+        if (h->vm_ctx_n == 0 || h->vm_ctx_n + 2 > size) {
+            block_cache_flush(h);
+            mmu_flush_tlb(h);
+            h->vm_ctx_n = 1;
+        }
+        uint64_t mode = h->xlen == 32 ? v & (1ull << 31) : v & (15ull << 60);
+        h->vm_ctx = vm_ctx_of(h, v, false);
+        h->vm_gctx = vm_ctx_of(h, mode, true);
+    } else {
+        h->vm_ctx = h->vm_gctx = 0;
+    }
     mmu_ftlb_flush(h);
     hart_ctx_update(h);
     hart_mem_changed(h);
@@ -167,7 +176,8 @@ void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t a
     /* Which translation contexts the fence is about: all of them, or those of one ASID. */
     bool ctx_drop[sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0]];
     for (unsigned id = 0; id < sizeof ctx_drop; id++)
-        ctx_drop[id] = id > 0 && id < h->vm_ctx_n && (!one_asid || satp_asid(h, h->vm_ctx_satp[id]) == asid);
+        ctx_drop[id] = id > 0 && id < h->vm_ctx_n &&
+                       (!one_asid || (!h->vm_ctx_global[id] && satp_asid(h, h->vm_ctx_satp[id]) == asid));
     uint64_t vpn = one_page ? (h->xlen == 32 ? va & UINT32_MAX : va) >> 12 : UINT64_MAX;
     /* TLB entries: of that page (a superpage is cached per 4 KiB page) and those contexts; an
      * ASID's fence keeps global entries (privileged spec 4.2.1) */
@@ -178,7 +188,7 @@ void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t a
             e->tag = 0;
     }
     mmu_ftlb_flush(h);
-    /* Blocks: those whose code lies in that page, in those contexts (global pages too: blocks do
-     * not remember how their page was mapped) */
+    /* Blocks: those whose code lies in that page, in those contexts (the blocks of global pages
+     * have contexts of their own, which an ASID's fence keeps) */
     block_cache_drop_vm(h, vpn, ctx_drop);
 }

@@ -619,7 +619,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
     if (!indirect) {
         uint8_t *site = x_jmp(e); /* to the lookup below until patched */
         x_patch(e, site, e->p);
-        b->jit_site[s] = site; /* unpatched when blocks are dropped (block_cache_drop_vm) */
+        block_jit_site(t->h, b, s, site); /* unpatched when blocks are dropped (block_cache_drop_vm) */
         x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)&b->succ[s]);
         x_load(e, true, X_RCX, x_m(X_RCX, 0));
         x_test(e, true, X_RCX, X_RCX);
@@ -647,7 +647,10 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         out[n_out++] = x_jcc(e, X_CC_NE);
         x_load(e, false, X_RDX, x_m(X_RCX, BOFF(ctx)));
         x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx)));
+        uint8_t *same = x_jcc(e, X_CC_E);
+        x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx_g))); /* or global code */
         out[n_out++] = x_jcc(e, X_CC_NE);
+        x_patch(e, same, e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
@@ -820,6 +823,7 @@ static bool emit_block(tr_t *t)
 
 bool jit_translate(hart_t *h, block_t *b)
 {
+    size_t sites = h->bc.n_sites; /* the jumps this translation notes (block_jit_site) */
     if (!h->jit) {
         h->jit = calloc(1, sizeof *h->jit);
         if (!h->jit)
@@ -856,6 +860,7 @@ bool jit_translate(hart_t *h, block_t *b)
 fail:
     b->jit_body = NULL;
     b->jit_site[0] = b->jit_site[1] = NULL; /* in code that was not kept */
+    h->bc.n_sites = sites;
     b->insn[0].handler = b->jit_orig;
     return false;
 }
