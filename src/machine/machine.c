@@ -406,6 +406,7 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     h->x[10] = id;
     h->pc = entry;
     h->priv = PRIV_M;
+    hart_ctx_update(h);
     h->insns_base = h->stall_cycles = 0;
     h->budget = 0;
     h->stop = STOP_NONE;
