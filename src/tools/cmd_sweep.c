@@ -275,7 +275,8 @@ static int sweep_prepare(sweep_config_t *cfg)
                 status = CLI_EXIT_USAGE;
         /* one slot more: the sweep adds `instructions` for the runs table */
         if (status < 0 && cfg->n_event_args && events->n + 1 > STAT_MAX_EVENTS) {
-            cli_error("sweep: too many events: at most %d can be counted in a sweep's run", STAT_MAX_EVENTS - 1);
+            cli_error("sweep: too many events: at most %d can be counted in a sweep's run",
+                      STAT_MAX_EVENTS - 1);
             status = CLI_EXIT_USAGE;
         }
     }
@@ -603,7 +604,8 @@ static int sweep_run(sweep_state_t *s)
          * a Ctrl-C reaches the runs and the sweep at once */
         sigset_t pending;
         if (sig == SIGCHLD && sigpending(&pending) == 0 &&
-            (sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) || sigismember(&pending, SIGHUP))) {
+            (sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM) ||
+             sigismember(&pending, SIGHUP))) {
             sigset_t stop_set = wait_set;
             sigdelset(&stop_set, SIGCHLD);
             sig = sigtimedwait(&stop_set, NULL, &(struct timespec){ 0, 0 });
@@ -666,8 +668,8 @@ static int sweep_plan(sweep_state_t *s)
     snprintf(s->tmpdir, sizeof(s->tmpdir), "%s/pmusim-sweep-XXXXXX",
              tmp && *tmp && strlen(tmp) < sizeof(s->tmpdir) - 24 ? tmp : "/tmp");
     if (!mkdtemp(s->tmpdir)) {
-        cli_error("sweep: cannot make a directory for the runs' output in %s: %s",
-                  tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        cli_error("sweep: cannot make a directory for the runs' output in %s: %s", tmp && *tmp ? tmp : "/tmp",
+                  strerror(errno));
         s->tmpdir[0] = 0;
         return CLI_EXIT_USAGE;
     }

@@ -87,9 +87,8 @@ sweep_db_t *sweep_db_open(const char *path)
             ok = false;
         } else {
             char *err = NULL;
-            ok = sqlite3_exec(db->db,
-                              "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; BEGIN IMMEDIATE;", NULL,
-                              NULL, &err) == SQLITE_OK &&
+            ok = sqlite3_exec(db->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; BEGIN IMMEDIATE;",
+                              NULL, NULL, &err) == SQLITE_OK &&
                  sqlite3_exec(db->db, sweep_db_schema, NULL, NULL, &err) == SQLITE_OK &&
                  sqlite3_exec(db->db, "PRAGMA user_version = 1; COMMIT;", NULL, NULL, &err) == SQLITE_OK;
             if (!ok) {
@@ -108,11 +107,12 @@ sweep_db_t *sweep_db_open(const char *path)
                           &db->find_ok) &&
          sweep_db_prepare(db, "DELETE FROM runs WHERE program_sha256 = ?1 AND machine = ?2 AND events = ?3",
                           &db->del) &&
-         sweep_db_prepare(db,
-                          "INSERT INTO runs (program, program_sha256, machine, events, pmusim_version,"
-                          " status, exit_code, instructions, wall_seconds, host, start_time, end_time, message)"
-                          " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-                          &db->ins_run) &&
+         sweep_db_prepare(
+             db,
+             "INSERT INTO runs (program, program_sha256, machine, events, pmusim_version,"
+             " status, exit_code, instructions, wall_seconds, host, start_time, end_time, message)"
+             " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+             &db->ins_run) &&
          sweep_db_prepare(db, "INSERT INTO counts (run, position, event, value) VALUES (?1, ?2, ?3, ?4)",
                           &db->ins_count);
     if (!ok) {
@@ -144,7 +144,8 @@ static void sweep_db_bind_key(sqlite3_stmt *st, const char *sha256, const char *
     sqlite3_bind_text(st, 3, events, -1, SQLITE_STATIC);
 }
 
-int sweep_db_has_run(sweep_db_t *db, const char *sha256, const char *machine, const char *events, bool ok_only)
+int sweep_db_has_run(sweep_db_t *db, const char *sha256, const char *machine, const char *events,
+                     bool ok_only)
 {
     sqlite3_stmt *st = ok_only ? db->find_ok : db->find;
     sweep_db_bind_key(st, sha256, machine, events);

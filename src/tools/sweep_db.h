@@ -18,13 +18,13 @@ typedef struct sweep_count {
 /* One finished run, as recorded. */
 typedef struct sweep_record {
     const char *program, *sha256, *machine, *events;
-    const char *status;     /* "ok", "exit", "timeout", "load-error", ... (docs/sweeps.md) */
-    int exit_code;          /* pmusim stat's exit status; -1: none (killed) */
-    bool has_instructions;  /* instructions retired known */
+    const char *status;    /* "ok", "exit", "timeout", "load-error", ... (docs/sweeps.md) */
+    int exit_code;         /* pmusim stat's exit status; -1: none (killed) */
+    bool has_instructions; /* instructions retired known */
     uint64_t instructions;
     double wall_seconds;
     const char *host, *start_time, *end_time; /* UTC, ISO 8601 */
-    const char *message;    /* pmusim stat's last message, or NULL */
+    const char *message;                      /* pmusim stat's last message, or NULL */
     const sweep_count_t *counts;
     size_t n_counts;
 } sweep_record_t;
@@ -34,7 +34,8 @@ sweep_db_t *sweep_db_open(const char *path);
 void sweep_db_close(sweep_db_t *db);
 /* 1 if the run (program hash, machine, events) is recorded (with status "ok" only, if
  * ok_only), 0 if not, -1 after a message. */
-int sweep_db_has_run(sweep_db_t *db, const char *sha256, const char *machine, const char *events, bool ok_only);
+int sweep_db_has_run(sweep_db_t *db, const char *sha256, const char *machine, const char *events,
+                     bool ok_only);
 /* Records a run in one transaction, replacing an earlier record of the same run; false after a
  * message. */
 bool sweep_db_record(sweep_db_t *db, const sweep_record_t *r);
