@@ -6,6 +6,7 @@
                                 the same command again records nothing new
   kill    PMUSIM WORK PROG      kill -9 of the sweep once a run is recorded, then the same command:
                                 no partial run before, every run exactly once after
+  tty     PMUSIM WORK OK EXIT       on a terminal: the progress line (done/total, failures, ETA)
   failing PMUSIM WORK OK EXIT LOOP   a guest exiting with 5, a file that is no program, a run
                                 stopped by --timeout: recorded with their statuses, the sweep goes on
 """
@@ -233,6 +234,39 @@ def test_failing(pmusim, work, ok_prog, exit_prog, loop_prog):
     print("ok: exit code, load error and timeout recorded with their statuses")
 
 
+def test_tty(pmusim, work, ok_prog, exit_prog):
+    import re
+    db = os.path.join(work, "tty.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    master, slave = os.openpty()
+    p = subprocess.Popen(sweep_cmd(pmusim, "mbv32,dcache={4K,8K}", db, [ok_prog, exit_prog], jobs="1"),
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the sweep has closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    if p.wait() != 0:
+        fail(f"sweep on a terminal exited with {p.returncode}: {out!r}")
+    states = [s.replace("\x1b[K", "") for s in out.decode().replace("\r\n", "\n").split("\r") if s]
+    if states[0] != "pmusim: sweep: 0/4 runs, 0 failed, 0 running":
+        fail(f"first progress line {states[0]!r}")
+    if states[-1] != "pmusim: sweep: 4/4 runs, 2 failed, 0 running\n":
+        fail(f"last progress line {states[-1]!r}")
+    if not any(re.fullmatch(r"pmusim: sweep: [123]/4 runs, [012] failed, [01] running, ETA \d+:\d\d:\d\d", s)
+               for s in states):
+        fail(f"no progress line with an ETA: {states}")
+    print(f"ok: {len(states)} progress lines, from {states[0]!r} to {states[-1]!r}")
+
+
 def main():
     what, pmusim, work = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(work, exist_ok=True)
@@ -240,6 +274,8 @@ def main():
         test_counts(pmusim, work, sys.argv[4:])
     elif what == "kill":
         test_kill(pmusim, work, sys.argv[4])
+    elif what == "tty":
+        test_tty(pmusim, work, sys.argv[4], sys.argv[5])
     elif what == "failing":
         test_failing(pmusim, work, *sys.argv[4:7])
     else:
