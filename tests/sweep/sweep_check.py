@@ -6,6 +6,8 @@
                                 the same command again records nothing new
   kill    PMUSIM WORK PROG      kill -9 of the sweep once a run is recorded, then the same command:
                                 no partial run before, every run exactly once after
+  stop    PMUSIM WORK PROG      SIGINT and SIGTERM to the sweep once a run is recorded: exit status
+                                130 / 143, the runs in flight not recorded, no run left behind
   tty     PMUSIM WORK OK EXIT       on a terminal: the progress line (done/total, failures, ETA)
   failing PMUSIM WORK OK EXIT LOOP   a guest exiting with 5, a file that is no program, a run
                                 stopped by --timeout: recorded with their statuses, the sweep goes on
@@ -138,18 +140,7 @@ def test_kill(pmusim, work, prog):
     spec = "mbv32,icache={4K,8K,16K},dcache={4K,8K,16K,32K}"
     cmd = sweep_cmd(pmusim, spec, db, [prog], jobs="1")
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    recorded = 0
-    while proc.poll() is None and recorded == 0:  # wait for the first recorded run
-        time.sleep(0.05)
-        if os.path.exists(db):
-            try:
-                con = sqlite3.connect(db)
-                recorded = con.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
-                con.close()
-            except sqlite3.OperationalError:
-                pass  # the tables are being made
-    if proc.poll() is not None:
-        fail(f"the sweep ended ({proc.returncode}) before it could be killed")
+    wait_first_run(proc, db)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     con = sqlite3.connect(db)
@@ -178,6 +169,50 @@ def test_kill(pmusim, work, prog):
     if any(" stat " in line and prog in line and "pmusim-sweep-" in line for line in ps.splitlines()):
         fail("a process of the killed sweep is still running")
     print(f"ok: {len(first)} runs before kill -9, all 12 exactly once after the rerun")
+
+
+def wait_first_run(proc, db, before=0):
+    """Waits until the sweep has recorded a run (more than `before` in the database)."""
+    recorded = before
+    while proc.poll() is None and recorded == before:
+        time.sleep(0.05)
+        if os.path.exists(db):
+            try:
+                con = sqlite3.connect(db)
+                recorded = con.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+                con.close()
+            except sqlite3.OperationalError:
+                pass  # the tables are being made
+    if proc.poll() is not None:
+        fail(f"the sweep ended ({proc.returncode}) before it could be stopped")
+
+
+def test_stop(pmusim, work, prog):
+    db = os.path.join(work, "stop.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    cmd = sweep_cmd(pmusim, "mbv32,icache={4K,8K,16K},dcache={4K,8K,16K,32K}", db, [prog], jobs="2")
+    recorded = 0
+    for sig, status in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wait_first_run(proc, db, recorded)
+        proc.send_signal(sig)
+        err = proc.communicate()[1]
+        if proc.returncode != status or err:
+            fail(f"sweep stopped by {sig.name}: status {proc.returncode} (expected {status}), {err!r}")
+        con = sqlite3.connect(db)
+        check_consistent(con, 5)
+        n = con.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+        bad = con.execute("SELECT COUNT(*) FROM runs WHERE status != 'ok'").fetchone()[0]
+        con.close()
+        if bad or n <= recorded:
+            fail(f"after {sig.name}: {n} runs ({bad} not ok), {recorded} before")
+        recorded = n
+    ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    if any(" stat " in line and prog in line and "pmusim-sweep-" in line for line in ps.splitlines()):
+        fail("a run of the stopped sweep is still running")
+    print(f"ok: SIGINT and SIGTERM stop the sweep with 130 and 143; {recorded} whole runs recorded")
 
 
 def test_failing(pmusim, work, ok_prog, exit_prog, loop_prog):
@@ -274,6 +309,8 @@ def main():
         test_counts(pmusim, work, sys.argv[4:])
     elif what == "kill":
         test_kill(pmusim, work, sys.argv[4])
+    elif what == "stop":
+        test_stop(pmusim, work, sys.argv[4])
     elif what == "tty":
         test_tty(pmusim, work, sys.argv[4], sys.argv[5])
     elif what == "failing":
