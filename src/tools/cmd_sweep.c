@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <openssl/evp.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -719,8 +720,10 @@ int cmd_sweep(int argc, char **argv)
         status = sweep_prepare(&cfg);
     if (status >= 0)
         goto done;
-    if (!cfg.jobs) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (!cfg.jobs) { /* the processors this process may run on (taskset, cgroups), else all online */
+        cpu_set_t cpus;
+        long n =
+            sched_getaffinity(0, sizeof(cpus), &cpus) == 0 ? CPU_COUNT(&cpus) : sysconf(_SC_NPROCESSORS_ONLN);
         cfg.jobs = n < 1 ? 1 : n > SWEEP_MAX_JOBS ? SWEEP_MAX_JOBS : (unsigned)n;
     }
     if (!(s.db = sweep_db_open(cfg.db_path))) {
