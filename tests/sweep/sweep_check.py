@@ -15,6 +15,7 @@
 import hashlib
 import itertools
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -129,6 +130,9 @@ def test_counts(pmusim, work, progs):
                                " FROM runs").fetchall())
     if after != before:
         fail("the second sweep changed the runs")
+    left = [f for f in os.listdir(work) if f.startswith("pmusim-sweep-")]
+    if left:
+        fail(f"the sweep left its run files behind: {left}")
     print(f"ok: {len(runs)} runs, counts equal pmusim stat's, resumed sweep ran nothing")
 
 
@@ -305,6 +309,11 @@ def test_tty(pmusim, work, ok_prog, exit_prog):
 def main():
     what, pmusim, work = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(work, exist_ok=True)
+    # the sweeps' run files go to the test's directory (a killed sweep leaves its own behind)
+    os.environ["TMPDIR"] = work
+    for f in os.listdir(work):
+        if f.startswith("pmusim-sweep-"):
+            shutil.rmtree(os.path.join(work, f))
     if what == "counts":
         test_counts(pmusim, work, sys.argv[4:])
     elif what == "kill":
