@@ -93,7 +93,7 @@ typedef struct sweep_state {
     size_t n_tasks, next, done, failed;
     sweep_job_t *jobs;
     unsigned running;
-    char tmpdir[64];
+    char *tmpdir; /* the runs' files: $TMPDIR (or /tmp)/pmusim-sweep-XXXXXX */
     char host[256];
     double t0;
     bool progress; /* stderr is a terminal */
@@ -666,12 +666,17 @@ static int sweep_plan(sweep_state_t *s)
     if (!s->n_tasks)
         return -1;
     const char *tmp = getenv("TMPDIR");
-    snprintf(s->tmpdir, sizeof(s->tmpdir), "%s/pmusim-sweep-XXXXXX",
-             tmp && *tmp && strlen(tmp) < sizeof(s->tmpdir) - 24 ? tmp : "/tmp");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    if (asprintf(&s->tmpdir, "%s/pmusim-sweep-XXXXXX", tmp) < 0) {
+        s->tmpdir = NULL;
+        cli_error("out of memory");
+        return CLI_EXIT_USAGE;
+    }
     if (!mkdtemp(s->tmpdir)) {
-        cli_error("sweep: cannot make a directory for the runs' output in %s: %s", tmp && *tmp ? tmp : "/tmp",
-                  strerror(errno));
-        s->tmpdir[0] = 0;
+        cli_error("sweep: cannot make a directory for the runs' output in %s: %s", tmp, strerror(errno));
+        free(s->tmpdir);
+        s->tmpdir = NULL;
         return CLI_EXIT_USAGE;
     }
     for (unsigned j = 0; j < cfg->jobs; j++) {
@@ -696,8 +701,9 @@ static void sweep_cleanup(sweep_state_t *s)
         free(s->jobs[j].counts_path);
         free(s->jobs[j].err_path);
     }
-    if (s->tmpdir[0])
+    if (s->tmpdir)
         rmdir(s->tmpdir);
+    free(s->tmpdir);
     free(s->jobs);
     free(s->tasks);
 }
