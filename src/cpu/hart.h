@@ -2,7 +2,6 @@
 #ifndef PMUSIM_CPU_HART_H
 #define PMUSIM_CPU_HART_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -174,7 +173,6 @@ typedef struct hart {
 
     /* Run control. The executor checks the budget once per block. */
     int64_t budget;                 /* instructions left before the executor must look at the world */
-    volatile sig_atomic_t sigint;   /* set by the CLI's SIGINT handler */
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* a store hit decoded code: flush before running on */
     /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
@@ -207,8 +205,8 @@ typedef struct hart {
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
- * state changed). Simulation thread only: a signal handler sets `sigint`, which the run loop sees
- * within one run chunk. */
+ * state changed). Simulation thread only: from a signal handler or another thread, a stop is asked
+ * for with machine_request_stop, which the run loop sees within one run chunk. */
 static inline void hart_kick(hart_t *h)
 {
     h->insns_base -= (uint64_t)h->budget;
