@@ -255,31 +255,25 @@ static inline bool hart_needs_addresses(const hart_t *h)
     return (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) && !h->ram_core_local &&
            !hart_presumes_external(h);
 }
+/* Decides the fast paths from what they depend on (cpu/hart.c, the only place that assigns
+ * mem_inline, fast_size and memo_direct): loads and stores take the inline RAM path (mem_inline)
+ * only while the data privilege's accesses are not translated and PMP grants them R/W uniformly
+ * over RAM; the executor's one bounds check (fast_size) also needs no address-classifying event
+ * (above), no watchpoint, no core or memory model that sees every access; the memo's direct copy
+ * (memo_direct) the same but for the model. Called after any of these changes. */
+void hart_update_paths(hart_t *h);
+
+/* The PMU's configuration changed (selected events, mode filters, a profile, a watchpoint). */
 static inline void hart_pmu_changed(hart_t *h)
 {
-    h->fast_size = hart_needs_addresses(h) || (h->debug && hart_debug_watching(h)) || h->slow_mem ||
-                           h->observe_mem || !h->mem_inline || h->ram_size < 8
-                       ? 0
-                       : h->ram_size - 7;
-    bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
-                    (h->debug && hart_debug_watching(h));
-    h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    hart_update_paths(h);
 }
 
-/* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):
- * PMU slots that count at some levels only follow it; free when none does. */
-static inline void hart_set_priv(hart_t *h, enum priv_mode priv)
-{
-    h->priv = priv;
-    if (h->ovf_armed)
-        hart_kick(h); /* counters filtered by level: the distance to an overflow changes */
-    if (__builtin_expect(h->pmu.mode_filtered, 0)) {
-        pmu_set_mode(&h->pmu, (unsigned)priv, hart_cycle(h));
-        hart_pmu_changed(h);
-    } else {
-        h->pmu.mode = (uint8_t)priv;
-    }
-}
+/* Every change of the privilege level goes through here (trap entry and xRET, which end blocks;
+ * cpu/hart.c is the only place that assigns h->priv): PMU slots that count at some levels only
+ * follow it (free when none does), the distance to a counter overflow is looked at again, and
+ * the fast paths are decided for the new level. */
+void hart_set_priv(hart_t *h, enum priv_mode priv);
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the
  * time each condition holds. */

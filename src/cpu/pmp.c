@@ -166,10 +166,3 @@ void pmp_changed(hart_t *h)
     block_cache_flush(h); /* blocks were decoded under the old fetch permissions */
     hart_mem_changed(h);
 }
-
-void hart_mem_changed(hart_t *h)
-{
-    enum priv_mode p = hart_data_priv(h);
-    h->mem_inline = !mmu_on(h, p) && (!h->pmp_count || (h->pmp_ram[p] & (PMP_R | PMP_W)) == (PMP_R | PMP_W));
-    hart_pmu_changed(h);
-}

@@ -397,7 +397,6 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     memset(h->x, 0, sizeof h->x);
     h->x[10] = id;
     h->pc = entry;
-    h->priv = PRIV_M;
     h->insns_base = h->stall_cycles = 0;
     h->budget = 0;
     h->stop = STOP_NONE;
@@ -421,6 +420,7 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
         h->csr.mstatus = m->desc->core->mstatus_reset;
     pmu_sync(&h->pmu); /* empties the list of executed blocks before the PMU forgets it */
     pmu_init(&h->pmu, h->pmu_model ? h->pmu_model : m->desc->core->pmu);
+    hart_set_priv(h, PRIV_M);
     block_counts_attach(h);
     pmp_changed(h); /* also decides the inline RAM path and flushes the blocks */
 }
