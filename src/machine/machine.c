@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -807,7 +808,7 @@ static uint64_t overflow_next(machine_t *m, hart_t *h, void *ctx)
 static uint64_t quantum_next(machine_t *m, hart_t *h, void *ctx)
 {
     (void)ctx;
-    return m->hart_until == UINT64_MAX ? UINT64_MAX : m->hart_until - hart_cycle(h);
+    return m->hart_until - hart_cycle(h);
 }
 
 /* HTIF: half a command written alone is taken after the grace, or when the hart goes to sleep. */
@@ -864,8 +865,12 @@ static void run_insns_due(machine_t *m, hart_t *h, void *ctx)
  * its own is one more. */
 static bool machine_add_run_sources(machine_t *m)
 {
-    bool ok = machine_add_source(
-        m, &(run_source_t){ .name = "stop request", .sync = stop_request_sync, .due = stop_request_due });
+    bool ok = machine_add_source(m, &(run_source_t){ .name = "stop request",
+                                                     .sync = stop_request_sync,
+                                                     .due = stop_request_due,
+                                                     .flags = RUN_SOURCE_GATE_ATOMIC,
+                                                     .gate_off = offsetof(machine_t, stop_request),
+                                                     .gate_size = sizeof(atomic_int) });
     if (m->desc->core->ext && m->desc->core->ext->advance)
         ok &= machine_add_source(m, &(run_source_t){ .name = "core timers", .sync = core_timers_sync });
     for (unsigned k = 0; k < m->n_dev; k++)
@@ -876,18 +881,47 @@ static bool machine_add_run_sources(machine_t *m)
         ok &= machine_add_source(m, &(run_source_t){ .name = "counter overflow",
                                                      .sync = overflow_sync,
                                                      .next = overflow_next,
-                                                     .flags = RUN_SOURCE_EXACT });
-    ok &= machine_add_source(m, &(run_source_t){ .name = "quantum", .next = quantum_next });
-    ok &= machine_add_source(
-        m, &(run_source_t){ .name = "htif", .next = htif_next, .due = htif_due, .flags = RUN_SOURCE_WAKES });
+                                                     .flags = RUN_SOURCE_EXACT | RUN_SOURCE_GATE_HART,
+                                                     .gate_off = offsetof(hart_t, ovf_armed),
+                                                     .gate_size = sizeof(uint32_t) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "quantum",
+                                                 .next = quantum_next,
+                                                 .gate_off = offsetof(machine_t, hart_until_set),
+                                                 .gate_size = sizeof(bool) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "htif",
+                                                 .next = htif_next,
+                                                 .due = htif_due,
+                                                 .flags = RUN_SOURCE_WAKES,
+                                                 .gate_off = offsetof(machine_t, htif_pending),
+                                                 .gate_size = sizeof(unsigned) });
     ok &= machine_add_source(m, &(run_source_t){ .name = "max-insns",
                                                  .next = max_insns_next,
                                                  .due = max_insns_due,
-                                                 .flags = RUN_SOURCE_EXACT });
-    ok &= machine_add_source(
-        m, &(run_source_t){
-               .name = "run for", .next = run_insns_next, .due = run_insns_due, .flags = RUN_SOURCE_EXACT });
+                                                 .flags = RUN_SOURCE_EXACT | RUN_SOURCE_GATE_HART,
+                                                 .gate_off = offsetof(hart_t, max_insns),
+                                                 .gate_size = sizeof(uint64_t) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "run for",
+                                                 .next = run_insns_next,
+                                                 .due = run_insns_due,
+                                                 .flags = RUN_SOURCE_EXACT,
+                                                 .gate_off = offsetof(machine_t, run_insns),
+                                                 .gate_size = sizeof(uint64_t) });
     return ok;
+}
+
+/* Whether source s is idle now: its gate word is 0. */
+static inline bool source_idle(const run_source_t *s, const machine_t *m, const hart_t *h)
+{
+    const unsigned char *w =
+        (s->flags & RUN_SOURCE_GATE_HART ? (const unsigned char *)h : (const unsigned char *)m) + s->gate_off;
+    if (s->flags & RUN_SOURCE_GATE_ATOMIC)
+        return atomic_load_explicit((const atomic_int *)(const void *)w, memory_order_relaxed) == 0;
+    switch (s->gate_size) {
+    case 1: return *w == 0;
+    case 4: return *(const uint32_t *)(const void *)w == 0;
+    case 8: return *(const uint64_t *)(const void *)w == 0;
+    default: return false;
+    }
 }
 
 /* Runs hart h until its clock reaches `until` (UINT64_MAX: until it stops). With several harts a
@@ -903,6 +937,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
     const run_source_t *src = m->sources, *end = m->sources + m->n_sources;
     m->running = h;
     m->hart_until = until;
+    m->hart_until_set = until != UINT64_MAX;
     if (!h->wfi_wait && !h->halted)
         *progress = true; /* a hart that can run (even if a long block took it past `until`) */
     while (h->stop == STOP_NONE && !m->yield && hart_cycle(h) < until) {
@@ -913,7 +948,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         uint64_t soft = RUN_CHUNK, exact = UINT64_MAX;
         const run_source_t *due = NULL;
         for (const run_source_t *s = src; s != end && !due; s++) {
-            if (!s->sync)
+            if (!s->sync || source_idle(s, m, h))
                 continue;
             uint64_t d = s->sync(m, h, s->ctx);
             if (d == 0 && s->due)
@@ -940,7 +975,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         bool waiting = h->wfi_wait || h->halted || h->pause_cycles;
         for (const run_source_t *s = src; s != end; s++) {
-            if (!s->next || (waiting && !(s->flags & RUN_SOURCE_WAKES)))
+            if (!s->next || (waiting && !(s->flags & RUN_SOURCE_WAKES)) || source_idle(s, m, h))
                 continue;
             uint64_t d = s->next(m, h, s->ctx);
             if (d == 0) {

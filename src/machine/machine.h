@@ -60,6 +60,11 @@ typedef struct run_source {
     void (*due)(struct machine *m, hart_t *h, void *ctx);
     void *ctx;
     unsigned flags; /* RUN_SOURCE_* */
+    /* Optional, for sources that are mostly idle: neither `sync` nor `next` is called while the
+     * word at offset `gate_off` of the machine_t (RUN_SOURCE_GATE_HART: of the running hart_t),
+     * `gate_size` bytes (1, 4 or 8), is 0; 0 bytes: no gate. Keeps the cost of a step down. */
+    uint32_t gate_off;
+    uint8_t gate_size;
 } run_source_t;
 
 enum {
@@ -68,6 +73,10 @@ enum {
     RUN_SOURCE_EXACT = 1,
     /* `next` is also asked while the hart waits (wfi, firmware halt): its event can end a wait. */
     RUN_SOURCE_WAKES = 2,
+    /* The gate word is in the running hart_t, not the machine_t. */
+    RUN_SOURCE_GATE_HART = 4,
+    /* The gate word is an atomic_int (read with a relaxed atomic load). */
+    RUN_SOURCE_GATE_ATOMIC = 8,
 };
 
 #define MACHINE_MAX_SOURCES 32
@@ -167,6 +176,7 @@ typedef struct machine {
     run_source_t sources[MACHINE_MAX_SOURCES];
     unsigned n_sources;
     uint64_t hart_until; /* the cycle at which the running hart's turn ends (the quantum) */
+    bool hart_until_set; /* hart_until is not UINT64_MAX */
     bool yield;          /* a source ended the run without a stop (machine_run_for) */
     /* A stop asked for from outside the run (a signal handler, the gdb stub, a library caller):
      * a hart_stop_t, STOP_NONE when there is none. Seen at the next step of the run loop, at most
