@@ -18,6 +18,7 @@ rules=(
     "fast_size:cpu/hart.c"
     "mem_inline:cpu/hart.c"
     "memo_direct:cpu/hart.c"
+    "observe_direct:cpu/hart.c"
     "mip:cpu/irq.c"
     "mip_sw:cpu/irq.c"
     "irq_lines:cpu/irq.c"

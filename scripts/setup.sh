@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake pkg-config clang     # host compilers and build
+    ninja-build                                # faster builds: the Makefile configures new trees for it
     clang-format                               # the style check (scripts/check-format.sh)
     libclang-rt-14-dev                         # clang's sanitizer runtimes (make sanitize)
     libelf-dev libfdt-dev device-tree-compiler # ELF loading, device trees

@@ -29,6 +29,14 @@ enum core_config_field {
     CORE_CFG_BTC = 1u << 10,
     CORE_CFG_MEM_LATENCY = 1u << 11,
     CORE_CFG_IO_LATENCY = 1u << 12,
+    /* the virt machines' memory-hierarchy model (docs/machine-virt.md) */
+    CORE_CFG_HIERARCHY = 1u << 13,
+    CORE_CFG_L1I = 1u << 14,
+    CORE_CFG_L1D = 1u << 15,
+    CORE_CFG_L2 = 1u << 16,
+    CORE_CFG_ITLB = 1u << 17,
+    CORE_CFG_DTLB = 1u << 18,
+    CORE_CFG_BP = 1u << 19,
 };
 
 typedef struct core_config {
@@ -41,6 +49,10 @@ typedef struct core_config {
     unsigned pipeline;                /* stages */
     unsigned btc_entries;             /* branch target cache entries, 0: none */
     unsigned mem_latency, io_latency; /* cycles of an external memory / peripheral access */
+    /* The virt machines' memory-hierarchy model: on or off, and each part's size (0: absent). */
+    bool hierarchy;
+    uint64_t l1i_bytes, l1d_bytes, l2_bytes;
+    unsigned itlb_entries, dtlb_entries, bp_entries;
 } core_config_t;
 
 typedef struct core_desc {
@@ -63,6 +75,9 @@ typedef struct core_desc {
      * of memory. */
     const char *(*check_config)(const core_config_t *cfg, char *buf, size_t size);
     bool (*setup)(struct hart *h, const core_config_t *cfg);
+    /* Optional: the PMU model a configuration has, when its events depend on the configuration
+     * (NULL: `pmu` always). What tools list and count, and what the device tree offers. */
+    const pmu_model_t *(*pmu_for)(const core_config_t *cfg);
 } core_desc_t;
 
 extern const core_desc_t core_veer_el2;

@@ -113,6 +113,28 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)
         bc->code_hi = (size_t)(last >> 3) + 1;
 }
 
+bool block_range_has_code(const hart_t *h, uint64_t addr, uint64_t len)
+{
+    const block_cache_t *bc = &h->bc;
+    if (len == 0)
+        return false;
+    if (addr < bc->other_code_hi && bc->other_code_lo < addr + len)
+        return true;
+    uint64_t lo = addr > h->ram_base ? addr : h->ram_base;
+    uint64_t hi = addr + len < h->ram_base + h->ram_size ? addr + len : h->ram_base + h->ram_size;
+    if (lo >= hi || bc->code_hi <= bc->code_lo)
+        return false;
+    uint64_t first = (lo - h->ram_base) >> 6, last = (hi - 1 - h->ram_base) >> 6;
+    if (first < (uint64_t)bc->code_lo * 8)
+        first = (uint64_t)bc->code_lo * 8;
+    if (last >= (uint64_t)bc->code_hi * 8)
+        last = (uint64_t)bc->code_hi * 8 - 1;
+    for (uint64_t g = first; g <= last && g >= first; g++)
+        if (bc->code_map[g >> 3] & (1u << (g & 7)))
+            return true;
+    return false;
+}
+
 /* Instruction fetch of the 16 bits at va: main RAM, or another executable RAM region (ICCM),
  * through the MMU when translation is on. False with the fault in h->trap_cause/tval; *pa is the
  * physical address fetched. */
@@ -438,7 +460,7 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
 
 void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
 {
-    if (h->observe_mem) {
+    if (h->observe_mem && !h->observe_core) { /* a core's own model sees the block's end below */
         l1_memo_t *im = h->imemo;
         if (im && n == b->n_insns && b->fetch_gen == im->gen) /* its lines are where it found them */
             for (unsigned k = 0; k < b->fetch_lines; k++)
@@ -450,6 +472,13 @@ void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc
         h->core_ext->block_retired(h, b, n, next_pc);
     else if (n == b->n_insns)
         h->stall_cycles += b->stall_cycles;
+    if (h->budget_cycles) {
+        /* the stalls since the budget was set come off it; instructions stay what they are */
+        uint64_t s = h->stall_cycles - h->stall_charged;
+        h->stall_charged = h->stall_cycles;
+        h->budget -= (int64_t)s;
+        h->insns_base -= s;
+    }
 }
 
 void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n)

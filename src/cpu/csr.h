@@ -147,6 +147,11 @@ typedef struct core_ext {
     void (*block_retired)(hart_t *h, const struct block *b, unsigned n, uint64_t next_pc);
     void (*data_access)(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store);
     void (*irq_taken)(hart_t *h, unsigned irq);
+    /* A core that sets hart_t.observe_mem itself (a memory-hierarchy model of its own, on a
+     * machine without a coherence manager): every access, as hart_platform_t.mem_access gives it
+     * (kind 0 load, 1 store or AMO; r NULL for main RAM). Such a core (observe_core) sees its
+     * fetches at block_retired, from block_t.fetch_pa. */
+    void (*mem_access)(hart_t *h, uint64_t addr, unsigned size, unsigned kind, const bus_region_t *r);
     /* div: a divide or remainder (instruction idx of timed block b) is about to run on a, d. */
     void (*div)(hart_t *h, const struct block *b, unsigned idx, uint64_t a, uint64_t d, bool is_signed,
                 bool is_rem);

@@ -78,6 +78,9 @@ void block_cache_flush(hart_t *h);
 void block_cache_forget(hart_t *h);
 void block_cache_free(hart_t *h);
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
+/* Does [addr, addr + len) hold code some hart decoded (main RAM: the shared code map; other
+ * memories: this hart's range)? A write there by something other than a hart (DMA) must drop it. */
+bool block_range_has_code(const hart_t *h, uint64_t addr, uint64_t len);
 /* Recomputes what block b adds to each active PMU slot (after a PMU configuration change). */
 void block_refresh_addends(const pmu_t *p, block_t *b);
 /* Lazy counting: folds the executed blocks of hart `ctx` into its PMU (pmu_t.flush), and makes

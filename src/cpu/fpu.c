@@ -7,10 +7,9 @@
  * fixes, and pmusim computes it here: every NaN result is the canonical NaN; min/max (2.2: -0 <
  * +0, one NaN operand gives the other, sNaN signals invalid), compares, classify, sign injection
  * and conversions to integers (saturation, NV) are computed exactly without the host's help. The
- * host has no round-to-nearest-ties-to-max-magnitude (RMM): single operations are done in double
- * precision and rounded to single with an exact tie turned away from zero; double operations
- * round to nearest-even and turn a tie away from zero, the tie found from the residual (TwoSum,
- * the fused product; a quotient or square root is never a tie). This file is compiled with
+ * host has no round-to-nearest-ties-to-max-magnitude (RMM): an RMM operation is the host's
+ * nearest-even one (same flags), moved to the larger neighbour when an exact integer test finds
+ * the exact result half-way between the two (rmm_tie). This file is compiled with
  * -frounding-math so that the compiler neither folds nor moves operations across the mode and
  * flag calls; operands pass through volatile objects for the same reason. */
 #include "cpu/fpu.h"
@@ -104,43 +103,153 @@ static double arith_d(enum kind k, double a, double b, double c)
     return r;
 }
 
-/* RMM: r is the nearest-even result and e the exact residual (exact value - r); an exact tie goes
- * to the neighbour of larger magnitude. */
-static float rmm_fix_s_d(float r, double e)
+/* Round to nearest, ties to max magnitude (RMM), which the host lacks. RMM and round-to-nearest-
+ * even give the same value except on an exact tie (the exact result half-way between two
+ * neighbours), and the same flags always: NX is the same; overflow and tininess (after rounding,
+ * with an unbounded exponent) differ only at a tie whose even neighbour is the larger one (max
+ * finite's odd significand against the overflow threshold, the odd significand just below the
+ * smallest normal against it), where both modes round up. So an RMM operation is the host's
+ * nearest-even operation, with its flags, and the result is moved to the neighbour of larger
+ * magnitude when the exact result is the midpoint between the two. That test is done exactly, in
+ * integers: no quotient, root or sum of products is assumed not to be a tie (a quotient is one on
+ * the subnormal grid: 5 x 2^-1074 / 2). */
+
+/* A fixed-point accumulator covering every term below: bits 2^-2176 .. 2^2303, two's complement.
+ * Products of two significands (a x b, M x b, M x M) reach down to 2^-2150 and up to 2^2050. */
+#define ACC_WORDS 70
+#define ACC_LSB (-2176)
+typedef struct {
+    uint64_t w[ACC_WORDS];
+} acc_t;
+
+/* acc += (neg ? -1 : 1) x m x 2^e (m < 2^110) */
+static void acc_add(acc_t *acc, bool neg, unsigned __int128 m, int e)
 {
-    if (e == 0)
-        return r;
-    float n = nextafterf(r, e > 0 ? INFINITY : -INFINITY);
-    if (isfinite(n) && 2 * e == (double)n - (double)r && fabsf(n) > fabsf(r))
+    if (m == 0)
+        return;
+    unsigned pos = (unsigned)(e - ACC_LSB), word = pos / 64, sh = pos % 64;
+    uint64_t part[3] = { (uint64_t)(m << sh), (uint64_t)((m << sh) >> 64),
+                         sh ? (uint64_t)(m >> (128 - sh)) : 0 };
+    unsigned carry = 0; /* carry (add) or borrow (subtract) */
+    for (unsigned i = word; i < ACC_WORDS; i++) {
+        uint64_t p = i - word < 3 ? part[i - word] : 0, old = acc->w[i];
+        if (i - word >= 3 && !carry)
+            break;
+        if (neg) {
+            uint64_t d = old - p - carry;
+            carry = old < p || (old == p && carry) ? 1u : 0u;
+            acc->w[i] = d;
+        } else {
+            uint64_t sum = old + p + carry;
+            carry = sum < old || (sum == old && (p || carry)) ? 1u : 0u;
+            acc->w[i] = sum;
+        }
+    }
+}
+static bool acc_zero(const acc_t *acc)
+{
+    for (unsigned i = 0; i < ACC_WORDS; i++)
+        if (acc->w[i])
+            return false;
+    return true;
+}
+
+/* A finite double as neg x m x 2^e, m an integer below 2^53. */
+typedef struct {
+    bool neg;
+    uint64_t m;
+    int e;
+} exact_t;
+static exact_t exact_d(double x)
+{
+    uint64_t u = bits_d(x);
+    unsigned ex = (unsigned)(u >> 52) & 0x7ff;
+    uint64_t f = u & 0xfffffffffffffull;
+    exact_t v = { (u >> 63) != 0, ex ? f | (1ull << 52) : f, ex ? (int)ex - 1075 : -1074 };
+    return v;
+}
+static void acc_add_d(acc_t *acc, bool neg, double x)
+{
+    exact_t v = exact_d(x);
+    acc_add(acc, neg != v.neg, v.m, v.e);
+}
+static void acc_add_prod(acc_t *acc, bool neg, exact_t x, exact_t y)
+{
+    acc_add(acc, neg != (x.neg != y.neg), (unsigned __int128)x.m * y.m, x.e + y.e);
+}
+
+enum { K_CVT = K_FMA + 1 }; /* fcvt.s.d: the exact value is a */
+
+/* Whether the exact result of operation k on a, b, c (finite doubles, singles read exactly) is
+ * mid = neg x m x 2^e. */
+static bool exact_is(int k, double a, double b, double c, exact_t mid)
+{
+    acc_t acc;
+    memset(&acc, 0, sizeof acc);
+    switch (k) {
+    case K_ADD:
+        acc_add_d(&acc, false, a);
+        acc_add_d(&acc, false, b);
+        break;
+    case K_SUB:
+        acc_add_d(&acc, false, a);
+        acc_add_d(&acc, true, b);
+        break;
+    case K_MUL: acc_add_prod(&acc, false, exact_d(a), exact_d(b)); break;
+    case K_FMA:
+        acc_add_prod(&acc, false, exact_d(a), exact_d(b));
+        acc_add_d(&acc, false, c);
+        break;
+    case K_DIV: /* a / b = mid exactly when a = mid x b */
+        acc_add_d(&acc, false, a);
+        acc_add_prod(&acc, true, mid, exact_d(b));
+        return acc_zero(&acc);
+    case K_SQRT: /* sqrt(a) = mid (>= 0) exactly when a = mid x mid */
+        acc_add_d(&acc, false, a);
+        acc_add_prod(&acc, true, mid, mid);
+        return acc_zero(&acc);
+    default: acc_add_d(&acc, false, a); break;
+    }
+    acc_add(&acc, !mid.neg, mid.m, mid.e);
+    return acc_zero(&acc);
+}
+
+/* RMM from the nearest-even result r (inexact, finite) of operation k: r's neighbour of larger
+ * magnitude when the exact result lies half-way between them. r has the precision of the result
+ * (24 or 53 bits), given as the exact form of r; the midpoint is (2 m + 1) x 2^(e - 1). */
+static bool rmm_tie(int k, double a, double b, double c, exact_t r)
+{
+    if (!isfinite(a) || !isfinite(b) || !isfinite(c))
+        return false;
+    exact_t mid = { r.neg, 2 * r.m + 1, r.e - 1 };
+    return exact_is(k, a, b, c, mid);
+}
+static exact_t exact_s(float x)
+{
+    uint32_t u = bits_s(x);
+    unsigned ex = (u >> 23) & 0xff;
+    uint32_t f = u & 0x7fffffu;
+    exact_t v = { (u >> 31) != 0, ex ? f | (1u << 23) : f, ex ? (int)ex - 150 : -149 };
+    return v;
+}
+/* r, or its neighbour of larger magnitude on an RMM tie (r inexact) */
+static float rmm_s(int k, double a, double b, double c, float r)
+{
+    float n = nextafterf(r, signbit(r) ? -INFINITY : INFINITY);
+    if (isfinite(r) && isfinite(n) && rmm_tie(k, a, b, c, exact_s(r)))
         return n;
     return r;
 }
-/* Exact residuals in round-to-nearest: TwoSum, and the fused product. */
-static double resid_d(enum kind k, double a, double b, double c, double r)
+static double rmm_d(int k, double a, double b, double c, double r)
 {
-    if (k == K_SUB)
-        b = -b;
-    if (k == K_ADD || k == K_SUB) {
-        volatile double s = r, bb = s - a;
-        return (a - (s - bb)) + (b - bb);
-    }
-    if (k != K_MUL && k != K_FMA)
-        return 0; /* a quotient or a square root is never a tie */
-    /* products: the residual of a tiny result is computed scaled by 2^110 (exact), and scaled
-     * back when it is compared with the gap (rmm_fix_d gets it scaled, with the gap scaled too) */
-    double p = a * b, pl = fma(a, b, -p); /* a x b = p + pl exactly (unless tiny) */
-    if (k == K_MUL)
-        return p - r + pl;
-    volatile double s = p + c, bb = s - p, t = (p - (s - bb)) + (c - bb); /* p + c = s + t */
-    /* the residual (s - r) + pl + t; a sum that is not exact has more than 53 significant bits,
-     * so it is not half a gap (a power of two): no tie */
-    double d = s - r, e1 = d + pl, e = e1 + t;
-    if (e1 - d != pl || e - e1 != t)
-        return 0;
-    return e;
+    double n = nextafter(r, signbit(r) ? -INFINITY : INFINITY);
+    if (isfinite(r) && isfinite(n) && rmm_tie(k, a, b, c, exact_d(r)))
+        return n;
+    return r;
 }
 
-/* Runs fn in rounding mode rm (0-4) and returns the RISC-V flags it raised. */
+/* Runs fn in rounding mode rm (0-4; RMM runs in nearest-even) and returns the RISC-V flags it
+ * raised. */
 #define IN_MODE(rm, stmt) \
     do { \
         if ((rm) != 0 && (rm) != 4) \
@@ -152,39 +261,14 @@ static double resid_d(enum kind k, double a, double b, double c, double r)
             fesetround(FE_TONEAREST); \
     } while (0)
 
-/* Single precision in RMM: the operation in double precision (exact for add, sub and mul of
- * singles; a quotient or root, and a double-rounded sum of products, cannot land on a single
- * midpoint it does not lie on), then rounded to single with an exact tie turned away from 0. */
-static float rmm_s(enum kind k, float a, float b, float c, unsigned *fl)
-{
-    volatile double x;
-    feclearexcept(FE_ALL_EXCEPT);
-    x = arith_d(k, a, b, c);
-    unsigned nx = host_flags() & (FPU_NV | FPU_DZ | FPU_NX);
-    double xd = x;
-    volatile float r;
-    feclearexcept(FE_ALL_EXCEPT);
-    r = (float)xd;
-    float rr = r;
-    *fl = host_flags() | nx;
-    if (isfinite(rr) && isfinite(xd)) {
-        double e = xd - (double)rr; /* exact: rr is xd's neighbour */
-        rr = rmm_fix_s_d(rr, e);
-    }
-    if (nx & FPU_NX)
-        *fl |= FPU_NX;
-    return rr;
-}
-
 static uint32_t op_s(enum kind k, uint32_t ua, uint32_t ub, uint32_t uc, unsigned rm, unsigned *flags,
                      bool *sub)
 {
     float a = from_s(ua), b = from_s(ub), c = from_s(uc), r;
     unsigned fl;
-    if (rm == 4)
-        r = rmm_s(k, a, b, c, &fl);
-    else
-        IN_MODE(rm, r = arith_s(k, a, b, c));
+    IN_MODE(rm, r = arith_s(k, a, b, c));
+    if (rm == 4 && (fl & FPU_NX))
+        r = rmm_s((int)k, a, b, c, r);
     if (k == K_FMA && (isinf(a) || isinf(b)) && (a == 0 || b == 0))
         fl |= FPU_NV; /* inf x 0 + c is invalid even when c is a quiet NaN */
     *flags |= fl;
@@ -197,17 +281,10 @@ static uint64_t op_d(enum kind k, uint64_t ua, uint64_t ub, uint64_t uc, unsigne
     double a = from_d(ua), b = from_d(ub), c = from_d(uc), r;
     unsigned fl;
     IN_MODE(rm, r = arith_d(k, a, b, c));
+    if (rm == 4 && (fl & FPU_NX))
+        r = rmm_d((int)k, a, b, c, r);
     if (k == K_FMA && (isinf(a) || isinf(b)) && (a == 0 || b == 0))
         fl |= FPU_NV;
-    if (rm == 4 && (fl & FPU_NX) && isfinite(r)) {
-        /* a tiny product's residual is computed with a and c scaled by 2^110 (exact); the gap
-         * between r and its neighbour is exact in every range and scaled alike */
-        int sc = (k == K_MUL || k == K_FMA) && (fabs(r) < 0x1p-900 || fabs(a * b) < 0x1p-900) ? 110 : 0;
-        double e = resid_d(k, ldexp(a, sc), b, ldexp(c, sc), ldexp(r, sc));
-        double n = nextafter(r, e > 0 ? INFINITY : -INFINITY);
-        if (e != 0 && isfinite(n) && 2 * e == ldexp(n - r, sc) && fabs(n) > fabs(r))
-            r = n;
-    }
     *flags |= fl;
     *sub = fpclassify(r) == FP_SUBNORMAL;
     return isnan(r) ? CANON_D : bits_d(r);
@@ -330,12 +407,8 @@ static uint32_t d_to_s(uint64_t ua, unsigned rm, unsigned *flags, bool *sub)
     unsigned fl;
     IN_MODE(rm, r = (float)va);
     float rr = r;
-    if (rm == 4 && (fl & FPU_NX) && isfinite(rr)) {
-        double e = a - (double)rr; /* exact: rr is a's neighbour */
-        float n = nextafterf(rr, e > 0 ? INFINITY : -INFINITY);
-        if (isfinite(n) && 2 * e == (double)n - (double)rr && fabsf(n) > fabsf(rr))
-            rr = n;
-    }
+    if (rm == 4 && (fl & FPU_NX))
+        rr = rmm_s(K_CVT, a, 0, 0, rr);
     *flags |= fl;
     *sub = fpclassify(rr) == FP_SUBNORMAL;
     return isnan(rr) ? CANON_S : bits_s(rr);

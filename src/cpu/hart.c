@@ -19,6 +19,7 @@ void hart_update_paths(hart_t *h)
                        : h->ram_size - 7;
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) || watching;
     h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
 }
 
 void hart_set_priv(hart_t *h, enum priv_mode priv)

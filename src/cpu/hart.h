@@ -21,7 +21,8 @@ typedef struct hart_platform {
     bool (*read_time)(void *ctx, uint64_t *time);
     /* An ebreak at `pc` in a host-call sequence (semihosting): true when the call was made. */
     bool (*host_call)(void *ctx, struct hart *h, uint64_t pc);
-    /* A store completed to a granule the platform watches (HTIF tohost) and that holds no code. */
+    /* A store completed to a granule the platform watches (HTIF tohost) and that holds no code, or
+     * (outside main RAM) to the range hart_t.watch_lo/watch_hi. */
     void (*watched_store)(void *ctx, struct hart *h, uint64_t addr, unsigned size);
     /* The block cache forgot its code: the platform marks the granules it watches again. */
     void (*rewatch)(void *ctx, struct hart *h);
@@ -135,6 +136,10 @@ typedef struct hart {
      * NULL: a load or store whose line is there, and a block whose lines are, need no call. */
     struct l1_memo *dmemo, *imemo;
     bool memo_direct; /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
+    /* A core's own model of every access (core_ext mem_access, no memo): an aligned main-RAM
+     * access needs nothing but the copy and the call (observe_direct: untranslated, as fast_size;
+     * translated ones ask plain_view after the TLB). */
+    bool observe_core, observe_direct;
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;
@@ -148,8 +153,16 @@ typedef struct hart {
         uint8_t *host; /* the page in main RAM, or NULL */
         uint8_t flags;
     } tlb[256];
+    uint64_t tlb_flushes; /* how many times the TLB was emptied: a TLB model forgets with it */
+    /* The virtual address of the data access on the slow path (a TLB model's view), when
+     * translated (access_translated). */
+    uint64_t access_va;
+    bool access_translated;
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
+    /* Outside main RAM (stores there always take the slow path): stores touching [watch_lo,
+     * watch_hi) go to platform->watched_store too (HTIF tohost in another memory). */
+    uint64_t watch_lo, watch_hi;
     bus_t *bus;
     const hart_platform_t *platform;
     void *platform_ctx;
@@ -172,7 +185,13 @@ typedef struct hart {
     uint64_t stall_cycles;
 
     /* Run control. The executor checks the budget once per block. */
-    int64_t budget;                 /* instructions left before the executor must look at the world */
+    int64_t budget; /* instructions left before the executor must look at the world */
+    /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
+     * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
+     * timed block, so the executor returns at the first block boundary at or after that cycle.
+     * stall_charged: stall_cycles when last taken. */
+    bool budget_cycles;
+    uint64_t stall_charged;
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* a store hit decoded code: flush before running on */
     /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
@@ -256,11 +275,12 @@ static inline bool hart_needs_addresses(const hart_t *h)
            !hart_presumes_external(h);
 }
 /* Decides the fast paths from what they depend on (cpu/hart.c, the only place that assigns
- * mem_inline, fast_size and memo_direct): loads and stores take the inline RAM path (mem_inline)
- * only while the data privilege's accesses are not translated and PMP grants them R/W uniformly
- * over RAM; the executor's one bounds check (fast_size) also needs no address-classifying event
- * (above), no watchpoint, no core or memory model that sees every access; the memo's direct copy
- * (memo_direct) the same but for the model. Called after any of these changes. */
+ * mem_inline, fast_size, memo_direct and observe_direct): loads and stores take the inline RAM
+ * path (mem_inline) only while the data privilege's accesses are not translated and PMP grants
+ * them R/W uniformly over RAM; the executor's one bounds check (fast_size) also needs no
+ * address-classifying event (above), no watchpoint, no core or memory model that sees every
+ * access; the memo's direct copy (memo_direct) and a core model's direct call (observe_direct)
+ * the same but for the model. Called after any of these changes. */
 void hart_update_paths(hart_t *h);
 
 /* The PMU's configuration changed (selected events, mode filters, a profile, a watchpoint). */
@@ -295,6 +315,7 @@ static inline void hart_set_budget(hart_t *h, int64_t n)
 {
     h->insns_base = hart_insns(h) + (uint64_t)n;
     h->budget = n;
+    h->stall_charged = h->stall_cycles;
 }
 
 #endif

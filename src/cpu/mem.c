@@ -130,7 +130,8 @@ static void clear_granule_bit(uint8_t *map, uint64_t off)
 
 /* After a store to host memory (main RAM, or another memory with `flags`): over decoded code the
  * hart drops its blocks (MEM_CODE_WRITTEN: the block ends after the instruction), and a watched
- * granule (HTIF tohost, another hart's reservation) goes to the platform. Plain stores, AMOs and
+ * granule (HTIF tohost, another hart's reservation) or, in another memory, the watched range
+ * (tohost there) goes to the platform. Plain stores, AMOs and
  * SCs all come here. */
 static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64_t addr, unsigned size)
 {
@@ -151,6 +152,8 @@ static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64
         clear_granule_bit(h->store_watch, off + size - 1);
         return MEM_CODE_WRITTEN;
     }
+    if (addr < h->watch_hi && h->watch_lo < addr + size && h->platform && h->platform->watched_store)
+        h->platform->watched_store(h->platform_ctx, h, addr, size);
     if ((flags & REGION_EXEC) && addr < h->bc.other_code_hi && h->bc.other_code_lo < addr + size) {
         hart_code_written(h); /* ICCM and other code memories: one range, flushed as a whole */
         return MEM_CODE_WRITTEN;
@@ -190,7 +193,9 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
     }
     enum priv_mode priv = hart_data_priv(h);
     uint64_t pa = addr;
-    if (mmu_on(h, priv) && !mmu_translate(h, addr, store ? MMU_STORE : MMU_LOAD, priv, &pa))
+    h->access_translated = mmu_on(h, priv);
+    h->access_va = addr;
+    if (h->access_translated && !mmu_translate(h, addr, store ? MMU_STORE : MMU_LOAD, priv, &pa))
         return NULL;
     const bus_region_t *r = bus_find(h->bus, pa, size);
     if (!r || !r->host || !pmp_allows(h, pa, size, store ? PMP_R | PMP_W : PMP_R, priv)) {
@@ -313,10 +318,17 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
                                                         uint64_t *val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
-    if (!mmu_on(h, priv))
+    h->access_translated = mmu_on(h, priv);
+    if (!h->access_translated)
         return load_phys(h, addr, size, val, insn_events, done);
+    h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_LOAD, priv);
+    if (host && h->observe_core && !h->debug && plain_view(h, priv, PMP_R)) {
+        *val = ram_read(host, size); /* aligned (mmu_tlb_host) */
+        h->core_ext->mem_access(h, h->ram_base + (uint64_t)(host - h->ram), size, 0, NULL);
+        return MEM_OK;
+    }
     if (host && (plain_ram_view(h, priv, PMP_R) ||
                  (h->dmemo && memo_ram(h, h->ram_base + (uint64_t)(host - h->ram), size, priv, PMP_R)))) {
         uint64_t v = 0;
@@ -341,6 +353,7 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
     uint64_t v = 0;
     for (unsigned k = 0; k < size; k++) { /* byte by byte: the pages need not be adjacent */
         uint64_t b, at = k < n1 ? pa + k : pa2 + (k - n1);
+        h->access_va = addr + k;
         mem_result_t res = load_phys(h, at, 1, &b, insn_events, done);
         if (res != MEM_OK)
             return virt_fault(h, res, at, addr + k);
@@ -354,10 +367,18 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
                                                          uint64_t val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
-    if (!mmu_on(h, priv))
+    h->access_translated = mmu_on(h, priv);
+    if (!h->access_translated)
         return store_phys(h, addr, size, val, insn_events, done);
+    h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_STORE, priv);
+    if (host && h->observe_core && !h->debug && plain_view(h, priv, PMP_W) &&
+        !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) {
+        ram_write(host, size, val);
+        h->core_ext->mem_access(h, h->ram_base + (uint64_t)(host - h->ram), size, 1, NULL);
+        return MEM_OK;
+    }
     if (host &&
         ((plain_ram_view(h, priv, PMP_W) && !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) ||
          (h->dmemo && memo_ram(h, h->ram_base + (uint64_t)(host - h->ram), size, priv, PMP_W)))) {
@@ -380,6 +401,7 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
     mem_result_t out = MEM_OK;
     for (unsigned k = 0; k < size; k++) {
         uint64_t at = k < n1 ? pa + k : pa2 + (k - n1);
+        h->access_va = addr + k;
         mem_result_t res = store_phys(h, at, 1, (val >> (8 * k)) & 0xff, insn_events, done);
         if (res == MEM_FAULT)
             return virt_fault(h, res, at, addr + k);
@@ -401,6 +423,12 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
         *val = ram_read(h->ram + off, size);
         return MEM_OK;
     }
+    if (h->observe_direct && off < h->ram_size - 7 && !(addr & (size - 1))) {
+        *val = ram_read(h->ram + off, size);
+        h->access_translated = false;
+        h->core_ext->mem_access(h, addr, size, 0, NULL);
+        return MEM_OK;
+    }
     return load_slow(h, addr, size, val, insn_events, done);
 }
 
@@ -411,6 +439,13 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
     if (h->memo_direct && off < h->ram_size - 7 && !(addr & (size - 1)) &&
         !granule_bit(h->store_watch, off) && l1_memo_hit(h->dmemo, addr, size, true)) {
         ram_write(h->ram + off, size, val);
+        return MEM_OK;
+    }
+    if (h->observe_direct && off < h->ram_size - 7 && !(addr & (size - 1)) &&
+        !granule_bit(h->store_watch, off)) {
+        ram_write(h->ram + off, size, val);
+        h->access_translated = false;
+        h->core_ext->mem_access(h, addr, size, 1, NULL);
         return MEM_OK;
     }
     return store_slow(h, addr, size, val, insn_events, done);

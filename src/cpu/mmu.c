@@ -107,6 +107,7 @@ bool mmu_translate(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode 
 void mmu_flush_tlb(hart_t *h)
 {
     memset(h->tlb, 0, sizeof h->tlb);
+    h->tlb_flushes++;
 }
 
 void mmu_write_satp(hart_t *h, uint64_t v)

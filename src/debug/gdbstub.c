@@ -587,7 +587,9 @@ static bool gdb_read_mem(gdb_t *g, const char *s)
     return gdb_send(g, g->out);
 }
 
-/* M (hex) and X (binary) writes. */
+/* M (hex) and X (binary) writes: all or nothing. The data is decoded whole first (exactly `len`
+ * bytes, nothing after them); only then is memory written, and the decoded and translated code
+ * of every hart dropped, as the bytes may be code. A bad packet writes nothing. */
 static bool gdb_write_mem(gdb_t *g, const char *s, size_t pkt_len, bool binary)
 {
     const char *end = g->pkt + pkt_len;
@@ -598,29 +600,42 @@ static bool gdb_write_mem(gdb_t *g, const char *s, size_t pkt_len, bool binary)
     if (*s != ':')
         return gdb_send(g, "E01");
     s++;
+    /* the data takes at least one character a byte: more bytes than that cannot be in the packet */
+    if (len > (uint64_t)(end - s))
+        return gdb_send(g, "E01");
     if (len == 0)
-        return gdb_send(g, "OK");
+        return gdb_send(g, s == end ? "OK" : "E01");
     uint8_t *mem = gdb_mem(g, addr, len);
     if (!mem)
         return gdb_send(g, "E14");
-    for (uint64_t k = 0; k < len; k++) {
+    uint8_t *data = malloc(len);
+    if (!data)
+        return gdb_send(g, "E0C"); /* ENOMEM */
+    bool ok = true;
+    for (uint64_t k = 0; k < len && ok; k++) {
         if (binary) {
-            if (s >= end)
-                return gdb_send(g, "E01");
-            uint8_t c = (uint8_t)*s++;
-            if (c == '}' && s < end)
-                c = (uint8_t)(*s++ ^ 0x20);
-            mem[k] = c;
+            ok = s < end;
+            uint8_t c = ok ? (uint8_t)*s++ : 0;
+            if (ok && c == '}') { /* escaped: the next byte xor 0x20 */
+                ok = s < end;
+                c = ok ? (uint8_t)(*s++ ^ 0x20) : 0;
+            }
+            data[k] = c;
         } else {
-            int hi = hexval(s[0]), lo = hi < 0 ? -1 : hexval(s[1]);
-            if (lo < 0)
-                return gdb_send(g, "E01");
-            mem[k] = (uint8_t)(hi << 4 | lo);
-            s += 2;
+            int hi = end - s >= 2 ? hexval(s[0]) : -1, lo = hi < 0 ? -1 : hexval(s[1]);
+            ok = lo >= 0;
+            if (ok) {
+                data[k] = (uint8_t)(hi << 4 | lo);
+                s += 2;
+            }
         }
     }
-    gdb_code_changed(g); /* the bytes may be decoded code */
-    return gdb_send(g, "OK");
+    if (ok && s == end) {
+        memcpy(mem, data, len);
+        gdb_code_changed(g); /* the bytes may be decoded code */
+    }
+    free(data);
+    return gdb_send(g, ok && s == end ? "OK" : "E01");
 }
 
 static bool gdb_xfer_features(gdb_t *g, const char *s)

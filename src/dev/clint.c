@@ -17,35 +17,75 @@
 #define CLINT_IRQ_MSIP 3u
 #define CLINT_IRQ_MTIP 7u
 
+/* One place per hart id up to the largest: msip at 4 * id, mtimecmp at 0x4000 + 8 * id. A place
+ * with no hart behind it (sparse ids, as on a P8700: core 11:4, hart 3:0) reads 0 and ignores
+ * writes. */
 struct clint {
     const dev_host_t *host;
     uint64_t cycles_per_tick;
     uint64_t mtime_offset; /* added (mod 2^64) to cycles / cycles_per_tick */
     unsigned n_harts;
-    struct clint_hart {
+    unsigned n_places;   /* the largest hart id + 1 */
+    unsigned *place_of;  /* hart k -> its place */
+    struct clint_place { /* indexed by hart id */
         uint64_t mtimecmp;
         bool msip;
-    } hart[];
+        int hart; /* the hart the place drives, or -1 */
+    } place[];
 };
 
-clint_t *clint_new(const dev_host_t *host, unsigned n_harts, uint64_t cycles_per_tick)
+clint_t *clint_new(const dev_host_t *host, unsigned n_harts, const uint64_t *hart_ids,
+                   uint64_t cycles_per_tick)
 {
     if (n_harts == 0 || n_harts > CLINT_MAX_HARTS)
         return NULL;
-    clint_t *c = calloc(1, sizeof(*c) + n_harts * sizeof(c->hart[0]));
-    if (!c)
+    uint64_t n_places = n_harts;
+    for (unsigned k = 0; hart_ids && k < n_harts; k++) {
+        if (hart_ids[k] >= CLINT_MAX_HARTS)
+            return NULL;
+        if (hart_ids[k] + 1 > n_places)
+            n_places = hart_ids[k] + 1;
+    }
+    clint_t *c = calloc(1, sizeof(*c) + n_places * sizeof(c->place[0]));
+    unsigned *place_of = calloc(n_harts, sizeof(*place_of));
+    if (!c || !place_of) {
+        free(c);
+        free(place_of);
         return NULL;
+    }
     c->host = host;
     c->n_harts = n_harts;
+    c->n_places = (unsigned)n_places;
+    c->place_of = place_of;
+    for (unsigned p = 0; p < c->n_places; p++)
+        c->place[p].hart = -1;
+    for (unsigned k = 0; k < n_harts; k++) {
+        place_of[k] = hart_ids ? (unsigned)hart_ids[k] : k;
+        c->place[place_of[k]].hart = (int)k;
+    }
     c->cycles_per_tick = cycles_per_tick ? cycles_per_tick : 1;
     clint_reset(c);
     return c;
 }
 
+void clint_free(clint_t *c)
+{
+    if (c)
+        free(c->place_of);
+    free(c);
+}
+
+static void clint_destroy(void *dev)
+{
+    clint_free(dev);
+}
+
 void clint_reset(clint_t *c)
 {
-    for (unsigned k = 0; k < c->n_harts; k++) /* no timer interrupt until the guest programs one */
-        c->hart[k] = (struct clint_hart){ .mtimecmp = UINT64_MAX, .msip = false };
+    for (unsigned p = 0; p < c->n_places; p++) { /* no timer interrupt until the guest programs one */
+        c->place[p].mtimecmp = UINT64_MAX;
+        c->place[p].msip = false;
+    }
     c->mtime_offset = 0;
 }
 
@@ -65,7 +105,7 @@ uint64_t clint_update(clint_t *c)
     uint64_t now = cycles / c->cycles_per_tick + c->mtime_offset;
     uint64_t next = UINT64_MAX;
     for (unsigned k = 0; k < c->n_harts; k++) {
-        uint64_t cmp = c->hart[k].mtimecmp;
+        uint64_t cmp = c->place[c->place_of[k]].mtimecmp;
         bool pending = now >= cmp;
         c->host->set_irq(c->host->ctx, k, CLINT_IRQ_MTIP, pending);
         /* Once pending, MTIP only changes through a register write, and writes re-evaluate. */
@@ -103,7 +143,7 @@ static int clint_reg64_part(uint64_t off, uint64_t reg, unsigned size)
 /* An aligned access outside msip, mtimecmp and mtime (those only take their own sizes). */
 static bool clint_is_reserved(const clint_t *c, uint64_t off, unsigned size)
 {
-    bool in_mtimecmp = off + size > CLINT_MTIMECMP && off < CLINT_MTIMECMP + 8 * (uint64_t)c->n_harts;
+    bool in_mtimecmp = off + size > CLINT_MTIMECMP && off < CLINT_MTIMECMP + 8 * (uint64_t)c->n_places;
     bool in_mtime = off + size > CLINT_MTIME && off < CLINT_MTIME + 8;
     return off < CLINT_SIZE && (off & (size - 1)) == 0 && !in_mtimecmp && !in_mtime;
 }
@@ -125,16 +165,16 @@ static bus_status_t clint_read(void *opaque, uint64_t off, unsigned size, uint64
         /* msip per hart; words of harts that do not exist read as zero */
         if ((size != 4 && size != 8) || (off & 3))
             return BUS_FAULT;
-        unsigned k = (unsigned)((off - CLINT_MSIP) / 4);
-        *val = k < c->n_harts ? (uint64_t)c->hart[k].msip : 0;
-        if (size == 8 && k + 1 < c->n_harts)
-            *val |= (uint64_t)c->hart[k + 1].msip << 32;
+        unsigned p = (unsigned)((off - CLINT_MSIP) / 4);
+        *val = p < c->n_places ? (uint64_t)c->place[p].msip : 0;
+        if (size == 8 && p + 1 < c->n_places)
+            *val |= (uint64_t)c->place[p + 1].msip << 32;
         return BUS_OK;
     }
-    unsigned k = (unsigned)((off - CLINT_MTIMECMP) / 8);
-    if (off < CLINT_MTIME && k < c->n_harts &&
-        (shift = clint_reg64_part(off, CLINT_MTIMECMP + 8 * (uint64_t)k, size)) >= 0) {
-        uint64_t cmp = c->hart[k].mtimecmp;
+    unsigned p = (unsigned)((off - CLINT_MTIMECMP) / 8);
+    if (off < CLINT_MTIME && p < c->n_places && c->place[p].hart >= 0 &&
+        (shift = clint_reg64_part(off, CLINT_MTIMECMP + 8 * (uint64_t)p, size)) >= 0) {
+        uint64_t cmp = c->place[p].mtimecmp;
         *val = size == 8 ? cmp : (uint32_t)(cmp >> shift);
         return BUS_OK;
     }
@@ -158,19 +198,19 @@ static bus_status_t clint_write(void *opaque, uint64_t off, unsigned size, uint6
     if (off < CLINT_MTIMECMP) {
         if ((size != 4 && size != 8) || (off & 3))
             return BUS_FAULT;
-        unsigned k = (unsigned)((off - CLINT_MSIP) / 4);
+        unsigned p = (unsigned)((off - CLINT_MSIP) / 4);
         for (unsigned j = 0; j < size / 4; j++, val >>= 32) {
-            if (k + j >= c->n_harts)
-                break;
-            c->hart[k + j].msip = val & 1;
-            c->host->set_irq(c->host->ctx, k + j, CLINT_IRQ_MSIP, c->hart[k + j].msip);
+            if (p + j >= c->n_places || c->place[p + j].hart < 0)
+                continue;
+            c->place[p + j].msip = val & 1;
+            c->host->set_irq(c->host->ctx, (unsigned)c->place[p + j].hart, CLINT_IRQ_MSIP, val & 1);
         }
         return BUS_OK;
     }
-    unsigned k = (unsigned)((off - CLINT_MTIMECMP) / 8);
-    if (off < CLINT_MTIME && k < c->n_harts &&
-        (shift = clint_reg64_part(off, CLINT_MTIMECMP + 8 * (uint64_t)k, size)) >= 0) {
-        c->hart[k].mtimecmp = clint_merge(c->hart[k].mtimecmp, shift, size, val);
+    unsigned p = (unsigned)((off - CLINT_MTIMECMP) / 8);
+    if (off < CLINT_MTIME && p < c->n_places && c->place[p].hart >= 0 &&
+        (shift = clint_reg64_part(off, CLINT_MTIMECMP + 8 * (uint64_t)p, size)) >= 0) {
+        c->place[p].mtimecmp = clint_merge(c->place[p].mtimecmp, shift, size, val);
         clint_changed(c);
         return BUS_OK;
     }
@@ -189,9 +229,17 @@ const device_ops_t clint_ops = {
     .write = clint_write,
 };
 
+void clint_set_mtimecmp(clint_t *c, unsigned hart, uint64_t when)
+{
+    if (hart >= c->n_harts)
+        return;
+    c->place[c->place_of[hart]].mtimecmp = when;
+    clint_changed(c);
+}
+
 static void *clint_create(const dev_host_t *host, const device_params_t *params)
 {
-    return clint_new(host, params->n_harts, params->cycles_per_tick);
+    return clint_new(host, params->n_harts, params->hart_ids, params->cycles_per_tick);
 }
 
 static void clint_reset_dev(void *dev)
@@ -225,7 +273,7 @@ const device_class_t clint_class = {
     .region = REGION_SIDE_EFFECT,
     .create = clint_create,
     .reset = clint_reset_dev,
-    .destroy = free,
+    .destroy = clint_destroy,
     .next_event = clint_next_event,
     .ops = &clint_ops,
     .fdt_node = clint_fdt_node,

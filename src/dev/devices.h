@@ -38,8 +38,9 @@ typedef struct dev_host {
     uint64_t (*cycles)(void *ctx);
     /* A device's next event moved: the run loop must look at its deadlines again. */
     void (*deadline_changed)(void *ctx);
-    /* Copies `len` bytes from src to dst through IOCU `iocu`, coherent or not (machines with a
-     * coherence manager; NULL elsewhere): false when a range is not memory. */
+    /* Copies `len` bytes from src to dst through IOCU `iocu`, coherent or not, at once (machines
+     * with a coherence manager; NULL elsewhere): false when a range is not memory. A DMA engine
+     * calls it for each piece of a copy as time passes. */
     bool (*dma)(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64_t len, bool coherent);
     /* The next byte of console input if one is there now (0-255), or -1. */
     int (*console_read)(void *ctx);
@@ -56,6 +57,7 @@ typedef struct dev_host {
 /* The platform facts a device may be built from. */
 typedef struct device_params {
     unsigned n_harts;         /* harts whose interrupt lines the device drives */
+    const uint64_t *hart_ids; /* their mhartids, in order (NULL: 0 .. n_harts-1) */
     uint64_t cycles_per_tick; /* timers: time-base cycles per tick */
     unsigned cores;           /* coherence manager: cores (0 = 1) */
     uint64_t l2_size;         /* coherence manager: L2 bytes (0 = its default) */
@@ -88,7 +90,10 @@ typedef struct device_class {
     void *(*create)(const dev_host_t *host, const device_params_t *params); /* NULL: out of memory */
     void (*reset)(void *dev);
     void (*destroy)(void *dev);
-    /* Cycles until the device next raises an interrupt by itself (UINT64_MAX: never); may be NULL. */
+    /* Brings the device up to the current cycle and returns the cycles until it next acts by
+     * itself: raises an interrupt, moves the next piece of a DMA copy (UINT64_MAX: never). The run
+     * loop calls it before each stretch of execution and runs no further than that, so the device
+     * acts at its cycle (at the first block boundary there). May be NULL. */
     uint64_t (*next_event)(void *dev);
     const device_ops_t *ops;
     /* Adds the device's node to a device tree (libfdt); 0 or a libfdt error. NULL: the device has
@@ -122,10 +127,15 @@ extern const device_ops_t uart16550_ops;
 #define UART16550_SIZE 0x100
 
 /* SiFive CLINT for n_harts harts: msip (+4 per hart), mtimecmp (+0x4000, 8 per hart), mtime
- * (+0xBFF8). mtime is derived from the platform's time base: mtime = cycles / cycles_per_tick. */
+ * (+0xBFF8). mtime is derived from the platform's time base: mtime = cycles / cycles_per_tick.
+ * The registers of hart k are at its mhartid's place, hart_ids[k] (k when hart_ids is NULL), as
+ * OpenSBI's ACLINT driver and QEMU's ACLINT address them; places of no hart read 0. */
 typedef struct clint clint_t;
 #define CLINT_MAX_HARTS 4095
-clint_t *clint_new(const dev_host_t *host, unsigned n_harts, uint64_t cycles_per_tick); /* NULL: no memory */
+clint_t *clint_new(const dev_host_t *host, unsigned n_harts, const uint64_t *hart_ids,
+                   uint64_t cycles_per_tick); /* NULL: no memory, or an id beyond CLINT_MAX_HARTS */
+void clint_free(clint_t *c);
+void clint_set_mtimecmp(clint_t *c, unsigned hart, uint64_t when); /* hart k's mtimecmp */
 void clint_reset(clint_t *c); /* mtimecmp = UINT64_MAX, mtime follows the cycle clock, msip 0 */
 extern const device_ops_t clint_ops;
 #define CLINT_SIZE 0x10000

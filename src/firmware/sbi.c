@@ -64,7 +64,7 @@ void sbi_set_timer(sbi_t *s, unsigned k, uint64_t when)
     machine_t *m = s->m;
     if (!m->clint)
         return;
-    clint_ops.write(m->clint, 0x4000 + 8 * (uint64_t)k, 8, when); /* mtimecmp[k]: drives STIP */
+    clint_set_mtimecmp(m->clint, k, when); /* drives STIP */
 }
 
 static bool sbi_ecall(void *fw, hart_t *h)

@@ -24,6 +24,11 @@
 #define EM_RISCV 243
 #endif
 
+static uint32_t elf_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 /* The VeeR testbench link script puts the ICCM (0xFFFFFFF0) and DCCM (0xFFFFFFF8) preload
  * descriptors, {start, end} each, at the top of the 32-bit address space; the testbench consumes
  * them, the core never sees them. The contents they describe are ordinary segments at ICCM and
@@ -167,7 +172,7 @@ static int elf_place_segment(const elf_loader_t *L, const elf_segment_t *s, bool
                 if (file_n > n)
                     file_n = n;
                 memcpy(dst, L->raw + s->offset + seg_off, (size_t)file_n);
-                memset(dst + file_n, 0, (size_t)(n - file_n));
+                bus_host_zero(dst + file_n, n - file_n); /* .bss: no page is committed for it */
             }
         } else if (!r && !elf_is_veer_preload(L, addr, n) && elf_is_contents(L, s, s->vaddr + seg_off, n)) {
             return elf_fail(L, "segment %zu at 0x%llx (%llu bytes) is outside the memory of machine %s",
@@ -523,4 +528,61 @@ void elf_image_free(elf_image_t *img)
     free(img->syms);
     free(img->path);
     memset(img, 0, sizeof(*img));
+}
+
+/* Looks for the machine note in one section's bytes (little-endian notes: 4-byte namesz, descsz,
+ * type, then the name and the descriptor, each padded to 4 bytes). */
+static bool elf_note_in(const uint8_t *p, uint64_t n, char *buf, size_t size)
+{
+    uint64_t off = 0;
+    while (n - off >= 12) {
+        uint32_t namesz = (uint32_t)elf_le32(p + off), descsz = (uint32_t)elf_le32(p + off + 4);
+        uint32_t type = (uint32_t)elf_le32(p + off + 8);
+        uint64_t name_at = off + 12, desc_at = name_at + ((namesz + 3ull) & ~3ull);
+        uint64_t next = desc_at + ((descsz + 3ull) & ~3ull);
+        if (next > n)
+            return false;
+        if (type == PMUSIM_NOTE_MACHINE && namesz == 7 && memcmp(p + name_at, "pmusim", 7) == 0 &&
+            descsz >= 2 && descsz <= size && p[desc_at + descsz - 1] == 0) {
+            const char *name = (const char *)p + desc_at;
+            for (size_t k = 0; name[k]; k++) /* a machine name: letters, digits, '-', '_' */
+                if (!(name[k] >= 'a' && name[k] <= 'z') && !(name[k] >= 'A' && name[k] <= 'Z') &&
+                    !(name[k] >= '0' && name[k] <= '9') && name[k] != '-' && name[k] != '_')
+                    return false;
+            memcpy(buf, name, descsz);
+            return true;
+        }
+        off = next;
+    }
+    return false;
+}
+
+bool elf_machine_note(const char *path, char *buf, size_t size)
+{
+    struct stat st;
+    bool found = false;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || elf_version(EV_CURRENT) == EV_NONE)
+        return false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return false;
+    Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+    size_t file_size = 0, shstrndx;
+    const uint8_t *raw = elf ? (const uint8_t *)elf_rawfile(elf, &file_size) : NULL;
+    if (raw && elf_kind(elf) == ELF_K_ELF && file_size > EI_DATA && raw[EI_DATA] == ELFDATA2LSB &&
+        elf_getshdrstrndx(elf, &shstrndx) == 0) {
+        for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn && !found; scn = elf_nextscn(elf, scn)) {
+            GElf_Shdr sh;
+            if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS || sh.sh_offset > file_size ||
+                sh.sh_size > file_size - sh.sh_offset)
+                continue;
+            const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+            if (sh.sh_type == SHT_NOTE || (name && strcmp(name, ".note.pmusim.machine") == 0))
+                found = elf_note_in(raw + sh.sh_offset, sh.sh_size, buf, size);
+        }
+    }
+    if (elf)
+        elf_end(elf);
+    close(fd);
+    return found;
 }

@@ -47,4 +47,13 @@ const elf_symbol_t *elf_symbol_at(const elf_image_t *img, uint64_t addr);
 
 void elf_image_free(elf_image_t *img);
 
+/* The note naming the machine a program was built for: owner "pmusim", type PMUSIM_NOTE_MACHINE,
+ * the machine's name (NUL-terminated) as its descriptor; the SDK's link scripts put it in a
+ * section .note.pmusim.machine. */
+#define PMUSIM_NOTE_MACHINE 1u
+/* Reads that note from the file at `path` (a section named .note.pmusim.machine, or any SHT_NOTE
+ * section): true with the name in buf. False, silently, when there is none or the file cannot be
+ * read (loading it reports why). */
+bool elf_machine_note(const char *path, char *buf, size_t size);
+
 #endif

@@ -155,12 +155,25 @@ static void host_deadline_changed(void *ctx)
     hart_kick(m->running);
 }
 
+/* Hart k's mhartid: k, or on a coherence-manager machine core << shift | hart in core. */
+static uint64_t machine_hart_id(const machine_t *m, unsigned k)
+{
+    unsigned shift = m->desc->hartid_core_shift;
+    return shift ? (uint64_t)(k / m->harts_per_core) << shift | k % m->harts_per_core : k;
+}
+
 static bool add_device(machine_t *m, const device_desc_t *d)
 {
     const device_class_t *cls = device_class_find(d->cls);
     uint64_t base = cls == &mips_cm_class && m->cm_base ? m->cm_base : d->base;
     struct machine_device *md = &m->dev[m->n_dev];
+    uint64_t *hart_ids = malloc(m->n_harts * sizeof(*hart_ids));
+    if (!hart_ids)
+        return false;
+    for (unsigned k = 0; k < m->n_harts; k++)
+        hart_ids[k] = machine_hart_id(m, k);
     device_params_t params = { .n_harts = m->n_harts,
+                               .hart_ids = hart_ids,
                                .cycles_per_tick = m->desc->cycles_per_mtime_tick,
                                .has_s_mode = m->desc->core->has_s_mode,
                                .irq = &md->irq,
@@ -168,6 +181,7 @@ static bool add_device(machine_t *m, const device_desc_t *d)
                                .l2_size = m->l2_size,
                                .base = base };
     void *state = cls ? cls->create(&m->dev_host, &params) : NULL;
+    free(hart_ids); /* a device keeps what it needs of them */
     if (!state)
         return false;
     *md = (struct machine_device){ cls, state, base, { 0 }, -1 };
@@ -210,6 +224,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         return NULL;
     m->desc = desc;
     m->console = stdout;
+    m->console_last = -1;
     m->console_in = -1; /* standard input, looked at on the guest's first read */
     m->console_fd = 0;
     m->dev_host = (dev_host_t){
@@ -428,11 +443,8 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
 
 void machine_reset(machine_t *m, uint64_t entry)
 {
-    for (unsigned k = 0; k < m->n_harts; k++) {
-        unsigned shift = m->desc->hartid_core_shift;
-        unsigned id = shift ? (k / m->harts_per_core) << shift | k % m->harts_per_core : k;
-        hart_reset(m, &m->harts[k], id, entry);
-    }
+    for (unsigned k = 0; k < m->n_harts; k++)
+        hart_reset(m, &m->harts[k], (unsigned)machine_hart_id(m, k), entry);
     /* each reset's flush marked the other harts to flush too: all are clean now */
     for (unsigned k = 0; k < m->n_harts; k++)
         m->harts[k].code_dirty = m->harts[k].code_unwatched = false;
@@ -452,6 +464,11 @@ const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t 
     return desc->core->check_config ? desc->core->check_config(&opts->core, buf, size) : NULL;
 }
 
+const pmu_model_t *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts)
+{
+    return desc->core->pmu_for && opts ? desc->core->pmu_for(&opts->core) : desc->core->pmu;
+}
+
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)
 {
     for (const machine_param_t *p = desc->params; p && p->key; p++)
@@ -462,6 +479,10 @@ const machine_param_t *machine_find_param(const machine_desc_t *desc, const char
 
 void machine_console_write(machine_t *m, const void *buf, size_t n)
 {
+    if (n) {
+        m->console_bytes += n;
+        m->console_last = ((const unsigned char *)buf)[n - 1];
+    }
     fwrite(buf, 1, n, m->console);
 }
 
@@ -501,6 +522,13 @@ const char *machine_for_xlen(const char *current, unsigned xlen)
     return best;
 }
 
+/* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
+static bool tohost_in_ram(const machine_t *m, const hart_t *h)
+{
+    return m->htif.tohost && m->htif.tohost >= h->ram_base && h->ram_size >= 8 &&
+           m->htif.tohost - h->ram_base <= h->ram_size - 8;
+}
+
 int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
 {
     elf_target_t target = {
@@ -515,6 +543,15 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
     const elf_symbol_t *s;
     m->htif.tohost = (s = elf_find_symbol(img, "tohost")) ? s->addr : 0;
     m->htif.fromhost = (s = elf_find_symbol(img, "fromhost")) ? s->addr : 0;
+    /* HTIF is on when tohost lies wholly in one memory, whichever: in main RAM its granule is
+     * watched, elsewhere (every store there takes the slow path) its address range */
+    m->htif_on = m->htif.tohost && bus_ram_ptr(&m->bus, m->htif.tohost, 8);
+    for (unsigned k = 0; k < m->n_harts; k++) {
+        hart_t *h = &m->harts[k];
+        bool elsewhere = m->htif_on && !tohost_in_ram(m, h);
+        h->watch_lo = elsewhere ? m->htif.tohost : 0;
+        h->watch_hi = elsewhere ? m->htif.tohost + 8 : 0;
+    }
     if (!m->semihost.cmdline)
         m->semihost.cmdline = img->path;
     platform_rewatch(m, &m->harts[0]); /* the harts share one store watch */
@@ -547,13 +584,6 @@ static bool platform_host_call(void *ctx, hart_t *h, uint64_t pc)
 {
     machine_t *m = ctx;
     return semihost_try(&m->semihost, h, pc);
-}
-
-/* Does the HTIF tohost word lie in main RAM? (computed without wrap-around) */
-static bool tohost_in_ram(const machine_t *m, const hart_t *h)
-{
-    return m->htif.tohost && m->htif.tohost >= h->ram_base && h->ram_size >= 8 &&
-           m->htif.tohost - h->ram_base <= h->ram_size - 8;
 }
 
 /* The reservation granule (64 bytes) of an LR. */
@@ -602,7 +632,7 @@ static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned
             (o->reservation_addr & ~(uint64_t)(RESERVATION_GRANULE - 1)) < addr + size)
             o->reservation_valid = false;
     }
-    if (!tohost_in_ram(m, h) || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
+    if (!m->htif_on || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
         return;
     htif_store(m, addr, size);
 }
@@ -618,7 +648,7 @@ static void watch_granule(const hart_t *h, uint64_t addr)
 static void platform_rewatch(void *ctx, hart_t *h)
 {
     machine_t *m = ctx;
-    if (tohost_in_ram(m, h)) {
+    if (m->htif_on && tohost_in_ram(m, h)) {
         watch_granule(h, m->htif.tohost);
         watch_granule(h, m->htif.tohost + 7); /* an unaligned tohost may straddle two granules */
     }
@@ -772,6 +802,17 @@ static void stop_request_due(machine_t *m, hart_t *h, void *ctx)
     h->stop = (hart_stop_t)atomic_load_explicit(&m->stop_request, memory_order_relaxed);
 }
 
+/* A look at the running machine from outside (the CLI's status line): poll_fn is called at the
+ * next step; the run itself is not changed. */
+static uint64_t poll_sync(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)h, (void)ctx;
+    atomic_store_explicit(&m->poll, 0, memory_order_relaxed);
+    if (m->poll_fn)
+        m->poll_fn(m->poll_ctx, m);
+    return UINT64_MAX;
+}
+
 /* The core's own timers and run states (VeeR's internal timers, a PAUSE): advanced to the clock. */
 static uint64_t core_timers_sync(machine_t *m, hart_t *h, void *ctx)
 {
@@ -871,12 +912,18 @@ static bool machine_add_run_sources(machine_t *m)
                                                      .flags = RUN_SOURCE_GATE_ATOMIC,
                                                      .gate_off = offsetof(machine_t, stop_request),
                                                      .gate_size = sizeof(atomic_int) });
-    if (m->desc->core->ext && m->desc->core->ext->advance)
-        ok &= machine_add_source(m, &(run_source_t){ .name = "core timers", .sync = core_timers_sync });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "poll",
+                                                 .sync = poll_sync,
+                                                 .flags = RUN_SOURCE_GATE_ATOMIC,
+                                                 .gate_off = offsetof(machine_t, poll),
+                                                 .gate_size = sizeof(atomic_int) });
+    /* the devices before the core: what they do is seen before the hart runs on */
     for (unsigned k = 0; k < m->n_dev; k++)
         if (m->dev[k].cls->next_event)
             ok &= machine_add_source(
                 m, &(run_source_t){ .name = m->dev[k].cls->name, .sync = device_sync, .ctx = &m->dev[k] });
+    if (m->desc->core->ext && m->desc->core->ext->advance)
+        ok &= machine_add_source(m, &(run_source_t){ .name = "core timers", .sync = core_timers_sync });
     if (m->harts[0].isa & ISA_EXT_SSCOFPMF)
         ok &= machine_add_source(m, &(run_source_t){ .name = "counter overflow",
                                                      .sync = overflow_sync,
@@ -886,6 +933,7 @@ static bool machine_add_run_sources(machine_t *m)
                                                      .gate_size = sizeof(uint32_t) });
     ok &= machine_add_source(m, &(run_source_t){ .name = "quantum",
                                                  .next = quantum_next,
+                                                 .flags = RUN_SOURCE_CYCLES,
                                                  .gate_off = offsetof(machine_t, hart_until_set),
                                                  .gate_size = sizeof(bool) });
     ok &= machine_add_source(m, &(run_source_t){ .name = "htif",
@@ -941,11 +989,9 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
     if (!h->wfi_wait && !h->halted)
         *progress = true; /* a hart that can run (even if a long block took it past `until`) */
     while (h->stop == STOP_NONE && !m->yield && hart_cycle(h) < until) {
-        if (h->code_dirty)
-            block_cache_flush(h); /* code this hart decoded was written */
-        else if (h->code_unwatched)
-            block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
-        uint64_t soft = RUN_CHUNK, exact = UINT64_MAX;
+        /* The sources catch up with the clock first, the devices too: what they do (a DMA copy
+         * over code) is seen before the hart runs on. */
+        uint64_t soft = RUN_CHUNK, exact = UINT64_MAX, at_cycle = UINT64_MAX;
         const run_source_t *due = NULL;
         for (const run_source_t *s = src; s != end && !due; s++) {
             if (!s->sync || source_idle(s, m, h))
@@ -959,6 +1005,10 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             due->due(m, h, due->ctx);
             continue;
         }
+        if (h->code_dirty)
+            block_cache_flush(h); /* code this hart decoded was written */
+        else if (h->code_unwatched)
+            block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
         if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
             h->wfi_wait = h->halted = false; /* an NMI or injected fault ends any wait */
             h->pause_cycles = 0;
@@ -974,6 +1024,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
                 break;
         }
         bool waiting = h->wfi_wait || h->halted || h->pause_cycles;
+        uint64_t synced = soft; /* the run chunk and the deadlines of the sources brought up to the clock */
         for (const run_source_t *s = src; s != end; s++) {
             if (!s->next || (waiting && !(s->flags & RUN_SOURCE_WAKES)) || source_idle(s, m, h))
                 continue;
@@ -982,14 +1033,18 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
                 due = s;
                 break;
             }
-            if (s->flags & RUN_SOURCE_EXACT)
+            if (s->flags & RUN_SOURCE_EXACT) {
                 exact = min_u64(exact, d);
-            else
+            } else {
                 soft = min_u64(soft, d);
+                if (s->flags & RUN_SOURCE_CYCLES)
+                    at_cycle = min_u64(at_cycle, d);
+            }
         }
         if (due) {
-            due->due(m, h, due->ctx);
-            continue;
+            if (due->due)
+                due->due(m, h, due->ctx);
+            continue; /* without a `due` (the quantum at its end): the loop's condition decides */
         }
         if (waiting) {
             uint64_t left = until == UINT64_MAX ? UINT64_MAX : until - hart_cycle(h);
@@ -1007,8 +1062,13 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         if (exact != UINT64_MAX)
             soft = min_u64(soft, exact - (BLOCK_MAX_INSNS - 1));
+        /* a stop at a cycle (a round's end, stat -I) no further than the chunk and the synced
+         * deadlines: the budget counts the timing model's stall cycles too, so the run stops at
+         * the first block boundary at or after it (prefixes above count instructions) */
+        h->budget_cycles = at_cycle <= synced;
         hart_set_budget(h, (int64_t)soft);
         exec(h);
+        h->budget_cycles = false;
         if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
             machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;

@@ -77,6 +77,11 @@ enum {
     RUN_SOURCE_GATE_HART = 4,
     /* The gate word is an atomic_int (read with a relaxed atomic load). */
     RUN_SOURCE_GATE_ATOMIC = 8,
+    /* `next` counts cycles, not instructions (the quantum: a round's end, stat -I's pause): when
+     * it is no further than the run chunk and the deadlines `sync` returned, the executor's budget
+     * counts the timing model's stall cycles too (hart_t.budget_cycles), so the run stops at the
+     * first block boundary at or after that cycle. */
+    RUN_SOURCE_CYCLES = 16,
 };
 
 #define MACHINE_MAX_SOURCES 32
@@ -159,7 +164,8 @@ typedef struct machine {
     bool all_harts_start;      /* boot=all: no hart waits for the CPC */
 
     /* Program */
-    htif_t htif; /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    htif_t htif;  /* tohost/fromhost: 0 if the program has no HTIF symbols */
+    bool htif_on; /* tohost lies wholly in one memory (main RAM or another): HTIF is on */
     /* HTIF: halves of tohost written since the last command was taken (platform_watched_store) */
     unsigned htif_pending;       /* HTIF_LOWER | HTIF_UPPER */
     uint64_t htif_pending_since; /* machine_insns() at the first of them */
@@ -182,13 +188,22 @@ typedef struct machine {
      * a hart_stop_t, STOP_NONE when there is none. Seen at the next step of the run loop, at most
      * one run chunk later (machine_request_stop). */
     atomic_int stop_request;
+    /* A look at the running machine from outside (the CLI's status line): whoever sets `poll`
+     * (a signal handler too, or another thread: it is an atomic_int) gets poll_fn(poll_ctx, m)
+     * called from the run loop at its next step (the "poll" source), within one run chunk; the run
+     * itself is not changed by it. */
+    atomic_int poll;
+    void (*poll_fn)(void *ctx, struct machine *m);
+    void *poll_ctx;
 
     /* Outcome */
     bool exited;
     int exit_code;
     FILE *console;
-    int console_in; /* console input: -1 not looked at yet, 0 reading stdin, 1 at its end */
-    int console_fd; /* the file descriptor read (0, or a test's) */
+    uint64_t console_bytes; /* the guest's console output so far (how long it has been silent) */
+    int console_last;       /* its last byte, or -1 */
+    int console_in;         /* console input: -1 not looked at yet, 0 reading stdin, 1 at its end */
+    int console_fd;         /* the file descriptor read (0, or a test's) */
     /* Firmware served on the host (src/firmware): answers S-mode ecalls and sees exceptions taken
      * below M-mode; NULL when M-mode code is the firmware. With it, the CLINT's machine timer
      * line drives the supervisor timer interrupt (STIP), as SBI set_timer promises. */
@@ -212,6 +227,9 @@ const char *machine_for_xlen(const char *current, unsigned xlen);
 /* Whether the options describe hardware that can exist: NULL, or why not (in buf). */
 const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf,
                                size_t size);
+
+/* The PMU model of the machine with these options (its events can depend on the configuration). */
+const struct pmu_model *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts);
 
 /* The option `key` of a machine, or NULL. */
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);

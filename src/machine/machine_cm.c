@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cpu/csr.h"
+#include "cpu/exec.h"
 #include "cpu/pmp.h"
 #include "dev/mips_cm.h"
 #include "machine/machine.h"
@@ -11,8 +12,11 @@ void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, u
                            const bus_region_t *r)
 {
     machine_t *m = ctx;
-    if (!m->cm)
+    if (!m->cm) { /* the core's own model (the virt machines' memory hierarchy) */
+        if (h->core_ext && h->core_ext->mem_access)
+            h->core_ext->mem_access(h, addr, size, kind, r);
         return;
+    }
     enum coh_cca cca = COH_CACHED;
     if (r && !r->host)
         cca = COH_REGISTER;
@@ -93,7 +97,8 @@ bool machine_cm_dma(void *ctx, unsigned iocu, uint64_t src, uint64_t dst, uint64
     /* what the copy wrote: decoded code there is dropped, reservations there are broken */
     for (unsigned k = 0; k < m->n_harts && len; k++) {
         hart_t *h = &m->harts[k];
-        h->code_dirty = true;
+        if (block_range_has_code(h, dst, len))
+            h->code_dirty = true;
         if (h->reservation_valid && h->reservation_addr < dst + len && dst < (h->reservation_addr | 63) + 1)
             h->reservation_valid = false;
     }

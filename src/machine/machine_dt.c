@@ -117,7 +117,7 @@ static int add_platform_nodes(void *fdt)
  * instructions. The selector is the event index itself, so no riscv,event-to-mhpmevent. */
 static int add_pmu_node(const machine_t *m, void *fdt)
 {
-    const pmu_model_t *pm = m->desc->core->pmu;
+    const pmu_model_t *pm = m->harts[0].pmu_model ? m->harts[0].pmu_model : m->desc->core->pmu;
     int node = fdt_add_subnode(fdt, 0, "pmu");
     TRY(node);
     TRY(fdt_setprop_string(fdt, node, "compatible", "riscv,pmu"));

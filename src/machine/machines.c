@@ -76,11 +76,76 @@ static bool set_quantum(machine_opts_t *o, const char *value)
     return parse_count(value, 1, 1ull << 30, &o->quantum);
 }
 
+static bool parse_size(const char *value, uint64_t *out);
+
+/* The memory-hierarchy model of the virt machines (docs/machine-virt.md): `caches` switches it,
+ * and giving the size of a part turns it on too (unless caches=off is given). */
+static bool set_caches(machine_opts_t *o, const char *value)
+{
+    o->core.given |= CORE_CFG_HIERARCHY;
+    return parse_on_off(value, &o->core.hierarchy);
+}
+/* 0 or off (absent), or a power of two from lo to hi bytes (K or M suffix). */
+static bool hier_size(const char *value, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    uint64_t v;
+    if (!strcmp(value, "off"))
+        v = 0;
+    else if (!parse_size(value, &v) || (v && (v < lo || v > hi || (v & (v - 1)))))
+        return false;
+    *out = v;
+    return true;
+}
+static bool hier_count(const char *value, uint64_t hi, unsigned *out)
+{
+    uint64_t v;
+    if (!strcmp(value, "off"))
+        v = 0;
+    else if (!parse_count(value, 0, hi, &v) || (v & (v - 1)))
+        return false;
+    *out = (unsigned)v;
+    return true;
+}
+#define HIER_SET_SIZE(fn, field, flag, lo, hi) \
+    static bool fn(machine_opts_t *o, const char *value) \
+    { \
+        o->core.given |= flag; \
+        return hier_size(value, lo, hi, &o->core.field); \
+    }
+#define HIER_SET_COUNT(fn, field, flag, hi) \
+    static bool fn(machine_opts_t *o, const char *value) \
+    { \
+        o->core.given |= flag; \
+        return hier_count(value, hi, &o->core.field); \
+    }
+HIER_SET_SIZE(set_virt_l1i, l1i_bytes, CORE_CFG_L1I, 1u << 10, 1u << 20)
+HIER_SET_SIZE(set_virt_l1d, l1d_bytes, CORE_CFG_L1D, 1u << 10, 1u << 20)
+HIER_SET_SIZE(set_virt_l2, l2_bytes, CORE_CFG_L2, 16u << 10, 64u << 20)
+HIER_SET_COUNT(set_itlb, itlb_entries, CORE_CFG_ITLB, 256)
+HIER_SET_COUNT(set_dtlb, dtlb_entries, CORE_CFG_DTLB, 256)
+HIER_SET_COUNT(set_bp, bp_entries, CORE_CFG_BP, 1u << 16)
+
 static const machine_param_t virt_params[] = {
     { "harts", "1..64", "number of harts (default 1); each starts at the ELF entry with a0 = mhartid",
       set_harts },
     { "quantum", "1..2^30",
       "cycles a hart runs before the next hart's turn, with several harts (default 1000)", set_quantum },
+    { "caches", "on|off",
+      "memory-hierarchy model: L1I, L1D, L2, TLBs, branch predictor counted in the PMU's cache events "
+      "(default off; on when a size below is given)",
+      set_caches },
+    { "l1i", "0|1K..1M (power of two)", "L1 I-cache bytes, 8-way, 64-byte lines (default 32K)",
+      set_virt_l1i },
+    { "l1d", "0|1K..1M (power of two)", "L1 D-cache bytes, 8-way, 64-byte lines, write-back (default 32K)",
+      set_virt_l1d },
+    { "l2", "0|16K..64M (power of two)", "unified L2 bytes, 16-way, 64-byte lines, write-back (default 512K)",
+      set_virt_l2 },
+    { "itlb", "0|1..256 (power of two)", "I-TLB entries, fully associative, 4 KiB pages (default 32)",
+      set_itlb },
+    { "dtlb", "0|1..256 (power of two)", "D-TLB entries, fully associative, 4 KiB pages (default 32)",
+      set_dtlb },
+    { "bp", "0|1..64K (power of two)", "branch predictor: 2-bit counters indexed by pc (default 1024)",
+      set_bp },
     { 0 },
 };
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 static bool overlaps(const bus_t *bus, uint64_t base, uint64_t size)
 {
@@ -43,6 +44,23 @@ void bus_host_unmap(uint8_t *p, uint64_t size)
 {
     if (p)
         munmap(p, (size_t)size);
+}
+
+void bus_host_zero(uint8_t *p, uint64_t n)
+{
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t first = ((uintptr_t)p + page - 1) & ~(page - 1), last = ((uintptr_t)p + n) & ~(page - 1);
+    if (n < 2 * page || first >= last) {
+        memset(p, 0, (size_t)n);
+        return;
+    }
+    /* the whole pages go back to the kernel, which gives zeroed pages again when touched */
+    if (madvise((void *)(uintptr_t)first, (size_t)(last - first), MADV_DONTNEED) != 0) {
+        memset(p, 0, (size_t)n);
+        return;
+    }
+    memset(p, 0, (size_t)(first - (uintptr_t)p));
+    memset((void *)(uintptr_t)last, 0, (size_t)((uintptr_t)p + n - last));
 }
 
 bus_region_t *bus_add_ram(bus_t *bus, const char *name, uint64_t base, uint64_t size, unsigned flags)

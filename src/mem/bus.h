@@ -61,6 +61,10 @@ typedef struct bus {
  * (NULL, errno ENOMEM) instead of aborting in an allocator. */
 uint8_t *bus_host_map(uint64_t size);
 void bus_host_unmap(uint8_t *p, uint64_t size);
+/* Zeroes n bytes of memory from bus_host_map without committing it: whole pages are handed back
+ * to the host (they read 0 and are committed again when touched), only partial pages are written.
+ * So a program's .bss of any size costs nothing until the program uses it. */
+void bus_host_zero(uint8_t *p, uint64_t n);
 
 /* Adds a region; returns NULL when it overlaps another one or the table is full (errno EEXIST),
  * or when the host cannot provide the memory (errno ENOMEM). */

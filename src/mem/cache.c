@@ -100,7 +100,7 @@ static unsigned fill_latency(cache_t *c, uint64_t line_addr)
 
 cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
 {
-    cache_result_t r = { 0 };
+    cache_result_t r = { .slot = -1 };
     uint64_t line = addr >> c->line_shift;
     size_t base = (size_t)(line & c->set_mask) * c->cfg.ways;
     unsigned ways = c->cfg.ways;
@@ -111,6 +111,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
         c->hits++;
         c->dirty[base] |= write;
         r.hit = true;
+        r.slot = (long)base;
         r.cycles = c->cfg.hit_cycles;
         return r;
     }
@@ -118,6 +119,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
         if (c->tag[base + w] != line)
             continue;
         r.hit = true;
+        r.slot = (long)(base + w);
         c->hits++;
         c->age[base + w] = c->clock;
         r.cycles = c->cfg.hit_cycles;
@@ -151,6 +153,8 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     size_t v = base + victim;
     if (c->tag[v] != UINT64_MAX && c->dirty[v]) {
         r.wrote_next = true;
+        r.wrote_back = true;
+        r.writeback_addr = c->tag[v] << c->line_shift;
         r.write_latency = c->cfg.write_cycles;
         c->writebacks++;
         if (c->next)
@@ -161,6 +165,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     r.fill_latency = fill_latency(c, line << c->line_shift);
     c->tag[v] = line;
     c->age[v] = c->clock;
+    r.slot = (long)v;
     c->dirty[v] = write && c->cfg.write_policy == CACHE_WRITE_BACK;
     if (write && c->cfg.write_policy == CACHE_WRITE_THROUGH) {
         r.write_latency = c->cfg.write_cycles;

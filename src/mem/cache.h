@@ -30,8 +30,11 @@ typedef struct cache_config {
 /* What one access did. */
 typedef struct cache_result {
     bool hit;
-    bool filled;           /* a line was read from the next level */
-    bool wrote_next;       /* data went to the next level (write-through, or a write-back victim) */
+    bool filled;     /* a line was read from the next level */
+    bool wrote_next; /* data went to the next level (write-through, or a write-back victim) */
+    bool wrote_back; /* a dirty victim was written back: the line at writeback_addr */
+    uint64_t writeback_addr;
+    long slot;             /* where the line is now (set * ways + way), or -1: not allocated */
     unsigned fill_latency; /* cycles of the fill (0 if none) */
     unsigned write_latency;
     unsigned cycles; /* total extra cycles the access costs the requester */

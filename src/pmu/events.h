@@ -98,7 +98,22 @@ typedef unsigned __int128 evset_t;
     X(TM_POSTSYNC_STALL, "cycles stalled after a postsync instruction (amount)") \
     X(TM_PRESYNC_STALL, "cycles stalled before a presync instruction (amount)") \
     X(TM_SB_STALL, "cycles stalled on the store buffer or the load/store bus queue (amount)") \
-    X(TM_DBUS_BUSY, "cycles the D-bus is busy (amount)")
+    X(TM_DBUS_BUSY, "cycles the D-bus is busy (amount)") \
+    /* --- from the virt machines' memory-hierarchy model (src/core/generic/hierarchy.c) --- */ \
+    X(DCACHE_READ_MISS, "read miss in the L1 D-cache") \
+    X(DCACHE_WRITE_MISS, "write miss in the L1 D-cache") \
+    X(ICACHE_MISS, "line fetch missing in the L1 I-cache") \
+    X(L2_READ, "read request to the L2 (an L1 line fill)") \
+    X(L2_READ_MISS, "read miss in the L2") \
+    X(L2_WRITE, "write request to the L2 (an L1 write-back)") \
+    X(L2_WRITE_MISS, "write miss in the L2") \
+    X(DTLB_READ, "translated load: D-TLB lookup") \
+    X(DTLB_READ_MISS, "translated load missing in the D-TLB") \
+    X(DTLB_WRITE, "translated store or AMO: D-TLB lookup") \
+    X(DTLB_WRITE_MISS, "translated store or AMO missing in the D-TLB") \
+    X(ITLB_READ, "translated fetch: I-TLB lookup") \
+    X(ITLB_MISS, "translated fetch missing in the I-TLB") \
+    X(BP_LOOKUP, "conditional branch direction predicted")
 
 enum pmusim_event {
 #define X(name, desc) EV_##name,
@@ -122,7 +137,14 @@ static inline unsigned evset_first(evset_t e)
     (EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN) | EVBIT(LOAD_MISALIGNED) | EVBIT(STORE_MISALIGNED) | \
      EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL) | EVBIT(DIV_BY_ZERO) | EVBIT(FP_SUBNORMAL) | \
      EVBIT(EXCEPTION) | EVBIT(IRQ_TIMER) | EVBIT(IRQ_EXTERNAL) | EVBIT(IRQ_SOFTWARE) | EVBIT(IRQ_OTHER) | \
-     EV_MEMORY_MASK | EVBIT(BR_MISPREDICT))
+     EV_MEMORY_MASK | EVBIT(BR_MISPREDICT) | EV_HIERARCHY_MASK)
+
+/* The dynamic events of the virt machines' memory-hierarchy model. */
+#define EV_HIERARCHY_MASK \
+    (EVBIT(DCACHE_READ_MISS) | EVBIT(DCACHE_WRITE_MISS) | EVBIT(ICACHE_MISS) | EVBIT(L2_READ) | \
+     EVBIT(L2_READ_MISS) | EVBIT(L2_WRITE) | EVBIT(L2_WRITE_MISS) | EVBIT(DTLB_READ) | \
+     EVBIT(DTLB_READ_MISS) | EVBIT(DTLB_WRITE) | EVBIT(DTLB_WRITE_MISS) | EVBIT(ITLB_READ) | \
+     EVBIT(ITLB_MISS) | EVBIT(BP_LOOKUP))
 
 /* Events that come with an amount of cycles (pmu_latency): their occurrences, sum and min/max. */
 #define EV_LATENCY_MASK \

@@ -3,8 +3,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "tools/cli_run.h"
+#include "tools/stat_report.h"
 
 #include "jit/jit.h"
 
@@ -74,7 +78,35 @@ bool cli_run_output_is_input(const cli_run_config_t *cfg, const char *cmd, const
     return cli_output_is_input(cmd, out, inputs, sizeof inputs / sizeof inputs[0]);
 }
 
-bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
+/* The machine to run on: -M, else the one the program's machine note names (SDK programs carry
+ * it), else the default. A note naming another machine than -M, or one pmusim does not know, is a
+ * warning: the run goes on as asked. */
+static void cli_run_resolve_machine(cli_run_config_t *cfg, const char *cmd)
+{
+    char built_for[sizeof cfg->noted_machine];
+    if (cfg->raw || !elf_machine_note(cfg->program, built_for, sizeof built_for))
+        return;
+    const machine_desc_t *known = machine_find(built_for);
+    if (!cfg->machine) {
+        if (known) {
+            memcpy(cfg->noted_machine, built_for, sizeof built_for);
+            cfg->machine = cfg->noted_machine;
+        } else {
+            cli_error(
+                "%s: warning: %s was built for machine '%s', which pmusim does not know; running it on %s",
+                cmd, cfg->program, built_for, machine_default_name);
+        }
+        return;
+    }
+    size_t n = strcspn(cfg->machine, ",");
+    if (strlen(built_for) != n || strncmp(cfg->machine, built_for, n) != 0)
+        cli_error(
+            "%s: warning: %s was built for machine %s (its .note.pmusim.machine); running it on %.*s as "
+            "-M says",
+            cmd, cfg->program, built_for, (int)n, cfg->machine);
+}
+
+static bool cli_run_take_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     int i = p->next;
     if (cfg->bios || cfg->kernel) { /* the program is the firmware and kernel */
@@ -107,6 +139,31 @@ bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
         i++;
     cfg->guest_argc = p->argc - i;
     cfg->guest_argv = p->argv + i;
+    return true;
+}
+
+/* PMUSIM_JIT sets the translation tier's default (architecture.md "The translation tier"): on, off
+ * or eager; empty is the same as unset. --jit wins over it. */
+static bool cli_run_jit_env(cli_run_config_t *cfg, const char *cmd)
+{
+    const char *env = getenv("PMUSIM_JIT");
+    enum jit_mode mode;
+    if (!env || !*env)
+        return true;
+    if (!jit_parse_mode(env, &mode)) {
+        cli_error("%s: bad PMUSIM_JIT '%s' in the environment: expected on, off or eager", cmd, env);
+        return false;
+    }
+    if (cfg->opts.jit == JIT_MODE_DEFAULT)
+        cfg->opts.jit = (int)mode;
+    return true;
+}
+
+bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
+{
+    if (!cli_run_take_operands(cfg, p) || !cli_run_jit_env(cfg, p->cmd))
+        return false;
+    cli_run_resolve_machine(cfg, p->cmd);
     return true;
 }
 
@@ -215,10 +272,90 @@ static void cli_on_stop_signal(int sig)
 static const int cli_stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
 #define CLI_STOP_SIGNALS (sizeof cli_stop_signals / sizeof cli_stop_signals[0])
 
+/* The status line: the machine the signals look at, and what they asked for. */
+static machine_t *volatile cli_status_machine;
+static volatile sig_atomic_t cli_status_asked, cli_status_tick;
+
+static void cli_on_status_signal(int sig)
+{
+    machine_t *m = cli_status_machine;
+    if (sig == SIGALRM)
+        cli_status_tick = 1;
+    else
+        cli_status_asked = 1;
+    if (m)
+        atomic_store_explicit(&m->poll, 1, memory_order_relaxed); /* the run loop's poll source
+                                                                   * calls cli_session_poll */
+}
+
+/* SIGUSR1, and SIGINFO (Ctrl-T) where the system has it, ask for the status line. */
+static const int cli_status_signals[] = {
+    SIGUSR1,
+#ifdef SIGINFO
+    SIGINFO,
+#endif
+};
+#define CLI_STATUS_SIGNALS (sizeof cli_status_signals / sizeof cli_status_signals[0])
+
+static double cli_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* "pmusim: 52,428,800 instructions, 96.2 MIPS, pc 0x80000010 <main+0x8>": MIPS since the last
+ * line (or the start of the run). */
+static void cli_session_status_line(cli_session_t *s)
+{
+    machine_t *m = s->m;
+    const hart_t *h = m->running;
+    uint64_t insns = machine_insns(m);
+    double now = cli_now(), dt = now - s->status_time;
+    char count[32], pc[160], hart[32] = "";
+    stat_format_count(insns, count, sizeof count);
+    cli_session_format_pc(s, h->pc, pc, sizeof pc);
+    if (m->n_harts > 1)
+        snprintf(hart, sizeof hart, "hart %u ", (unsigned)(h - m->harts));
+    fflush(m->console);
+    /* on a terminal that the guest left in the middle of a line, the status goes on a line of its own */
+    if (m->console == stdout && m->console_last >= 0 && m->console_last != '\n' && isatty(STDOUT_FILENO) &&
+        isatty(STDERR_FILENO))
+        fputc('\n', stderr);
+    cli_error("%s instructions, %.1f MIPS, %spc %s", count,
+              dt > 0 ? (double)(insns - s->status_insns) / dt / 1e6 : 0.0, hart, pc);
+    s->status_insns = insns;
+    s->status_time = now;
+}
+
+static void cli_session_poll(void *ctx, machine_t *m)
+{
+    cli_session_t *s = ctx;
+    bool show = false;
+    if (cli_status_asked) {
+        cli_status_asked = 0;
+        show = true;
+    }
+    if (cli_status_tick) { /* a second went by: is the guest still silent? */
+        cli_status_tick = 0;
+        if (m->console_bytes != s->status_console) {
+            s->status_console = m->console_bytes;
+            s->status_silent = 0;
+        } else if (++s->status_silent >= CLI_STATUS_SILENCE) {
+            show = true;
+        }
+    }
+    if (show) {
+        cli_session_status_line(s);
+        s->status_silent = 0;
+    }
+}
+
 hart_stop_t cli_session_run(cli_session_t *s)
 {
-    struct sigaction old[CLI_STOP_SIGNALS], sa;
-    bool installed[CLI_STOP_SIGNALS] = { false };
+    struct sigaction old[CLI_STOP_SIGNALS], sa, old_status[CLI_STATUS_SIGNALS], old_alarm;
+    bool installed[CLI_STOP_SIGNALS] = { false }, installed_status[CLI_STATUS_SIGNALS] = { false };
+    bool ticking = false;
 
     cli_stop_signal = 0;
     cli_stop_machine = s->m;
@@ -233,8 +370,41 @@ hart_stop_t cli_session_run(cli_session_t *s)
             installed[k] = sigaction(cli_stop_signals[k], &sa, NULL) == 0;
     }
 
-    hart_stop_t stop = machine_run(s->m);
+    /* the status line: on request, and on a terminal after every few silent seconds */
+    if (!s->status_started) {
+        s->status_started = true;
+        s->status_time = cli_now();
+        s->status_insns = machine_insns(s->m);
+        s->status_console = s->m->console_bytes;
+    }
+    s->m->poll_fn = cli_session_poll;
+    s->m->poll_ctx = s;
+    cli_status_asked = cli_status_tick = 0;
+    cli_status_machine = s->m;
+    sa.sa_handler = cli_on_status_signal;
+    sa.sa_flags = SA_RESTART; /* a console read or write in progress goes on */
+    for (size_t k = 0; k < CLI_STATUS_SIGNALS; k++)
+        installed_status[k] = sigaction(cli_status_signals[k], &sa, &old_status[k]) == 0;
+    struct itimerval second = { { 1, 0 }, { 1, 0 } }, off = { { 0, 0 }, { 0, 0 } };
+    if (!s->quiet && isatty(STDERR_FILENO) && sigaction(SIGALRM, &sa, &old_alarm) == 0) {
+        ticking = setitimer(ITIMER_REAL, &second, NULL) == 0;
+        if (!ticking)
+            sigaction(SIGALRM, &old_alarm, NULL);
+    }
 
+    cli_term_raw(s->m->console_fd);
+    hart_stop_t stop = machine_run(s->m);
+    cli_term_restore();
+
+    if (ticking) {
+        setitimer(ITIMER_REAL, &off, NULL);
+        sigaction(SIGALRM, &old_alarm, NULL);
+    }
+    for (size_t k = 0; k < CLI_STATUS_SIGNALS; k++)
+        if (installed_status[k])
+            sigaction(cli_status_signals[k], &old_status[k], NULL);
+    cli_status_machine = NULL;
+    s->m->poll_fn = NULL;
     for (size_t k = 0; k < CLI_STOP_SIGNALS; k++)
         if (installed[k])
             sigaction(cli_stop_signals[k], &old[k], NULL);

@@ -22,9 +22,11 @@
 #include "tools/cli_util.h"
 
 typedef struct cli_run_config {
-    const char *machine; /* NULL: machine_default_name */
-    machine_opts_t opts; /* opts.cmdline is filled in by cli_session_open */
-    bool quiet;          /* no messages about how the run ended */
+    const char *machine;    /* NULL: machine_default_name (cli_run_operands sets it from the program's
+                          * machine note when there is no -M) */
+    char noted_machine[64]; /* the machine the program's note names */
+    machine_opts_t opts;    /* opts.cmdline is filled in by cli_session_open */
+    bool quiet;             /* no messages about how the run ended */
     const char *program;
     int guest_argc;
     char **guest_argv;
@@ -96,7 +98,8 @@ bool cli_run_output_is_input(const cli_run_config_t *cfg, const char *cmd, const
 /* Applies a shared option (value in p->value); false after a message if the value is bad. */
 bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id);
 /* Takes PROGRAM [--] [GUEST ARGS...] from the operands after the options; false after a message
- * if there is no program. */
+ * if there is no program. Without -M, the machine becomes the one the program's machine note
+ * names (cfg->machine points into cfg); a note naming another machine than -M is a warning. */
 bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p);
 
 typedef struct cli_session {
@@ -111,6 +114,12 @@ typedef struct cli_session {
     const char *sig_path;
     uint64_t sig_begin, sig_len;
     unsigned sig_granularity;
+    /* The status line (cli_session_run): the console output and the seconds it has been silent,
+     * and the instructions and time of the last line (or the start) for its MIPS. */
+    uint64_t status_console, status_insns;
+    unsigned status_silent;
+    double status_time;
+    bool status_started;
 } cli_session_t;
 
 /* Builds the machine, loads the program and resets the hart to its entry point; with --signature,
@@ -118,8 +127,18 @@ typedef struct cli_session {
  * and opens the file (125 if it cannot be created). Returns 0, or the exit status to end with (a
  * message has been printed). Call cli_session_close either way. */
 int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg);
-/* Runs the guest until it stops; Ctrl-C stops it with STOP_INTERRUPTED (a second Ctrl-C kills). */
+/* Runs the guest until it stops; Ctrl-C stops it with STOP_INTERRUPTED (a second Ctrl-C kills).
+ * SIGUSR1 (and SIGINFO, Ctrl-T, where there is one) prints a status line on standard error: the
+ * instructions so far, MIPS, the pc and its symbol. On a terminal (standard error), so does every
+ * CLI_STATUS_SILENCE seconds in which the guest printed nothing (unless quiet). */
+#define CLI_STATUS_SILENCE 5
 hart_stop_t cli_session_run(cli_session_t *s);
+
+/* The terminal on the guest's console input while the guest runs (cli_term.c): keys reach the
+ * guest one by one, unechoed, until cli_term_restore (at the latest, at exit). Nothing changes
+ * when fd is not a terminal. */
+void cli_term_raw(int fd);
+void cli_term_restore(void);
 /* Reports how the run ended (unless quiet) and returns pmusim's exit status for it. */
 int cli_session_status(const cli_session_t *s, hart_stop_t stop);
 /* cli_session_status, then the signature file if one was asked for, whatever the stop reason.

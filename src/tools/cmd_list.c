@@ -41,11 +41,12 @@ static const struct list_perf_dir {
 
 static void list_usage(FILE *out)
 {
-    fputs("Usage: pmusim list [-M MACHINE] [--json | --mapfile]\n"
+    fputs("Usage: pmusim list [-M MACHINE] [--json | --mapfile | --firmware [--json]]\n"
           "\n"
           "Lists the PMU events of a machine's core: selector code (the value a guest writes to\n"
           "mhpmeventN; 'pmusim stat -e' takes it too), name, description, and whether pmusim counts\n"
-          "the event exactly or how it approximates it.\n"
+          "the event exactly or how it approximates it. --firmware lists the SBI firmware events of\n"
+          "virt32 and virt64 instead.\n"
           "\n"
           "Options:\n",
           out);
@@ -79,9 +80,8 @@ static void list_row(const char *code, const char *hex, const char *name, const 
         printf("%52s approximation: %s\n", "", accuracy);
 }
 
-static void list_text(const machine_desc_t *desc)
+static void list_text(const machine_desc_t *desc, const pmu_model_t *model)
 {
-    const pmu_model_t *model = desc->core->pmu;
     char counters[80], code[24], hex[24];
     stat_event_t extra[4];
     size_t n_extra = stat_builtin_extra(model, extra, sizeof(extra) / sizeof(extra[0]));
@@ -114,7 +114,11 @@ static void list_text(const machine_desc_t *desc)
     if (stat_cm_machine(desc))
         stat_cm_list_text(stdout);
     if (desc->pmu_dt) {
-        printf("\nSBI cache events (type 1, index 0x1xxxx) are not supported: virt has no cache model.\n");
+        bool cache_events = model->n_events && model->events[model->n_events - 1].code >> 16 == 1;
+        if (!cache_events)
+            printf("\nSBI cache events (type 1, index 0x1xxxx) are not supported: the memory-hierarchy "
+                   "model is off (-M %s,caches=on).\n",
+                   desc->name);
         printf("Firmware events: 'pmusim list -M %s --firmware'.\n", desc->name);
     }
 }
@@ -153,9 +157,8 @@ static void list_firmware_json(void)
     fputs("\n]\n", stdout);
 }
 
-static void list_json(const machine_desc_t *desc)
+static void list_json(const machine_desc_t *desc, const pmu_model_t *model)
 {
-    const pmu_model_t *model = desc->core->pmu;
     char name[96], code[24];
 
     fputs("[", stdout);
@@ -255,9 +258,11 @@ int cmd_list(int argc, char **argv)
         cli_error("list: --json and --mapfile cannot be used together");
         return CLI_EXIT_USAGE;
     }
-    const machine_desc_t *desc = cli_find_machine(machine, NULL);
+    machine_opts_t mopts = { 0 };
+    const machine_desc_t *desc = cli_find_machine(machine, &mopts);
     if (!desc)
         return CLI_EXIT_USAGE;
+    const pmu_model_t *model = machine_pmu_model(desc, &mopts);
     if (mapfile)
         return list_mapfile(desc);
     if (firmware && !desc->pmu_dt) {
@@ -269,8 +274,8 @@ int cmd_list(int argc, char **argv)
     else if (firmware)
         list_firmware_text();
     else if (json)
-        list_json(desc);
+        list_json(desc, model);
     else
-        list_text(desc);
+        list_text(desc, model);
     return CLI_EXIT_OK;
 }

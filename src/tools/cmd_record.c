@@ -14,6 +14,7 @@
 #include "cpu/prof.h"
 #include "tools/cli_run.h"
 #include "tools/commands.h"
+#include "tools/prof_file.h"
 #include "tools/stat_events.h"
 
 enum {
@@ -126,9 +127,13 @@ typedef struct record_config {
     const char *output;
 } record_config_t;
 
+_Static_assert(PROF_MAX_EVENTS == PROF_FILE_MAX_EVENTS, "a profile file holds every recorded event");
+
 typedef struct write_ctx {
     FILE *out;
     unsigned n_ev;
+    uint64_t n_at;                      /* the at lines written */
+    uint64_t sum[PROF_FILE_MAX_EVENTS]; /* and the sums of their counts (modulo 2^64) */
 } write_ctx_t;
 
 static void write_at(void *arg, uint32_t ctx, uint64_t pc, const uint64_t *counts)
@@ -140,9 +145,12 @@ static void write_at(void *arg, uint32_t ctx, uint64_t pc, const uint64_t *count
     if (!any)
         return;
     fprintf(w->out, "at %u %llx", ctx, (unsigned long long)pc);
-    for (unsigned k = 0; k < w->n_ev; k++)
+    for (unsigned k = 0; k < w->n_ev; k++) {
         fprintf(w->out, " %llu", (unsigned long long)counts[k]);
+        w->sum[k] += counts[k];
+    }
     fputc('\n', w->out);
+    w->n_at++;
 }
 
 static uint64_t event_total(const machine_t *m, const stat_event_t *e)
@@ -224,8 +232,20 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
         return status;
     }
     prof_event_t pev[PROF_MAX_EVENTS];
+    if (events->n > PROF_MAX_EVENTS) {
+        cli_error("record: %u events; a profile holds at most %d", events->n, PROF_MAX_EVENTS);
+        cli_session_close(&s);
+        return CLI_EXIT_USAGE;
+    }
     for (unsigned k = 0; k < events->n; k++) {
         stat_event_t *e = &events->ev[k];
+        if (e->latency) {
+            cli_error("record: event '%s' is a latency pair (occurrences, and the sum, min and max of their "
+                      "cycles) pmusim cannot attribute to instructions; count it with 'pmusim stat'",
+                      e->name);
+            cli_session_close(&s);
+            return CLI_EXIT_USAGE;
+        }
         if (e->sel.kind != SLOT_EVENTS && e->sel.kind != SLOT_CYCLES) {
             cli_error("record: event '%s' is a clock or a sum pmusim cannot attribute to instructions; "
                       "count it with 'pmusim stat'",
@@ -294,8 +314,8 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
     }
 
     char *program = realpath(cfg->run.program, NULL);
-    fprintf(out, "pmusim-profile 1\nprogram %s\nmachine %s\n", program ? program : cfg->run.program,
-            s.m->desc->name);
+    fprintf(out, "pmusim-profile " PROF_FILE_VERSION "\nprogram %s\nmachine %s\n",
+            program ? program : cfg->run.program, s.m->desc->name);
     free(program);
     if (cfg->period)
         fprintf(out, "mode sample %llu\n", (unsigned long long)cfg->period);
@@ -305,9 +325,10 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
     for (unsigned k = 0; k < events->n; k++)
         fprintf(out, "event %s %llu\n", events->ev[k].label[0] ? events->ev[k].label : events->ev[k].name,
                 (unsigned long long)event_total(s.m, &events->ev[k]));
-    write_ctx_t w = { out, events->n };
+    write_ctx_t w = { .out = out, .n_ev = events->n };
+    uint32_t n_ctx = 0;
     if (prof) {
-        for (uint32_t n = 1; n < prof_n_contexts(prof); n++) {
+        for (uint32_t n = 1; n < prof_n_contexts(prof); n++, n_ctx++) {
             prof_context_t c = prof_context(prof, n);
             fprintf(out, "ctx %u %u %llx %llx %llu\n", n, c.parent, (unsigned long long)c.callee,
                     (unsigned long long)c.site, (unsigned long long)c.calls);
@@ -318,6 +339,10 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
             if (samples.pc[k] != UINT64_MAX)
                 write_at(&w, 0, samples.pc[k], samples.count + k * samples.n_ev);
     }
+    fprintf(out, "end %u %llu", n_ctx, (unsigned long long)w.n_at);
+    for (unsigned k = 0; k < events->n; k++)
+        fprintf(out, " %llu", (unsigned long long)w.sum[k]);
+    fputc('\n', out);
     if (fflush(out) != 0 || ferror(out) || fclose(out) != 0) {
         cli_error("%s: cannot write the profile: %s", path, strerror(errno ? errno : EIO));
         status = CLI_EXIT_USAGE;
@@ -382,15 +407,17 @@ int cmd_record(int argc, char **argv)
     if (!cli_run_operands(&cfg.run, &p) ||
         cli_run_output_is_input(&cfg.run, "record", cfg.output ? cfg.output : "pmusim.data"))
         goto done;
+    machine_opts_t mopts = { 0 };
     const machine_desc_t *desc =
-        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, NULL);
+        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, &mopts);
     if (!desc)
         goto done;
+    const pmu_model_t *model = machine_pmu_model(desc, &mopts);
     events->n = 0;
     if (cfg.n_event_args == 0)
-        stat_events_default(events, desc->core->pmu, desc->name);
+        stat_events_default(events, model, desc->name);
     for (int k = 0; k < cfg.n_event_args; k++)
-        if (!stat_events_parse(events, desc->core->pmu, desc->name, cfg.event_args[k]))
+        if (!stat_events_parse(events, model, desc->name, cfg.event_args[k]))
             goto done;
     status = record_run(&cfg, events);
 done:

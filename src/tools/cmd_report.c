@@ -293,7 +293,8 @@ static void print_table(const agg_list_t *l, unsigned e, uint64_t total, unsigne
     agg_t *sorted = malloc((order->n + 1) * sizeof *sorted);
     if (!sorted)
         return;
-    memcpy(sorted, order->a, order->n * sizeof *sorted);
+    if (order->n) /* a profile without records has no list at all */
+        memcpy(sorted, order->a, order->n * sizeof *sorted);
     sort_event = e;
     qsort(sorted, order->n, sizeof *sorted, cmp_agg_count);
     if (incl)

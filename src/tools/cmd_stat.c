@@ -160,9 +160,8 @@ static int stat_parse(stat_config_t *cfg, int argc, char **argv)
 /* --metrics NAMES: each a MetricName or MetricGroup of the core's metrics (case does not matter);
  * the events their expressions name are added to the list unless already counted. */
 static bool stat_select_metrics(const stat_config_t *cfg, const machine_desc_t *desc,
-                                stat_event_list_t *events, stat_metric_list_t *ml)
+                                const pmu_model_t *model, stat_event_list_t *events, stat_metric_list_t *ml)
 {
-    const pmu_model_t *model = desc->core->pmu;
     const pmu_metric_table_t *t = model->metrics;
     size_t n_defined = t ? t->n : 0;
     char *copy = strdup(cfg->metrics);
@@ -239,7 +238,7 @@ static bool stat_select_metrics(const stat_config_t *cfg, const machine_desc_t *
 }
 
 /* The events to count on this machine; false after a message. */
-static bool stat_select_events(const stat_config_t *cfg, const machine_desc_t *desc,
+static bool stat_select_events(const stat_config_t *cfg, const machine_desc_t *desc, const pmu_model_t *model,
                                stat_event_list_t *events)
 {
     int group = 0;
@@ -247,11 +246,11 @@ static bool stat_select_events(const stat_config_t *cfg, const machine_desc_t *d
     if (cfg->n_event_args == 0) {
         if (cfg->metrics)
             return true; /* only the metrics' events, as perf does */
-        stat_events_default(events, desc->core->pmu, desc->name);
+        stat_events_default(events, model, desc->name);
         return events->n > 0;
     }
     for (int k = 0; k < cfg->n_event_args; k++)
-        if (!stat_events_parse_groups(events, desc->core->pmu, desc->name, cfg->event_args[k], &group))
+        if (!stat_events_parse_groups(events, model, desc->name, cfg->event_args[k], &group))
             return false;
     return true;
 }
@@ -556,10 +555,12 @@ int cmd_stat(int argc, char **argv)
     if (status >= 0)
         goto done;
 
+    machine_opts_t mopts = { 0 };
     const machine_desc_t *desc =
-        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, NULL);
-    if (!desc || !stat_select_events(&cfg, desc, events) ||
-        (cfg.metrics && !stat_select_metrics(&cfg, desc, events, metrics))) {
+        cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, &mopts);
+    const pmu_model_t *model = desc ? machine_pmu_model(desc, &mopts) : NULL;
+    if (!desc || !stat_select_events(&cfg, desc, model, events) ||
+        (cfg.metrics && !stat_select_metrics(&cfg, desc, model, events, metrics))) {
         status = CLI_EXIT_USAGE;
         goto done;
     }

@@ -1,15 +1,18 @@
 /* Profiles as `pmusim record` writes them and `report` / `annotate` read them, and the symbols
  * and source lines of the program (DWARF, through elfutils' libdwfl).
  *
- * The file is text, one record a line (docs/profiling.md "The profile file"):
- *     pmusim-profile 1
+ * The file is text, one record a line, each ended by a newline (docs/profiling.md "The profile
+ * file"):
+ *     pmusim-profile 2
  *     program PATH
  *     machine NAME
  *     mode exact | mode sample N
  *     callchains 0|1
  *     event NAME TOTAL                 (one per event, in -e order)
  *     ctx ID PARENT CALLEE SITE CALLS  (calling contexts, -g; hex addresses)
- *     at CTX PC COUNT...               (per instruction and context: one count per event) */
+ *     at CTX PC COUNT...               (per instruction and context: one count per event)
+ *     end CONTEXTS RECORDS SUM...      (the numbers of ctx and at lines, per event the sum of its
+ *                                       at counts modulo 2^64; nothing follows) */
 #ifndef PMUSIM_TOOLS_PROF_FILE_H
 #define PMUSIM_TOOLS_PROF_FILE_H
 
@@ -17,7 +20,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#define PROF_FILE_VERSION "2"
 #define PROF_FILE_MAX_EVENTS 32
+#define PROF_FILE_MAX_EVENTS_STR "32"
 
 typedef struct prof_file_ctx {
     uint32_t parent;
@@ -44,7 +49,9 @@ typedef struct prof_file {
     size_t n_at;
 } prof_file_t;
 
-/* Reads a profile; false after a one-line message naming the file and the problem. */
+/* Reads a profile; false after a one-line message naming the file, the line and the problem, for
+ * anything but exactly what `record` writes (a truncated file, a line out of place, a number out
+ * of range, another version). */
 bool prof_file_read(prof_file_t *pf, const char *path);
 void prof_file_free(prof_file_t *pf);
 

@@ -5,10 +5,11 @@ set(CLI_EXPECT ${CMAKE_CURRENT_LIST_DIR}/expect.sh)
 set(CLI_UNREADABLE ${CMAKE_CURRENT_LIST_DIR}/unreadable.sh)
 
 # cli_expect(NAME <test> STATUS <n> [LABEL l] [FIXTURES f...] [ENV var=value...]
-#            [STDOUT ere...] [STDERR ere...] [NO_STDOUT] [NO_STDERR] [SIGINT seconds [SIGNAL name]]
+#            [STDOUT ere...] [STDERR ere...] [NO_STDOUT] [NO_STDERR]
+#            [SIGINT seconds [SIGNAL name] [THEN name]]
 #            COMMAND <cmd> [args...])
 function(cli_expect)
-  cmake_parse_arguments(E "NO_STDOUT;NO_STDERR" "NAME;STATUS;LABEL;SIGINT;SIGNAL"
+  cmake_parse_arguments(E "NO_STDOUT;NO_STDERR" "NAME;STATUS;LABEL;SIGINT;SIGNAL;THEN"
                         "FIXTURES;ENV;STDOUT;STDERR;COMMAND" ${ARGN})
   set(args --status ${E_STATUS})
   foreach(re ${E_STDOUT})
@@ -28,6 +29,9 @@ function(cli_expect)
   endif()
   if(E_SIGNAL)
     list(APPEND args --signal ${E_SIGNAL})
+  endif()
+  if(E_THEN)
+    list(APPEND args --then ${E_THEN})
   endif()
   add_test(NAME ${E_NAME} COMMAND sh ${CLI_EXPECT} ${args} -- ${E_COMMAND})
   set_tests_properties(${E_NAME} PROPERTIES LABELS "${E_LABEL}" TIMEOUT 60)

@@ -2,12 +2,13 @@
 # Runs a command and checks its exit status and output.
 #
 #   expect.sh [--status N] [--stdout ERE]... [--stderr ERE]... [--no-stdout] [--no-stderr]
-#             [--sigint SECONDS [--signal NAME]] -- COMMAND [ARGS...]
+#             [--sigint SECONDS [--signal NAME] [--then NAME]] -- COMMAND [ARGS...]
 #
 # Each --stdout/--stderr pattern (grep -E) must match some line of that stream. --sigint sends
 # SIGINT (or the signal NAME: TERM, HUP) to the command after SECONDS (it is started with SIGINT at
-# its default disposition, even where this shell runs with it ignored). Prints what happened and
-# exits 1 on any mismatch.
+# its default disposition, even where this shell runs with it ignored); --then sends the signal NAME
+# one second after that one (a status request, then a stop). Prints what happened and exits 1 on
+# any mismatch.
 set -u
 
 want_status=0
@@ -17,6 +18,7 @@ no_out=0
 no_err=0
 sigint=""
 signal=INT
+then=""
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -28,6 +30,7 @@ while [ $# -gt 0 ]; do
     --no-stderr) no_err=1; shift ;;
     --sigint) sigint=$2; shift 2 ;;
     --signal) signal=$2; shift 2 ;;
+    --then) then=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "expect.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -45,6 +48,10 @@ if [ -n "$sigint" ]; then
     pid=$!
     sleep "$sigint"
     kill -"$signal" "$pid" 2>/dev/null
+    if [ -n "$then" ]; then
+        sleep 1
+        kill -"$then" "$pid" 2>/dev/null
+    fi
     wait "$pid"
     status=$?
 else

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "pmusim_example.h"
+#include "fp_csr.h"
 
 static const uint32_t sv[] = {
     0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x3fc00000, 0x40200000, 0xc0200000,
@@ -54,16 +55,6 @@ static void mix(uint64_t v)
     }
 }
 
-static inline void set_frm(unsigned rm)
-{
-    __asm__ volatile("csrw frm, %0" ::"r"(rm));
-}
-static inline unsigned get_flags(void)
-{
-    unsigned f;
-    __asm__ volatile("csrrw %0, fflags, zero" : "=r"(f));
-    return f;
-}
 
 /* single x single -> single */
 #define S2(name, insn) \

@@ -32,6 +32,7 @@ import subprocess
 import sys
 
 SANITIZER = re.compile(r"(ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|UndefinedBehaviorSanitizer)")
+NOTE_WARNING = re.compile(r"^pmusim: (run|stat): warning: .* was built for machine ")
 
 # Addresses and sizes that matter to the machines: RAM and its end, VeeR's memories and
 # mailbox, the top of the 32- and 64-bit address spaces, and the usual edge values.
@@ -264,6 +265,8 @@ def check(args, path, machine, status, err):
         return f"killed by signal {-status}"
     if SANITIZER.search(err):
         return "sanitizer report"
+    # the warning that the program's machine note names another machine than -M comes first
+    err = "".join(l + "\n" for l in err.splitlines() if not NOTE_WARNING.match(l))
     lines = [l for l in err.splitlines() if l.startswith("pmusim: ")]
     own = None
     if status == 126:

@@ -12,6 +12,12 @@ CHECK is any of:
   multiplex perf stat with 40 instructions:u events of `loop 50000000` (more than the
             counters, so perf multiplexes them): every scaled count within 5% of the exact one
   percpu    perf stat -a -A -e instructions:k sleep 1: a row for each CPU the machine has
+  cpus=N    the machine's N harts are all online (/proc/cpuinfo)
+  caches    (a machine with the memory-hierarchy model, default geometry: 32 KiB 8-way L1D of
+            64-byte lines, 32-entry D-TLB) perf's generic cache events on `stride` for two ROUNDS,
+            by difference (linux/guests/stride.c): over 64 KiB (twice the L1D, 16 lines a set)
+            every load misses, over 16 KiB (fits) none does, over 64 pages (twice the D-TLB)
+            every load misses in the D-TLB; within 2% (the kernel runs in between)
   input     typed input reaches the shell (every other check depends on it too)
 Every run ends with `poweroff`, and pmusim must exit with status 0.
 Exit status: 0 all checks passed, 1 a check failed, 77 the kit is not built (skipped).
@@ -152,8 +158,40 @@ def main():
         check("multiplexed scaling", len(rows) == 40 and worst <= 0.05,
               "%d events, %d of them multiplexed, worst scaled error %.2f%%" % (len(rows), partial, 100 * worst))
 
+    ncpu = int(re.search(r"(\d+)", g.run("grep -c ^processor /proc/cpuinfo")).group(1))
+    for want in [c for c in checks if c.startswith("cpus=")]:
+        check("CPUs online", ncpu == int(want[5:]), "%d CPUs, want %s" % (ncpu, want[5:]))
+    if "caches" in checks:
+        def by_rounds(events, size, stride):
+            counts = {}
+            for rounds in (4, 12):
+                rows = perf_csv(g.run("perf stat -x, -e %s ./stride %s %s %d" % (events, size, stride, rounds)))
+                counts[rounds] = {e: v for e, v, _ in rows}
+            # perf names the events in its CSV without their modifiers
+            return {e: counts[12].get(e.split(":")[0], 0) - counts[4].get(e.split(":")[0], 0)
+                    for e in events.split(",")}
+
+        def near(got, want):
+            return abs(got - want) <= 0.02 * want
+
+        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "64K", "64")
+        want = 8 * (64 * 1024 // 64)
+        check("L1-dcache-loads:u by difference", near(d["L1-dcache-loads:u"], want),
+              "stride 64K 64, 12 - 4 rounds: %d (%d)" % (d["L1-dcache-loads:u"], want))
+        check("L1-dcache-load-misses:u by difference, 2 x L1D", near(d["L1-dcache-load-misses:u"], want),
+              "stride 64K 64, 12 - 4 rounds: %d (%d: every load)" % (d["L1-dcache-load-misses:u"], want))
+        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "16K", "64")
+        loads = 8 * (16 * 1024 // 64)
+        check("L1-dcache-load-misses:u by difference, L1D / 2", d["L1-dcache-load-misses:u"] <= 0.02 * loads,
+              "stride 16K 64, 12 - 4 rounds: %d (0 of %d loads)" % (d["L1-dcache-load-misses:u"], loads))
+        d = by_rounds("dTLB-loads:u,dTLB-load-misses:u", "256K", "4K")
+        want = 8 * 64
+        check("dTLB-load-misses:u by difference, 2 x D-TLB", near(d["dTLB-load-misses:u"], want),
+              "stride 256K 4K, 12 - 4 rounds: %d (%d: every load)" % (d["dTLB-load-misses:u"], want))
+        check("dTLB-loads:u by difference", near(d["dTLB-loads:u"], want),
+              "stride 256K 4K, 12 - 4 rounds: %d (%d)" % (d["dTLB-loads:u"], want))
+
     if "percpu" in checks:
-        ncpu = int(re.search(r"(\d+)", g.run("grep -c ^processor /proc/cpuinfo")).group(1))
         out = g.run("perf stat -a -A -x, -e instructions:k sleep 1")
         cpus = set(re.findall(r"(?m)^CPU(\d+),", out))
         check("per-CPU counts", len(cpus) == ncpu and ncpu > 0, "%d CPUs, rows for %s" % (ncpu, sorted(cpus)))

@@ -23,7 +23,9 @@ _start:
     sd t0, 0x10(s0)                 /* LEN */
     li t0, 3
     sd t0, 0x18(s0)                 /* CTRL: START, COHERENT, IOCU 0 */
-    ld t0, 0x20(s0)                 /* STATUS: DONE */
+    li t1, 4
+2:  ld t0, 0x20(s0)                 /* STATUS: BUSY (4) until it is DONE (1) */
+    beq t0, t1, 2b
     li a0, 1
     bne t0, a0, fail
     sd t0, 0x20(s0)                 /* clear it */
@@ -33,11 +35,11 @@ _start:
 fail:
     li t0, FINISHER
     li t1, 0x5555
-    beqz a0, 2f
+    beqz a0, 4f
     slli t1, a0, 16
     li t2, 0x3333
     or t1, t1, t2
-2:  sw t1, 0(t0)
+4:  sw t1, 0(t0)
 3:  j 3b
 
     .balign 64

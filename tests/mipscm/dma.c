@@ -15,7 +15,11 @@ static int copy(volatile uint64_t *from, volatile uint64_t *to, unsigned ctrl)
     DMA_REG(0x08) = (uintptr_t)to;
     DMA_REG(0x10) = N * 8;
     DMA_REG(0x18) = ctrl | 1;
-    return DMA_REG(0x20) == 1 ? 0 : 1;
+    uint64_t st;
+    while ((st = DMA_REG(0x20)) == 4) /* BUSY until the copy ends */
+        ;
+    DMA_REG(0x20) = st; /* clear DONE */
+    return st == 1 ? 0 : 1;
 }
 
 int main(void)

@@ -22,10 +22,10 @@ _start:
     li t0, 8
     csrw mie, t0                    /* MSIE: wfi wakes on msip; mstatus.MIE 0: no trap */
     li s3, CLINT
-    slli t0, s1, 2
-    add s4, s3, t0                  /* own msip */
+    slli t0, s0, 2
+    add s4, s3, t0                  /* own msip: the CLINT's place of this mhartid */
     xori t0, s1, 1
-    slli t0, t0, 2
+    slli t0, t0, 4 + 2              /* the other core's mhartid (core << 4), 4 bytes a place */
     add s5, s3, t0                  /* the other's msip */
     li s6, ROUNDS
     la s2, xword

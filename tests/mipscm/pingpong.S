@@ -22,10 +22,10 @@ _start:
     mul t0, t0, s1
     add s2, s2, t0                  /* this core's word */
     li s3, CLINT
-    slli t0, s1, 2
-    add s4, s3, t0                  /* own msip */
+    slli t0, s0, 2
+    add s4, s3, t0                  /* own msip: the CLINT's place of this mhartid */
     xori t0, s1, 1
-    slli t0, t0, 2
+    slli t0, t0, 4 + 2              /* the other core's mhartid (core << 4), 4 bytes a place */
     add s5, s3, t0                  /* the other's msip */
     li s6, ROUNDS / 2               /* stores of this core */
     bnez s1, wait

@@ -476,11 +476,11 @@ static void test_clint(unit_t *u)
     CHECK_EQ(clint_mtime(c), hart_cycle(h) / 10);
 
     /* cycles_per_tick 0 is taken as 1 */
-    clint_t *c1 = clint_new(&f.m->host, 1, 0);
+    clint_t *c1 = clint_new(&f.m->host, 1, NULL, 0);
     CHECK(c1 != NULL);
     CHECK_EQ(clint_mtime(c1), hart_cycle(h));
-    free(c1);
-    CHECK(clint_new(&f.m->host, 0, 1) == NULL);
+    clint_free(c1);
+    CHECK(clint_new(&f.m->host, 0, NULL, 1) == NULL);
     fixture_close(&f);
 }
 

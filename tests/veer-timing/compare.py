@@ -3,6 +3,7 @@
 
     compare.py --pmusim PMUSIM --guests DIR --data rtl-data.csv [--programs P,...] [--group G]
                [--known CASE,...] [--table [--baseline PMUSIM2]] [--machine-opts OPTS]
+               [--save FILE | --sim FILE]
 
 Runs `pmusim run -M veer-el2[,OPTS] DIR/<program>.elf` for every program of the data, and compares
 per case: mcycle (the mean over the passes), and each event of group G. Groups and tolerances:
@@ -21,7 +22,10 @@ differently. --known names cases (program:case) that are known to be outside the
 that a fixed difference is noticed and taken off the list.
 
 Exits 0 if every compared number is within its tolerance (and every known case outside), 1 if
-not, 77 (skipped) if a program is missing. --table prints a Markdown table instead of checking
+not, 77 (skipped) if a program is missing. The runs are the same for every group: --save FILE
+only runs pmusim and writes what it measured to FILE (no comparison), and --sim FILE compares
+those numbers instead of running pmusim (the ctest fixture veer-timing.run, then one test per
+group); a missing FILE means the runs were skipped (77). --table prints a Markdown table instead of checking
 (the one in docs/pmu-veer-el2.md), with the numbers of another pmusim build (--baseline: e.g. one
 without the timing model) next to this one's."""
 import argparse
@@ -93,8 +97,8 @@ def err(a, b):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--pmusim", required=True)
-    ap.add_argument("--guests", required=True)
+    ap.add_argument("--pmusim", default="")
+    ap.add_argument("--guests", default="")
     ap.add_argument("--data", required=True)
     ap.add_argument("--programs", default="")
     ap.add_argument("--group", default="mcycle")
@@ -102,7 +106,15 @@ def main():
     ap.add_argument("--known", default="")
     ap.add_argument("--baseline", default="")
     ap.add_argument("--machine-opts", default="")
+    ap.add_argument("--save", default="")
+    ap.add_argument("--sim", default="")
     a = ap.parse_args()
+    if bool(a.sim) == bool(a.pmusim and a.guests):
+        ap.error("give either --pmusim and --guests, or --sim")
+    if a.save:
+        # a file of an earlier run must not stand for this one if this one stops or skips
+        if os.path.exists(a.save):
+            os.remove(a.save)
 
     with open(a.data) as f:
         rd = list(csv.reader(f))[1:]
@@ -112,16 +124,35 @@ def main():
         programs = [p for p in programs if p in a.programs.split(",")]
         rtl = collections.OrderedDict((k, v) for k, v in rtl.items() if k[0] in programs)
     sim, base = {}, {}
+    sim_rows = []
+    if a.sim:
+        if not os.path.exists(a.sim):
+            print(f"SKIP: {a.sim} does not exist (the pmusim runs were skipped)")
+            return 77
+        with open(a.sim) as f:
+            sim_rows = list(csv.reader(f))[1:]
+        sim.update(load([r for r in sim_rows if r[0] in programs]))
     for p in programs:
         elf_name = p[3:] + "-veer" if p.startswith("ex-") else p
-        for binary, out in ((a.pmusim, sim), (a.baseline, base)):
+        for binary, out in ((a.pmusim if not a.sim else "", sim), (a.baseline, base)):
             if not binary:
                 continue
             rows = run_pmusim(binary, a.guests, p, elf_name, a.machine_opts)
             if rows is None:
                 print(f"SKIP: {elf_name}.elf not built")
                 return 77
-            out.update(load([(p,) + tuple(r[1:]) for r in rows]))
+            rows = [(p,) + tuple(r[1:]) for r in rows]
+            if out is sim:
+                sim_rows += rows
+            out.update(load(rows))
+    if a.save:
+        with open(a.save + ".new", "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["program", "case", "pass", "mcycle", "minstret", "event", "count"])
+            w.writerows(sim_rows)
+        os.replace(a.save + ".new", a.save)
+        print(f"{len(sim_rows)} rows of {len(programs)} programs written to {a.save}")
+        return 0
 
     events, tol, slack = GROUPS[a.group]
     known = set(k for k in a.known.split(",") if k)

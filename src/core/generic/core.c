@@ -1,7 +1,14 @@
 /* The generic cores of the QEMU-virt-like machines: RV32/RV64 IMAFDC + Zba/Zbb/Zbc/Zbs with M, S
- * and U modes, the SBI-index PMU of pmu_model.c, and nothing custom. */
+ * and U modes, the SBI-index PMU of pmu_model.c, and the optional memory-hierarchy model of
+ * hierarchy.c. */
 #include "core/core.h"
+#include "core/generic/hierarchy.h"
 #include "isa/isa.h"
+
+static const pmu_model_t *generic_pmu_for(const core_config_t *cfg)
+{
+    return pmu_model_generic_for(hier_parts(cfg));
+}
 
 #define GENERIC_ISA \
     (ISA_EXT_M | ISA_EXT_A | ISA_EXT_F | ISA_EXT_D | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | \
@@ -16,6 +23,8 @@ const core_desc_t core_generic_rv32 = {
     .platform_irqs = 1ull << 13, /* LCOFI (Sscofpmf) */
     .pmp_entries = 16,
     .pmu = &pmu_model_generic,
+    .setup = hier_setup, /* the optional memory-hierarchy model (docs/machine-virt.md) */
+    .pmu_for = generic_pmu_for,
 };
 
 const core_desc_t core_generic_rv64 = {
@@ -27,4 +36,6 @@ const core_desc_t core_generic_rv64 = {
     .platform_irqs = 1ull << 13, /* LCOFI (Sscofpmf) */
     .pmp_entries = 16,
     .pmu = &pmu_model_generic,
+    .setup = hier_setup, /* the optional memory-hierarchy model (docs/machine-virt.md) */
+    .pmu_for = generic_pmu_for,
 };

@@ -1,9 +1,15 @@
 /* The PMU of the virt machines: 29 programmable 64-bit counters whose mhpmevent value is an SBI
  * PMU event index (type[19:16] | code[15:0]), the QEMU / OpenSBI convention
  * (../shared/reference/sbi-pmu.md §1, §5). */
+#include "core/generic/hierarchy.h"
 #include "pmu/model.h"
 
 #define SBI_GENERAL(code) (0x00000ull | (code))
+/* SBI cache events (type 1): cache_id << 3 | op_id << 1 | result_id */
+#define SBI_CACHE(cache, op, result) (0x10000ull | (cache) << 3 | (op) << 1 | (result))
+enum { C_L1D = 0, C_L1I = 1, C_LL = 2, C_DTLB = 3, C_ITLB = 4, C_BPU = 5 };
+enum { OP_READ = 0, OP_WRITE = 1 };
+enum { R_ACCESS = 0, R_MISS = 1 };
 
 static const pmu_event_desc_t generic_events[] = {
     { SBI_GENERAL(1), "cycles", "CPU cycles", NULL, { SLOT_CYCLES, 0 } },
@@ -19,6 +25,149 @@ static const pmu_event_desc_t generic_events[] = {
       "virt models no branch predictor: counts 0",
       { SLOT_OFF, 0 } },
 };
+
+/* With the memory-hierarchy model (hierarchy.c): every event any configuration can count, and
+ * the part it needs. */
+static const struct hier_event {
+    unsigned needs; /* HIER_* */
+    pmu_event_desc_t desc;
+} hier_events[] = {
+    { 0, { SBI_GENERAL(1), "cycles", "CPU cycles", NULL, { SLOT_CYCLES, 0 } } },
+    { 0, { SBI_GENERAL(2), "instructions", "Instructions retired", NULL, { SLOT_EVENTS, EVBIT(INSTRET) } } },
+    { HIER_L2,
+      { SBI_GENERAL(3),
+        "cache-references",
+        "Last-level cache (L2) accesses: L1 line fills and write-backs",
+        NULL,
+        { SLOT_EVENTS, EVBIT(L2_READ) | EVBIT(L2_WRITE) } } },
+    { HIER_L2,
+      { SBI_GENERAL(4),
+        "cache-misses",
+        "Last-level cache (L2) misses",
+        NULL,
+        { SLOT_EVENTS, EVBIT(L2_READ_MISS) | EVBIT(L2_WRITE_MISS) } } },
+    { 0,
+      { SBI_GENERAL(5),
+        "branch-instructions",
+        "Control transfers retired: conditional branches, jal, jalr",
+        NULL,
+        { SLOT_EVENTS, EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR) } } },
+    { HIER_BP,
+      { SBI_GENERAL(6),
+        "branch-misses",
+        "Conditional branches whose direction the predictor got wrong",
+        NULL,
+        { SLOT_EVENTS, EVBIT(BR_MISPREDICT) } } },
+    { HIER_L1D,
+      { SBI_CACHE(C_L1D, OP_READ, R_ACCESS),
+        "L1-dcache-loads",
+        "L1 D-cache read accesses: loads, LR (one per line touched)",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DCACHE_READ) } } },
+    { HIER_L1D,
+      { SBI_CACHE(C_L1D, OP_READ, R_MISS),
+        "L1-dcache-load-misses",
+        "L1 D-cache read misses",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DCACHE_READ_MISS) } } },
+    { HIER_L1D,
+      { SBI_CACHE(C_L1D, OP_WRITE, R_ACCESS),
+        "L1-dcache-stores",
+        "L1 D-cache write accesses: stores, SC, AMOs (one per line touched)",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DCACHE_WRITE) } } },
+    { HIER_L1D,
+      { SBI_CACHE(C_L1D, OP_WRITE, R_MISS),
+        "L1-dcache-store-misses",
+        "L1 D-cache write misses",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DCACHE_WRITE_MISS) } } },
+    { HIER_L1I,
+      { SBI_CACHE(C_L1I, OP_READ, R_ACCESS),
+        "L1-icache-loads",
+        "L1 I-cache accesses: each line a block's executed instructions come from, each time it runs",
+        NULL,
+        { SLOT_EVENTS, EVBIT(ICACHE_REQ) } } },
+    { HIER_L1I,
+      { SBI_CACHE(C_L1I, OP_READ, R_MISS),
+        "L1-icache-load-misses",
+        "L1 I-cache misses",
+        NULL,
+        { SLOT_EVENTS, EVBIT(ICACHE_MISS) } } },
+    { HIER_L2,
+      { SBI_CACHE(C_LL, OP_READ, R_ACCESS),
+        "LLC-loads",
+        "L2 read accesses: L1I and L1D line fills",
+        NULL,
+        { SLOT_EVENTS, EVBIT(L2_READ) } } },
+    { HIER_L2,
+      { SBI_CACHE(C_LL, OP_READ, R_MISS),
+        "LLC-load-misses",
+        "L2 read misses",
+        NULL,
+        { SLOT_EVENTS, EVBIT(L2_READ_MISS) } } },
+    { HIER_L2,
+      { SBI_CACHE(C_LL, OP_WRITE, R_ACCESS),
+        "LLC-stores",
+        "L2 write accesses: L1D write-backs of dirty lines",
+        NULL,
+        { SLOT_EVENTS, EVBIT(L2_WRITE) } } },
+    { HIER_L2,
+      { SBI_CACHE(C_LL, OP_WRITE, R_MISS),
+        "LLC-store-misses",
+        "L2 write misses",
+        NULL,
+        { SLOT_EVENTS, EVBIT(L2_WRITE_MISS) } } },
+    { HIER_DTLB,
+      { SBI_CACHE(C_DTLB, OP_READ, R_ACCESS),
+        "dTLB-loads",
+        "D-TLB lookups of translated loads",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DTLB_READ) } } },
+    { HIER_DTLB,
+      { SBI_CACHE(C_DTLB, OP_READ, R_MISS),
+        "dTLB-load-misses",
+        "D-TLB misses of translated loads",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DTLB_READ_MISS) } } },
+    { HIER_DTLB,
+      { SBI_CACHE(C_DTLB, OP_WRITE, R_ACCESS),
+        "dTLB-stores",
+        "D-TLB lookups of translated stores and AMOs",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DTLB_WRITE) } } },
+    { HIER_DTLB,
+      { SBI_CACHE(C_DTLB, OP_WRITE, R_MISS),
+        "dTLB-store-misses",
+        "D-TLB misses of translated stores and AMOs",
+        NULL,
+        { SLOT_EVENTS, EVBIT(DTLB_WRITE_MISS) } } },
+    { HIER_ITLB,
+      { SBI_CACHE(C_ITLB, OP_READ, R_ACCESS),
+        "iTLB-loads",
+        "I-TLB lookups: one per translated block execution",
+        NULL,
+        { SLOT_EVENTS, EVBIT(ITLB_READ) } } },
+    { HIER_ITLB,
+      { SBI_CACHE(C_ITLB, OP_READ, R_MISS),
+        "iTLB-load-misses",
+        "I-TLB misses",
+        NULL,
+        { SLOT_EVENTS, EVBIT(ITLB_MISS) } } },
+    { HIER_BP,
+      { SBI_CACHE(C_BPU, OP_READ, R_ACCESS),
+        "branch-loads",
+        "Branch predictor lookups: conditional branches retired",
+        NULL,
+        { SLOT_EVENTS, EVBIT(BP_LOOKUP) } } },
+    { HIER_BP,
+      { SBI_CACHE(C_BPU, OP_READ, R_MISS),
+        "branch-load-misses",
+        "Conditional branches whose direction the predictor got wrong",
+        NULL,
+        { SLOT_EVENTS, EVBIT(BR_MISPREDICT) } } },
+};
+#define N_HIER_EVENTS (sizeof hier_events / sizeof hier_events[0])
 
 static uint64_t generic_legalize(const pmu_model_t *model, uint64_t value)
 {
@@ -52,3 +201,29 @@ const pmu_model_t pmu_model_generic = {
     .legalize = generic_legalize,
     .select = generic_select,
 };
+
+/* One model per combination of parts, built when first asked for (a process runs one machine,
+ * so this is at most a few); never freed. */
+const pmu_model_t *pmu_model_generic_for(unsigned parts)
+{
+    static pmu_model_t models[HIER_PARTS_ALL + 1];
+    static pmu_event_desc_t tables[HIER_PARTS_ALL + 1][N_HIER_EVENTS];
+    parts &= HIER_PARTS_ALL;
+    if (!parts)
+        return &pmu_model_generic;
+    pmu_model_t *m = &models[parts];
+    if (!m->name) {
+        size_t n = 0;
+        for (size_t k = 0; k < N_HIER_EVENTS; k++) {
+            if ((hier_events[k].needs & parts) != hier_events[k].needs)
+                continue;
+            tables[parts][n++] = hier_events[k].desc;
+            if (hier_events[k].desc.code == SBI_GENERAL(5) && !(parts & HIER_BP))
+                tables[parts][n++] = generic_events[3]; /* branch-misses: counts 0 */
+        }
+        *m = pmu_model_generic;
+        m->events = tables[parts];
+        m->n_events = n;
+    }
+    return m;
+}

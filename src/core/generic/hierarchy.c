@@ -1,0 +1,309 @@
+/* The virt machines' optional memory-hierarchy model (docs/machine-virt.md): per hart an L1 I-cache,
+ * an L1 D-cache, a unified L2, an I-TLB, a D-TLB and a branch predictor, built from the cache tag
+ * model (mem/cache.c). It only counts: the events go to the PMU (SBI cache events), mcycle stays
+ * one cycle per instruction. The model sees every load and store through observe_mem (cpu/mem.c
+ * calls hier_mem_access, directly for plain RAM accesses: observe_core), and every block's end,
+ * with the lines it was fetched from, through the timing hooks. */
+#include <stdlib.h>
+
+#include "core/core.h"
+#include "core/generic/hierarchy.h"
+#include "cpu/exec.h"
+#include "cpu/mmu.h"
+#include "mem/cache.h"
+
+#define HIER_LINE 64u
+#define HIER_L1_WAYS 8u
+#define HIER_L2_WAYS 16u
+#define HIER_PAGE 4096u
+
+#define DEFAULT_L1I (32u << 10)
+#define DEFAULT_L1D (32u << 10)
+#define DEFAULT_L2 (512u << 10)
+#define DEFAULT_TLB 32u
+#define DEFAULT_BP 1024u
+
+/* Where lines were last found (a direct-mapped table by line number): a slot that still holds the
+ * line is a hit found with one compare, which touches its LRU position and dirty bit as
+ * cache_access would; anything else asks cache_access. */
+#define HIER_MEMO 256u
+typedef struct hier_level {
+    cache_t c;
+    bool on;
+    uint32_t memo[HIER_MEMO]; /* a slot of c */
+} hier_level_t;
+
+typedef struct hier {
+    core_config_t cfg; /* resolved */
+    hier_level_t l1i, l1d, l2, itlb, dtlb;
+    uint64_t tlb_flushes; /* hart_t.tlb_flushes when the TLBs were last emptied */
+    uint8_t *bp;          /* 2-bit counters */
+    unsigned bp_mask;
+} hier_t;
+
+void hier_resolve(const core_config_t *in, core_config_t *out)
+{
+    unsigned g = in->given;
+    *out = *in;
+    out->l1i_bytes = (g & CORE_CFG_L1I) ? in->l1i_bytes : DEFAULT_L1I;
+    out->l1d_bytes = (g & CORE_CFG_L1D) ? in->l1d_bytes : DEFAULT_L1D;
+    out->l2_bytes = (g & CORE_CFG_L2) ? in->l2_bytes : DEFAULT_L2;
+    out->itlb_entries = (g & CORE_CFG_ITLB) ? in->itlb_entries : DEFAULT_TLB;
+    out->dtlb_entries = (g & CORE_CFG_DTLB) ? in->dtlb_entries : DEFAULT_TLB;
+    out->bp_entries = (g & CORE_CFG_BP) ? in->bp_entries : DEFAULT_BP;
+    unsigned sizes = CORE_CFG_L1I | CORE_CFG_L1D | CORE_CFG_L2 | CORE_CFG_ITLB | CORE_CFG_DTLB | CORE_CFG_BP;
+    /* off by default; on with caches=on, or when a part's size is given without caches=off */
+    out->hierarchy = (g & CORE_CFG_HIERARCHY) ? in->hierarchy : (g & sizes) != 0;
+    if (!out->hierarchy)
+        out->l1i_bytes = out->l1d_bytes = out->l2_bytes = out->itlb_entries = out->dtlb_entries =
+            out->bp_entries = 0;
+}
+
+unsigned hier_parts(const core_config_t *cfg)
+{
+    core_config_t c;
+    hier_resolve(cfg, &c);
+    return (c.l1i_bytes ? HIER_L1I : 0) | (c.l1d_bytes ? HIER_L1D : 0) | (c.l2_bytes ? HIER_L2 : 0) |
+           (c.itlb_entries ? HIER_ITLB : 0) | (c.dtlb_entries ? HIER_DTLB : 0) | (c.bp_entries ? HIER_BP : 0);
+}
+
+static hier_t *st(const hart_t *h)
+{
+    return h->core_state;
+}
+
+static unsigned min_u(unsigned a, unsigned b)
+{
+    return a < b ? a : b;
+}
+
+static bool level_init(hier_level_t *l, uint64_t size, unsigned line, unsigned ways, bool write_back)
+{
+    l->on = size != 0;
+    if (!l->on)
+        return true;
+    cache_config_t cc = {
+        .size = size,
+        .line = line,
+        .ways = min_u(ways, (unsigned)(size / line)),
+        .write_policy = write_back ? CACHE_WRITE_BACK : CACHE_WRITE_THROUGH,
+        .write_allocate = true,
+    };
+    return cache_init(&l->c, &cc);
+}
+
+static void level_reset(hier_level_t *l)
+{
+    if (l->on)
+        cache_invalidate_all(&l->c); /* every tag invalid: no memo entry matches */
+}
+
+/* One access to the line (page) holding addr: true for a hit. The result of a miss in *r. */
+static inline bool level_access(hier_level_t *l, uint64_t addr, bool write, cache_result_t *r)
+{
+    uint64_t line = addr >> l->c.line_shift;
+    uint32_t *m = &l->memo[line % HIER_MEMO];
+    if (l->c.tag[*m] == line) {
+        cache_touch_slot(&l->c, *m);
+        if (write && l->c.cfg.write_policy == CACHE_WRITE_BACK)
+            l->c.dirty[*m] = 1;
+        return true;
+    }
+    *r = cache_access(&l->c, addr, write);
+    if (r->slot >= 0)
+        *m = (uint32_t)r->slot;
+    return r->hit;
+}
+
+static inline void commit(pmu_t *p, evset_t ev)
+{
+    if (p->dyn_interest & ev)
+        pmu_commit_events(p, ev, 0);
+}
+
+/* The L2's side of an L1 miss: the dirty victim written back, then the line read. */
+static void l2_access(hart_t *h, uint64_t addr, bool write)
+{
+    hier_t *s = st(h);
+    if (!s->l2.on)
+        return;
+    cache_result_t r;
+    bool hit = level_access(&s->l2, addr, write, &r);
+    commit(&h->pmu, write ? EVBIT(L2_WRITE) : EVBIT(L2_READ));
+    if (!hit)
+        commit(&h->pmu, write ? EVBIT(L2_WRITE_MISS) : EVBIT(L2_READ_MISS));
+}
+
+/* An L1's miss: what it wrote back and what it read from the level below. */
+static void l1_missed(hart_t *h, const cache_result_t *r, uint64_t line_addr)
+{
+    if (r->wrote_back)
+        l2_access(h, r->writeback_addr, true);
+    if (r->filled)
+        l2_access(h, line_addr, false);
+}
+
+/* The TLBs forget every translation when the hart's TLB does (satp writes, sfence.vma). */
+static void tlb_sync(hart_t *h, hier_t *s)
+{
+    if (s->tlb_flushes == h->tlb_flushes)
+        return;
+    s->tlb_flushes = h->tlb_flushes;
+    level_reset(&s->itlb);
+    level_reset(&s->dtlb);
+}
+
+static void hier_mem_access(hart_t *h, uint64_t addr, unsigned size, unsigned kind, const bus_region_t *r)
+{
+    hier_t *s = st(h);
+    pmu_t *p = &h->pmu;
+    bool write = kind == 1;
+    cache_result_t res;
+    if (kind == 2)
+        return; /* fetches: hier_block_retired */
+    if (h->access_translated && s->dtlb.on) {
+        tlb_sync(h, s);
+        commit(p, write ? EVBIT(DTLB_WRITE) : EVBIT(DTLB_READ));
+        if (!level_access(&s->dtlb, h->access_va, false, &res))
+            commit(p, write ? EVBIT(DTLB_WRITE_MISS) : EVBIT(DTLB_READ_MISS));
+    }
+    if (r && !r->host)
+        return; /* a device: uncached */
+    for (uint64_t line = addr / HIER_LINE; line <= (addr + size - 1) / HIER_LINE; line++) {
+        if (!s->l1d.on) {
+            l2_access(h, line * HIER_LINE, write);
+            continue;
+        }
+        commit(p, write ? EVBIT(DCACHE_WRITE) : EVBIT(DCACHE_READ));
+        if (!level_access(&s->l1d, line * HIER_LINE, write, &res)) {
+            commit(p, write ? EVBIT(DCACHE_WRITE_MISS) : EVBIT(DCACHE_READ_MISS));
+            l1_missed(h, &res, line * HIER_LINE);
+        }
+    }
+}
+
+/* What the block's end needs, kept in the block: whether a conditional branch ends it
+ * (core_word[0]) and that branch's offset (core_word[1]). */
+static void hier_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
+{
+    (void)h, (void)dec;
+    b->timed = 1; /* its end goes to hier_block_retired: fetch, I-TLB, predictor */
+    b->core_word[0] = n && (b->events[n - 1] & EVBIT(BRANCH)) != 0;
+    b->core_word[1] = n ? b->info[n - 1].pcoff : 0;
+}
+
+/* The L1I accesses of a block's executed instructions (n of them): one per line. */
+static void fetch_lines(hart_t *h, hier_t *s, const block_t *b, unsigned n)
+{
+    uint64_t size = n == b->n_insns ? b->end_pc - b->pc : b->info[n].pcoff;
+    uint64_t pa = b->fetch_pa;
+    if (!size || pa - h->ram_base >= h->ram_size)
+        return; /* only main RAM is cached */
+    cache_result_t res;
+    for (uint64_t line = pa / HIER_LINE; line <= (pa + size - 1) / HIER_LINE; line++) {
+        commit(&h->pmu, EVBIT(ICACHE_REQ));
+        if (!level_access(&s->l1i, line * HIER_LINE, false, &res)) {
+            commit(&h->pmu, EVBIT(ICACHE_MISS));
+            l1_missed(h, &res, line * HIER_LINE);
+        }
+    }
+}
+
+/* A block ran (its first n instructions): one I-TLB lookup for its page, and the predictor's
+ * guess of the conditional branch that ended it. */
+static void hier_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
+{
+    hier_t *s = st(h);
+    pmu_t *p = &h->pmu;
+    if (s->l1i.on && n)
+        fetch_lines(h, s, b, n);
+    if (s->itlb.on && mmu_on(h, (enum priv_mode)b->priv) && n) {
+        cache_result_t res;
+        tlb_sync(h, s);
+        commit(p, EVBIT(ITLB_READ));
+        if (!level_access(&s->itlb, b->pc, false, &res))
+            commit(p, EVBIT(ITLB_MISS));
+    }
+    if (s->bp && n == b->n_insns && next_pc && b->core_word[0]) {
+        uint64_t pc = b->pc + b->core_word[1];
+        uint8_t *ctr = &s->bp[(pc >> 1) & s->bp_mask];
+        bool taken = next_pc & 1, predicted = *ctr >= 2;
+        commit(p, EVBIT(BP_LOOKUP));
+        if (taken != predicted)
+            commit(p, EVBIT(BR_MISPREDICT));
+        if (taken && *ctr < 3)
+            ++*ctr;
+        else if (!taken && *ctr > 0)
+            --*ctr;
+    }
+}
+
+static void hier_reset(hart_t *h)
+{
+    hier_t *s = st(h);
+    if (!s)
+        return;
+    level_reset(&s->l1i);
+    level_reset(&s->l1d);
+    level_reset(&s->l2);
+    level_reset(&s->itlb);
+    level_reset(&s->dtlb);
+    s->tlb_flushes = h->tlb_flushes;
+    for (unsigned k = 0; s->bp && k <= s->bp_mask; k++)
+        s->bp[k] = 1; /* weakly not taken */
+}
+
+static void hier_destroy(hart_t *h)
+{
+    hier_t *s = st(h);
+    if (!s)
+        return;
+    cache_free(&s->l1i.c);
+    cache_free(&s->l1d.c);
+    cache_free(&s->l2.c);
+    cache_free(&s->itlb.c);
+    cache_free(&s->dtlb.c);
+    free(s->bp);
+    free(s);
+    h->core_state = NULL;
+}
+
+const core_ext_t generic_hier_ext = {
+    .reset = hier_reset,
+    .block_built = hier_block_built,
+    .block_retired = hier_block_retired,
+    .mem_access = hier_mem_access,
+    .destroy = hier_destroy,
+};
+
+bool hier_setup(hart_t *h, const core_config_t *cfg)
+{
+    core_config_t c;
+    hier_resolve(cfg, &c);
+    if (!c.hierarchy)
+        return true; /* the plain virt core: nothing more */
+    hier_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return false;
+    s->cfg = c;
+    h->core_state = s;
+    h->core_ext = &generic_hier_ext;
+    h->pmu_model = pmu_model_generic_for(hier_parts(cfg));
+    if (!level_init(&s->l1i, c.l1i_bytes, HIER_LINE, HIER_L1_WAYS, false) ||
+        !level_init(&s->l1d, c.l1d_bytes, HIER_LINE, HIER_L1_WAYS, true) ||
+        !level_init(&s->l2, c.l2_bytes, HIER_LINE, HIER_L2_WAYS, true) ||
+        !level_init(&s->itlb, (uint64_t)c.itlb_entries * HIER_PAGE, HIER_PAGE, c.itlb_entries, false) ||
+        !level_init(&s->dtlb, (uint64_t)c.dtlb_entries * HIER_PAGE, HIER_PAGE, c.dtlb_entries, false) ||
+        !h->pmu_model)
+        return false;
+    if (c.bp_entries) {
+        s->bp = malloc(c.bp_entries);
+        if (!s->bp)
+            return false;
+        s->bp_mask = c.bp_entries - 1;
+    }
+    h->observe_mem = true;  /* every access comes to hier_mem_access */
+    h->observe_core = true; /* the memory slow path calls it directly for plain RAM accesses */
+    hier_reset(h);
+    return true;
+}
