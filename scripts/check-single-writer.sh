@@ -19,6 +19,7 @@ rules=(
     "mem_inline:cpu/hart.c"
     "memo_direct:cpu/hart.c"
     "observe_direct:cpu/hart.c"
+    "ftlb_key:cpu/hart.h"
     "mip:cpu/irq.c"
     "mip_sw:cpu/irq.c"
     "irq_lines:cpu/irq.c"

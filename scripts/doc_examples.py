@@ -23,7 +23,9 @@ source tree. Standard output and standard error are merged, as on a terminal. A 
 width (host times, speeds). Paths of the scratch directory and of the source tree print as /work/pmusim, the
 build's as /work/pmusim/build.
 
-usage: doc_examples.py [--update] BUILD_DIR DOC.md...
+usage: doc_examples.py [--update] [--guests DIR] BUILD_DIR DOC.md...
+  --guests  where the guest programs are (default BUILD_DIR/guests; a tree configured with
+            PMUSIM_PREBUILT_GUESTS takes another tree's)
   --update  rewrite the examples that differ with what the commands print (keeping their `...`
             elisions where the lines around them are found again)
 Exit status: 0 every example matches (or was rewritten), 1 a difference (shown as a diff),
@@ -43,14 +45,15 @@ SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ELLIPSIS = "..."
 
 
-def run_command(cmd, workdir, build):
+def run_command(cmd, workdir, build, guests):
     env = dict(os.environ)
     env["PATH"] = os.path.join(build, "src") + os.pathsep + env.get("PATH", "")
     env["LC_ALL"] = "C"
     p = subprocess.run(["sh", "-c", cmd], cwd=workdir, env=env, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, timeout=600)
     text = p.stdout.decode("utf-8", "replace")
-    for root, shown in ((build, SHOWN_ROOT + "/build"), (workdir, SHOWN_ROOT), (SOURCE_ROOT, SHOWN_ROOT)):
+    for root, shown in ((guests, SHOWN_ROOT + "/build/guests"), (build, SHOWN_ROOT + "/build"),
+                        (workdir, SHOWN_ROOT), (SOURCE_ROOT, SHOWN_ROOT)):
         for spelling in {root, os.path.realpath(root)}:
             text = text.replace(spelling, shown)
     lines = [line.rstrip() for line in text.split("\n")]
@@ -127,7 +130,7 @@ def rewritten(documented, printed, vary):
     return out
 
 
-def check_block(body, workdir, build, vary, update, where):
+def check_block(body, workdir, build, guests, vary, update, where):
     """Runs the block's commands; returns (the block as it should read, whether it differed)."""
     if not body or not body[0].startswith("$ "):
         raise ValueError(f"{where}: an example block starts with a `$ ` command line")
@@ -138,7 +141,7 @@ def check_block(body, workdir, build, vary, update, where):
         j = i + 1
         while j < len(body) and not body[j].startswith("$ "):
             j += 1
-        documented, printed = body[i + 1:j], run_command(cmd, workdir, build)
+        documented, printed = body[i + 1:j], run_command(cmd, workdir, build, guests)
         result.append(body[i])
         if matches(documented, printed, vary):
             result.extend(documented)
@@ -154,13 +157,16 @@ def check_block(body, workdir, build, vary, update, where):
     return result, differs
 
 
-def process(doc, build, update):
+def process(doc, build, guests, update):
     with open(doc) as f:
         text = f.read().split("\n")
     out, failures, count = [], 0, 0
     workdir = tempfile.mkdtemp(prefix="pmusim-doc-")
     try:
-        os.symlink(build, os.path.join(workdir, "build"))
+        # build/ as a user's tree has it: the pmusim binary and the guest programs
+        os.mkdir(os.path.join(workdir, "build"))
+        os.symlink(os.path.join(build, "src"), os.path.join(workdir, "build", "src"))
+        os.symlink(guests, os.path.join(workdir, "build", "guests"))
         for name in ("scripts", "examples"):
             os.symlink(os.path.join(SOURCE_ROOT, name), os.path.join(workdir, name))
         i = 0
@@ -180,7 +186,8 @@ def process(doc, build, update):
                 end += 1
             if end == len(text):
                 raise ValueError(f"{where}: the example's block is not closed")
-            body, differs = check_block(text[i + 1:end], workdir, build, m.group("vary"), update, where)
+            body, differs = check_block(text[i + 1:end], workdir, build, guests, m.group("vary"),
+                                         update, where)
             count += 1
             failures += differs
             out.append(text[i])
@@ -202,14 +209,18 @@ def process(doc, build, update):
 def main(argv):
     update = "--update" in argv
     args = [a for a in argv if a != "--update"]
+    guests = None
+    if len(args) >= 2 and args[0] == "--guests":
+        guests, args = args[1], args[2:]
     if len(args) < 2 or not os.path.isdir(args[0]):
-        print("usage: doc_examples.py [--update] BUILD_DIR DOC.md...", file=sys.stderr)
+        print("usage: doc_examples.py [--update] [--guests DIR] BUILD_DIR DOC.md...", file=sys.stderr)
         return 2
     build = os.path.abspath(args[0])
+    guests = os.path.abspath(guests or os.path.join(build, "guests"))
     failures = 0
     try:
         for doc in args[1:]:
-            failures += process(doc, build, update)
+            failures += process(doc, build, guests, update)
     except (ValueError, OSError) as e:
         print(f"doc_examples: {e}", file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ packages=(
     valgrind                                   # callgrind_annotate reads report --callgrind
     linux-perf                                 # real perf stat output for the perf-format reader (tests/stat)
     python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
+    libsqlite3-dev libssl-dev                  # pmusim sweep: results database, programs' SHA-256
 )
 
 missing=()

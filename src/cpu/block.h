@@ -8,7 +8,8 @@
 
 #define BLOCK_MAX_INSNS 64
 #define BLOCK_AMOUNTS 8
-#define BLOCK_MAX_LINES 5 /* 64-byte lines a block's code can touch: 64 instructions of 4 bytes */
+#define BLOCK_DEAD UINT32_MAX /* block_t.ctx of a dropped block: no lookup finds it */
+#define BLOCK_MAX_LINES 5     /* 64-byte lines a block's code can touch: 64 instructions of 4 bytes */
 
 /* One decoded instruction as the executor runs it, 16 bytes. Direct threading: `handler` is the
  * address of the operation's code in the executor of the hart's XLEN. */
@@ -64,6 +65,12 @@ typedef struct block {
     evset_t *events;    /* per instruction: static events (cold, used for partial commits) */
     dinsn_info_t *info; /* per instruction: cold decode information */
     void *prof;         /* while recording a profile: the block's record (cpu/prof.c) */
+    /* The context the block is found in (hart_t.ctx: the translation context of its fetches and
+     * its privilege), BLOCK_DEAD once dropped (block_cache_drop_vm); the list of the blocks of its
+     * first virtual page; in translated code, the jumps to successors [0] and [1] once patched. */
+    uint32_t ctx;
+    struct block *page_next, *ctx_next; /* and of its translation context */
+    uint8_t *jit_site[2];
     uint32_t n_classes; /* distinct event sets among the instructions, with counts: */
     struct block_class {
         evset_t events;

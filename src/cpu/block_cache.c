@@ -13,6 +13,7 @@
 #include "jit/jit.h"
 
 #define BC_BUCKETS (1u << 16)
+#define BC_PAGE_BUCKETS (1u << 12)
 #define BC_ARENA_SIZE (64u << 20)
 #define PAGE_SIZE 4096u
 
@@ -26,6 +27,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     block_cache_t *bc = &h->bc;
     bc->mask = BC_BUCKETS - 1;
     bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
+    bc->pages = calloc(BC_PAGE_BUCKETS, sizeof *bc->pages);
     bc->arena_size = BC_ARENA_SIZE;
     bc->arena = bus_host_map(bc->arena_size); /* mapped lazily: a short run barely uses it */
     bc->arena_used = 0;
@@ -35,12 +37,15 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
     h->store_watch = store_watch;
-    return bc->table && bc->arena;
+    return bc->table && bc->pages && bc->arena;
 }
 
 void block_cache_free(hart_t *h)
 {
     free(h->bc.table);
+    free(h->bc.pages);
+    free(h->bc.links);
+    free(h->bc.sites);
     jit_free(h);
     bus_host_unmap(h->bc.arena, h->bc.arena_size);
     memset(&h->bc, 0, sizeof h->bc);
@@ -54,6 +59,10 @@ static void drop_blocks(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
+    memset(bc->pages, 0, BC_PAGE_BUCKETS * sizeof *bc->pages);
+    memset(bc->ctx_blocks, 0, sizeof bc->ctx_blocks);
+    bc->n_links = bc->n_sites = 0;
+    bc->links_lost = false;
     bc->code_lo = SIZE_MAX;
     bc->code_hi = 0;
     bc->other_code_lo = UINT64_MAX;
@@ -62,6 +71,7 @@ static void drop_blocks(hart_t *h)
     bc->self_loops = 0;
     bc->flushes++;
     jit_flush(h);
+    bc->host_ptrs = h->bus ? h->bus->host_ptrs : 0;
     h->code_dirty = h->code_unwatched = false;
 }
 
@@ -81,6 +91,127 @@ void block_cache_flush(hart_t *h)
     drop_blocks(h);
     if (h->platform && h->platform->rewatch)
         h->platform->rewatch(h->platform_ctx, h);
+}
+
+/* Block b leaves the hash table (found by no lookup again); it stays in the arena, where the
+ * PMU's pending list and links not yet cut may still point, until the next flush. */
+static void drop_block(block_cache_t *bc, block_t *b)
+{
+    for (block_t **p = &bc->table[(uint32_t)(b->pc >> 1) & bc->mask]; *p; p = &(*p)->hash_next)
+        if (*p == b) {
+            *p = b->hash_next;
+            break;
+        }
+    b->ctx = BLOCK_DEAD;
+}
+
+/* Appends p to a growing array; false when it cannot grow. */
+static bool push(void *arr_, size_t *n, size_t *cap, void *p)
+{
+    void ***arr = arr_;
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 1024;
+        void **a = realloc(*arr, c * sizeof *a);
+        if (!a)
+            return false;
+        *arr = a;
+        *cap = c;
+    }
+    (*arr)[(*n)++] = p;
+    return true;
+}
+
+void block_link(hart_t *h, block_t *from, unsigned s, block_t *to)
+{
+    block_cache_t *bc = &h->bc;
+    if (!from->succ[s] && !push(&bc->links, &bc->n_links, &bc->cap_links, &from->succ[s]))
+        bc->links_lost = true;
+    from->succ[s] = to;
+}
+
+void block_jit_site(hart_t *h, block_t *b, unsigned s, uint8_t *site)
+{
+    block_cache_t *bc = &h->bc;
+    b->jit_site[s] = site;
+    if (!push(&bc->sites, &bc->n_sites, &bc->cap_sites, site))
+        bc->links_lost = true;
+}
+
+/* Every link between blocks goes (the successor slots and the jumps translated code patched):
+ * after some blocks were dropped, none may be reached through a link. Links are made again as
+ * the blocks run. */
+static void unlink_all(block_cache_t *bc)
+{
+    for (size_t k = 0; k < bc->n_links; k++)
+        *bc->links[k] = NULL;
+    for (size_t k = 0; k < bc->n_sites; k++)
+        memset(bc->sites[k], 0, 4); /* rel32 0: on to the lookup after the jump */
+    bc->n_links = 0;                /* the sites stay: their jumps may be patched again */
+    if (bc->links_lost) {
+        for (uint32_t k = 0; k <= bc->mask; k++)
+            for (block_t *b = bc->table[k]; b; b = b->hash_next) {
+                b->succ[0] = b->succ[1] = NULL;
+                for (unsigned s = 0; s < 2; s++)
+                    if (b->jit_site[s])
+                        memset(b->jit_site[s], 0, 4);
+            }
+        bc->links_lost = false;
+    }
+}
+
+void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
+{
+    block_cache_t *bc = &h->bc;
+    unsigned dropped = 0;
+    if (vpn == UINT64_MAX) {
+        /* every block of those contexts; they stay on the page lists, dead, until a walk there
+         * takes them off */
+        for (unsigned id = 1; id < sizeof bc->ctx_blocks / sizeof bc->ctx_blocks[0]; id++) {
+            if (!ctx_drop[id])
+                continue;
+            for (block_t *b = bc->ctx_blocks[id]; b; b = b->ctx_next)
+                if (b->ctx != BLOCK_DEAD) {
+                    drop_block(bc, b);
+                    dropped++;
+                }
+            bc->ctx_blocks[id] = NULL;
+        }
+    } else {
+        /* a block starts in the page, or in the one before and runs into it (dead blocks are
+         * taken off the lists on the way; they stay on their context's list, skipped there) */
+        for (uint64_t first = vpn - 1; first != vpn + 1; first++)
+            for (block_t **p = &bc->pages[first & (BC_PAGE_BUCKETS - 1)]; *p;) {
+                block_t *b = *p;
+                uint64_t lo = b->pc >> 12, hi = (b->end_pc - 1) >> 12;
+                if (b->ctx == BLOCK_DEAD) {
+                    *p = b->page_next;
+                } else if (lo == first && lo <= vpn && vpn <= hi && (b->ctx >> 2) && ctx_drop[b->ctx >> 2]) {
+                    *p = b->page_next;
+                    drop_block(bc, b);
+                    dropped++;
+                } else {
+                    p = &b->page_next;
+                }
+            }
+    }
+    if (dropped) {
+        unlink_all(bc);
+        bc->drops += dropped;
+    }
+}
+
+bool block_cache_host_wrote(const hart_t *h)
+{
+    return !h->bus || h->bus->host_ptrs != h->bc.host_ptrs;
+}
+
+void block_cache_fence_i(hart_t *h)
+{
+    /* Stores of every hart over decoded code are seen as they happen (the store watch), so the
+     * blocks already hold what fetches would read; only the host may have written memory behind
+     * the watch's back (bus_t.host_ptrs). */
+    if (block_cache_host_wrote(h))
+        block_cache_flush(h);
 }
 
 void block_cache_forget(hart_t *h)
@@ -264,6 +395,13 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if ((at & ~(uint64_t)(PAGE_SIZE - 1)) != (pc & ~(uint64_t)(PAGE_SIZE - 1)))
             break; /* blocks stay inside one page: the unit an MMU will map */
     }
+    /* Code on a global page (privileged spec 4.3.1: mapped alike in every address space) is
+     * shared by them all; a block running into the next page is not. */
+    bool global = false;
+    if (translated && n && pa_next == UINT64_MAX) {
+        const struct tlb_entry *e = &h->tlb[(pc >> 12) % TLB_ENTRIES];
+        global = e->tag == ((pc >> 12) << 1 | 1) && e->vm_ctx == h->vm_ctx && (e->flags & PTE_G);
+    }
     if (n == 0) {
         h->trap_cause = fault_cause;
         h->trap_tval = fault_tval;
@@ -300,6 +438,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->pc = pc;
     b->end_pc = at;
     b->priv = h->priv;
+    b->ctx = global ? h->ctx_g : h->ctx;
     b->n_insns = n;
     b->stall_cycles = 0;   /* timing model: one cycle per instruction for now (docs/architecture.md) */
     b->epoch = 0;          /* no configuration has id 0: refreshed below */
@@ -349,6 +488,12 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
+    b->page_next = bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)];
+    bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
+    if (b->ctx >> 2) {
+        b->ctx_next = bc->ctx_blocks[b->ctx >> 2];
+        bc->ctx_blocks[b->ctx >> 2] = b;
+    }
     if (!translated) {
         block_mark_code(h, pc, at);
     } else { /* stores are watched by physical address: the block's page, and the next one's
@@ -424,7 +569,7 @@ block_t *block_find(const hart_t *h, uint64_t pc)
 {
     const block_cache_t *bc = &h->bc;
     for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
-        if (b->pc == pc && b->priv == h->priv)
+        if (b->pc == pc && (b->ctx == h->ctx || b->ctx == h->ctx_g))
             return b;
     return NULL;
 }
@@ -433,7 +578,7 @@ block_t *block_at(hart_t *h, uint64_t pc)
 {
     block_cache_t *bc = &h->bc;
     for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
-        if (b->pc == pc && b->priv == h->priv)
+        if (b->pc == pc && (b->ctx == h->ctx || b->ctx == h->ctx_g))
             return b;
     return block_build(h, pc);
 }

@@ -64,8 +64,10 @@ void csr_set_mstatus(hart_t *h, uint64_t value)
     uint64_t old = h->csr.mstatus;
     h->csr.mstatus = value;
     hart_irq_state_changed(h);
-    if ((old ^ value) & (MSTATUS_MPRV | MSTATUS_MPP))
-        hart_mem_changed(h); /* the privilege of loads and stores */
+    if ((old ^ value) & MSTATUS_MXR)
+        mmu_ftlb_flush(h); /* loads of execute-only pages */
+    if ((old ^ value) & (MSTATUS_MPRV | MSTATUS_MPP | MSTATUS_SUM))
+        hart_mem_changed(h); /* the privilege of loads and stores, the fast TLB's key */
 }
 
 /* Counter CSR number -> PMU slot, for the machine (0xb..) and user (0xc..) views. */
@@ -531,6 +533,7 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
     bool imm = op == OP_CSRRWI || op == OP_CSRRSI || op == OP_CSRRCI;
     uint64_t src = imm ? d->rs1 : h->x[d->rs1];
     uint64_t old = 0, flushes = h->bc.flushes;
+    uint32_t ctx = h->ctx;
     csr_read(h, csr, own, &old);
     if (csr_writes(d, op)) {
         /* mip/sip read the OR of the software bits and the hardware lines, but a set or clear
@@ -553,9 +556,10 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         }
     }
     h->x[d->rd] = old; /* rd == x0 was rewritten to the sink register */
-    /* SYS_STOP also when the write dropped the decoded blocks (PMP, satp): the executor must not
-     * follow the links of the block it is in */
-    return h->stop || flushes != h->bc.flushes ? SYS_STOP : SYS_OK;
+    /* SYS_STOP also when the write dropped the decoded blocks (PMP) or changed the context blocks
+     * are found in (satp): the executor must not follow the links of the block it is in */
+    bool satp_written = csr == CSR_SATP && csr_writes(d, op);
+    return h->stop || flushes != h->bc.flushes || ctx != h->ctx || satp_written ? SYS_STOP : SYS_OK;
 }
 
 void csr_reset(hart_t *h)
@@ -582,6 +586,8 @@ void csr_reset(hart_t *h)
     c->mtvec = c->mepc = c->mcause = c->mtval = c->mscratch = 0;
     c->stvec = c->sepc = c->scause = c->stval = c->sscratch = c->satp = 0;
     h->vm_levels = 0;
+    h->vm_ctx = h->vm_gctx = 0; /* Bare; the ids of the contexts seen go on (blocks may carry them) */
+    hart_ctx_update(h);
     mmu_flush_tlb(h);
     c->mcounteren = c->scounteren = c->menvcfg = c->senvcfg = 0;
     for (unsigned k = 0; k < 16; k++)

@@ -76,6 +76,19 @@ void block_cache_flush(hart_t *h);
  * map is left as it is (bits still set only send stores to the slow path), so the harts do not
  * make each other flush in turn. */
 void block_cache_forget(hart_t *h);
+/* fence.i: decoded blocks always follow the stores of the harts (the store watch), so they go
+ * only if the host may have written guest memory since the last flush (block_cache_host_wrote). */
+void block_cache_fence_i(hart_t *h);
+/* Links block `from`'s successor slot s to `to` (the executor's chaining), and notes a jump of
+ * translated code to successor s of b that its code may patch: both are cut when blocks are
+ * dropped. */
+void block_link(hart_t *h, block_t *from, unsigned s, block_t *to);
+void block_jit_site(hart_t *h, block_t *b, unsigned s, uint8_t *site);
+bool block_cache_host_wrote(const hart_t *h);
+/* Drops the blocks decoded through the translation contexts id with ctx_drop[id] (id > 0) whose code
+ * lies in virtual page vpn (UINT64_MAX: anywhere), and, if there were any, every link between
+ * blocks (sfence.vma). */
+void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop);
 void block_cache_free(hart_t *h);
 void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 /* Does [addr, addr + len) hold code some hart decoded (main RAM: the shared code map; other

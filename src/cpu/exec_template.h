@@ -108,18 +108,21 @@ typedef int64_t sreg;
         uint64_t t_ = (target); \
         if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
         block_t *n_ = b->succ[s]; \
-        if (unlikely(!n_ || ((indirect) && (n_->pc != t_ || ((indirect) > 1 && n_->priv != h->priv))))) { \
+        if (unlikely(!n_ || ((indirect) && (n_->pc != t_ || ((indirect) > 1 && n_->ctx != h->ctx && \
+                                                            n_->ctx != h->ctx_g))))) { \
             uint64_t gen_ = h->bc.flushes; \
             n_ = block_at(h, t_); \
             if (!n_) { h->pc = t_; goto fetch_fault; } \
-            if (gen_ == h->bc.flushes) b->succ[s] = n_; \
+            /* a link must hold wherever b runs: a block of global code links to global code only */ \
+            if (gen_ == h->bc.flushes && (n_->ctx == b->ctx || n_->ctx == h->ctx_g)) block_link(h, b, s, n_); \
         } \
         b = n_; i = b->insn; DISPATCH(); \
     } while (0)
 #define CHAIN(s, target) CHAIN_(s, target, 0)
 #define CHAIN_INDIRECT(target) CHAIN_(0, target, 1)
-/* After a trap or an xRET the privilege may differ: the cached successor must match it too (blocks
- * are decoded for one privilege; within a block chain it never changes). */
+/* After a trap or an xRET the privilege may differ: the cached successor must match the context
+ * too (blocks are decoded for one privilege and translation context; within a block chain neither
+ * changes). */
 #define CHAIN_PRIV(target) CHAIN_(0, target, 2)
 
 #define TRAP(cause, tval) do { h->trap_cause = (cause); h->trap_tval = (tval); goto trap_mid_block; } while (0)
@@ -127,10 +130,19 @@ typedef int64_t sreg;
 /* Loads and stores: main RAM inline; misaligned, other regions, devices and PMU address events
  * on the slow path. */
 #define ADDR ((ureg)(RS1 + IMM))
+/* The fast TLB (hart_t.ftlb): the page of an aligned access at a_ is there for this kind of access
+ * under the current key; r_ is then the access's offset in main RAM. */
+#define FTLB_HIT(kind, a_, size, r_) ({ \
+        const struct ftlb_entry *e_ = &h->ftlb[kind][((a_) >> 12) & 255]; \
+        r_ = (a_) + e_->ram; \
+        e_->tag == (((a_) >> 12) << 3 | h->ftlb_key) && !((a_) & ((size) - 1)); \
+    })
 #define LOAD(type, conv) do { \
         uint64_t a_ = ADDR, off_ = a_ - h->ram_base; \
         type v_; \
         if (likely(off_ < h->fast_size && !(a_ & (sizeof(type) - 1)))) { \
+            memcpy(&v_, h->ram + off_, sizeof v_); \
+        } else if (FTLB_HIT(0, a_, sizeof(type), off_)) { \
             memcpy(&v_, h->ram + off_, sizeof v_); \
         } else { \
             uint64_t w_; \
@@ -151,6 +163,9 @@ typedef int64_t sreg;
         type v_ = (type)RS2; \
         if (likely(off_ < h->fast_size && !(a_ & (sizeof(type) - 1)) && \
                    !(h->store_watch[off_ >> 9] & (1u << ((off_ >> 6) & 7))))) { \
+            memcpy(h->ram + off_, &v_, sizeof v_); \
+        } else if (FTLB_HIT(1, a_, sizeof(type), off_) && \
+                   !(h->store_watch[off_ >> 9] & (1u << ((off_ >> 6) & 7)))) { \
             memcpy(h->ram + off_, &v_, sizeof v_); \
         } else { \
             h->access_base = RS1; \
@@ -547,13 +562,14 @@ L_SFENCE_VMA: {
         TRAP(CAUSE_ILLEGAL_INSN, INFO.raw);
     RETIRE_BLOCK();
     h->pc = b->end_pc;
-    mmu_sfence(h); /* drops the TLB and the blocks (found by virtual pc) */
+    /* rs1 = x0: every address; rs2 = x0: every address space */
+    mmu_sfence(h, i->rs1 != 0, R(i->rs1), i->rs2 != 0, R(i->rs2));
     return;
 }
 L_FENCE_I: {
     RETIRE_BLOCK();
     h->pc = b->end_pc;
-    block_cache_flush(h);
+    block_cache_fence_i(h);
     return;
 }
 L_BLOCK_END: {
@@ -680,6 +696,7 @@ fetch_fault:
 #undef CHAIN
 #undef TRAP
 #undef ADDR
+#undef FTLB_HIT
 #undef LOAD
 #undef STORE
 #undef BRANCH

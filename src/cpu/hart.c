@@ -20,11 +20,13 @@ void hart_update_paths(hart_t *h)
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) || watching;
     h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
     h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    hart_ftlb_rekey(h);
 }
 
 void hart_set_priv(hart_t *h, enum priv_mode priv)
 {
     h->priv = priv;
+    hart_ctx_update(h);
     if (h->ovf_armed)
         hart_kick(h); /* counters filtered by level: the distance to an overflow changes */
     if (__builtin_expect(h->pmu.mode_filtered, 0))

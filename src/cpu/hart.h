@@ -88,12 +88,22 @@ typedef struct csr_state {
 typedef struct block_cache {
     block_t **table; /* hash buckets, indexed by (pc >> 1) & mask */
     uint32_t mask;
+    block_t **pages; /* the blocks by their first virtual page: buckets indexed by (pc >> 12) & 4095 */
+    block_t *ctx_blocks[64]; /* the blocks of each translation context id (block_t.ctx >> 2) */
+    /* The links made since the last cut (block_cache_drop_vm): successor slots set, and jumps of
+     * translated code that may be patched. links_lost: an array could not grow (cut them all). */
+    block_t ***links;
+    uint8_t **sites;
+    size_t n_links, n_sites, cap_links, cap_sites;
+    bool links_lost;
     uint8_t *arena; /* blocks are bump-allocated; a flush frees them all at once */
     size_t arena_size, arena_used;
     uint8_t *code_map;       /* one bit per 64-byte granule of the main RAM region holding code */
     size_t code_lo, code_hi; /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
     uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
+    uint64_t drops;     /* blocks dropped one by one (sfence.vma of a page or an ASID) */
+    uint64_t host_ptrs; /* bus_t.host_ptrs at the last flush */
     /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
      * run loop looks for a hart stuck in one only while there are any. */
     unsigned self_loops;
@@ -150,7 +160,8 @@ typedef struct hart {
     unsigned vm_levels;
     struct tlb_entry {
         uint64_t tag, ppage;
-        uint8_t *host; /* the page in main RAM, or NULL */
+        uint8_t *host;   /* the page in main RAM, or NULL */
+        uint32_t vm_ctx; /* the translation context it was walked in (vm_ctx) */
         uint8_t flags;
     } tlb[256];
     uint64_t tlb_flushes; /* how many times the TLB was emptied: a TLB model forgets with it */
@@ -158,6 +169,30 @@ typedef struct hart {
      * translated (access_translated). */
     uint64_t access_va;
     bool access_translated;
+    /* Translation contexts (cpu/mmu.c): the satp values seen since the last full flush, by id
+     * (vm_ctx_satp[id], id 1 to vm_ctx_n - 1; id 0 is Bare), and the current one. TLB entries and
+     * decoded blocks are tagged with the id, so a satp write drops nothing. */
+    uint64_t vm_ctx_satp[64];
+    bool vm_ctx_global[64];             /* the id stands for the global pages of satp.MODE vm_ctx_satp[id] */
+    unsigned vm_ctx, vm_gctx, vm_ctx_n; /* the current context and the global one of its mode */
+    /* The contexts decoded blocks are found in (block_t.ctx): the translation context of fetches
+     * at the current privilege (0 where fetches are not translated) << 2 | the privilege; and the
+     * one of blocks decoded from global pages (ctx_g, the same as ctx when not translated), which
+     * every address space of that satp.MODE shares (privileged spec 4.3.1: a global mapping
+     * exists in all address spaces). */
+    uint32_t ctx, ctx_g;
+    /* The inline path of loads and stores the main-RAM window does not take (translation on, or a
+     * PMP view that is not uniform over RAM): one direct-mapped entry per page and kind ([0] loads,
+     * [1] stores), at the index of the TLB entry (vpn % 256). tag: (va >> 12) << 3 | ftlb_key at
+     * the fill; ram: the RAM offset of the access is va + ram. An entry exists only for a page in
+     * main RAM that the data privilege may access in that way as a plain copy (translation with
+     * the permission, D set for stores, PMP over the whole page); stores still test the store
+     * watch. ftlb_key: the data privilege | SUM << 2, or FTLB_OFF while every access must be seen
+     * (hart_ftlb_rekey). Dropped with the TLB entries (cpu/mmu.c) and on PMP and MXR changes. */
+    struct ftlb_entry {
+        uint64_t tag, ram;
+    } ftlb[2][256];
+    uint64_t ftlb_key;
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     /* Outside main RAM (stores there always take the slow path): stores touching [watch_lo,
@@ -274,6 +309,28 @@ static inline bool hart_needs_addresses(const hart_t *h)
     return (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) && !h->ram_core_local &&
            !hart_presumes_external(h);
 }
+#define FTLB_OFF (1ull << 63) /* no fast-TLB tag has this bit */
+/* The key of the fast TLB (hart_t.ftlb) for the current data privilege, SUM and PMU state
+ * (hart_update_paths alone calls it: cpu/hart.c is the only place that assigns ftlb_key). */
+static inline void hart_ftlb_rekey(hart_t *h)
+{
+    bool observed = hart_needs_addresses(h) || (h->debug && hart_debug_watching(h)) || h->slow_mem ||
+                    h->observe_mem || h->observe_core || h->ram_size < 8; /* a model sees every access */
+    uint64_t ms = h->csr.mstatus;
+    unsigned dpriv =
+        h->priv == PRIV_M && (ms & (1ull << 17)) /* MPRV */ ? (unsigned)((ms >> 11) & 3) : h->priv;
+    h->ftlb_key = observed ? FTLB_OFF : dpriv | ((ms >> 18) & 1) << 2 /* SUM */;
+}
+
+/* The privilege or the translation context changed: the context blocks are found in
+ * (hart_set_priv, and satp writes). */
+static inline void hart_ctx_update(hart_t *h)
+{
+    bool translated = h->vm_levels && h->priv != PRIV_M;
+    h->ctx = (translated ? h->vm_ctx : 0) << 2 | (uint32_t)h->priv;
+    h->ctx_g = translated ? h->vm_gctx << 2 | (uint32_t)h->priv : h->ctx;
+}
+
 /* Decides the fast paths from what they depend on (cpu/hart.c, the only place that assigns
  * mem_inline, fast_size, memo_direct and observe_direct): loads and stores take the inline RAM
  * path (mem_inline) only while the data privilege's accesses are not translated and PMP grants

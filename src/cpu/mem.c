@@ -301,6 +301,23 @@ static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mod
            plain_ram_view(h, priv, perm);
 }
 
+/* An aligned access of `kind` (0 load, 1 store) at va, physical pa, completed as a plain copy
+ * could have made it (a main-RAM page the data privilege `priv` reaches through the TLB with the
+ * permission, or untranslated): the fast TLB (hart_t.ftlb) takes the page when PMP grants the
+ * access over all of it, so that the executors' inline paths make the next ones. */
+static void ftlb_fill(hart_t *h, uint64_t va, uint64_t pa, unsigned kind, enum priv_mode priv)
+{
+    uint64_t page = pa & ~0xfffull, off = page - h->ram_base;
+    if ((h->ftlb_key & FTLB_OFF) || (h->ftlb_key & 3) != priv || off >= h->ram_size ||
+        h->ram_size - off < 0x1000)
+        return;
+    if (h->pmp_count && !pmp_allows(h, page, 0x1000, kind ? PMP_W : PMP_R, priv))
+        return;
+    struct ftlb_entry *e = &h->ftlb[kind][(va >> 12) % 256];
+    e->tag = (va >> 12) << 3 | h->ftlb_key;
+    e->ram = off - (va & ~0xfffull);
+}
+
 /* Translates both pages of an access that crosses a page boundary (the first fault wins, with
  * the address of the part that faulted). */
 static bool translate_split(hart_t *h, uint64_t va, unsigned size, enum mmu_access type, enum priv_mode priv,
@@ -318,9 +335,14 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
                                                         uint64_t *val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
+    bool aligned = !(addr & (size - 1));
     h->access_translated = mmu_on(h, priv);
-    if (!h->access_translated)
-        return load_phys(h, addr, size, val, insn_events, done);
+    if (!h->access_translated) {
+        mem_result_t res = load_phys(h, addr, size, val, insn_events, done);
+        if (res == MEM_OK && aligned)
+            ftlb_fill(h, addr, addr, 0, priv);
+        return res;
+    }
     h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_LOAD, priv);
@@ -334,6 +356,7 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
         uint64_t v = 0;
         memcpy(&v, host, size);
         *val = v;
+        ftlb_fill(h, addr, h->ram_base + (uint64_t)(host - h->ram), 0, priv);
         return MEM_OK;
     }
     if ((addr & 0xfff) + size <= 0x1000) {
@@ -343,9 +366,13 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
             uint64_t v = 0;
             memcpy(&v, h->ram + (pa - h->ram_base), size);
             *val = v;
+            ftlb_fill(h, addr, pa, 0, priv);
             return MEM_OK;
         }
-        return virt_fault(h, load_phys(h, pa, size, val, insn_events, done), pa, addr);
+        mem_result_t res = load_phys(h, pa, size, val, insn_events, done);
+        if (res == MEM_OK && aligned)
+            ftlb_fill(h, addr, pa, 0, priv);
+        return virt_fault(h, res, pa, addr);
     }
     unsigned n1;
     if (!translate_split(h, addr, size, MMU_LOAD, priv, &pa, &pa2, &n1))
@@ -367,9 +394,14 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
                                                          uint64_t val, evset_t insn_events, unsigned done)
 {
     enum priv_mode priv = hart_data_priv(h);
+    bool aligned = !(addr & (size - 1));
     h->access_translated = mmu_on(h, priv);
-    if (!h->access_translated)
-        return store_phys(h, addr, size, val, insn_events, done);
+    if (!h->access_translated) {
+        mem_result_t res = store_phys(h, addr, size, val, insn_events, done);
+        if (res == MEM_OK && aligned)
+            ftlb_fill(h, addr, addr, 1, priv);
+        return res;
+    }
     h->access_va = addr;
     uint64_t pa, pa2;
     uint8_t *host = mmu_tlb_host(h, addr, size, MMU_STORE, priv);
@@ -383,6 +415,7 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
         ((plain_ram_view(h, priv, PMP_W) && !granule_bit(h->store_watch, (uint64_t)(host - h->ram))) ||
          (h->dmemo && memo_ram(h, h->ram_base + (uint64_t)(host - h->ram), size, priv, PMP_W)))) {
         memcpy(host, &val, size);
+        ftlb_fill(h, addr, h->ram_base + (uint64_t)(host - h->ram), 1, priv);
         return MEM_OK;
     }
     if ((addr & 0xfff) + size <= 0x1000) {
@@ -391,9 +424,13 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
         if ((plain_ram(h, pa, size, priv, PMP_W) && !granule_bit(h->store_watch, pa - h->ram_base)) ||
             (h->dmemo && memo_ram(h, pa, size, priv, PMP_W))) {
             memcpy(h->ram + (pa - h->ram_base), &val, size);
+            ftlb_fill(h, addr, pa, 1, priv);
             return MEM_OK;
         }
-        return virt_fault(h, store_phys(h, pa, size, val, insn_events, done), pa, addr);
+        mem_result_t res = store_phys(h, pa, size, val, insn_events, done);
+        if (res == MEM_OK && aligned)
+            ftlb_fill(h, addr, pa, 1, priv);
+        return virt_fault(h, res, pa, addr);
     }
     unsigned n1;
     if (!translate_split(h, addr, size, MMU_STORE, priv, &pa, &pa2, &n1))

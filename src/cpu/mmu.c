@@ -74,7 +74,9 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
         }
         uint64_t page = (ppn | (vpn & low)) << 12;
         struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+        mmu_ftlb_drop(h, vpn); /* the fast entries of the index cache what this entry held */
         e->tag = vpn << 1 | 1;
+        e->vm_ctx = h->vm_ctx;
         e->ppage = page;
         e->host = page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= 0x1000
                       ? h->ram + (page - h->ram_base)
@@ -95,7 +97,7 @@ bool mmu_translate(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode 
     }
     uint64_t vpn = va >> 12;
     const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
-    if (e->tag == (vpn << 1 | 1) && (type != MMU_STORE || (e->flags & PTE_D))) {
+    if (e->tag == (vpn << 1 | 1) && e->vm_ctx == h->vm_ctx && (type != MMU_STORE || (e->flags & PTE_D))) {
         if (!mmu_permitted(h, e->flags, type, priv))
             return page_fault(h, type, va);
         *pa = e->ppage | (va & 0xfff);
@@ -108,6 +110,30 @@ void mmu_flush_tlb(hart_t *h)
 {
     memset(h->tlb, 0, sizeof h->tlb);
     h->tlb_flushes++;
+    mmu_ftlb_flush(h);
+}
+
+void mmu_ftlb_flush(hart_t *h)
+{
+    memset(h->ftlb, 0xff, sizeof h->ftlb); /* no tag is all ones */
+}
+
+/* The ASID field of a satp value. */
+static uint64_t satp_asid(const hart_t *h, uint64_t satp)
+{
+    return h->xlen == 32 ? (satp >> 22) & 0x1ff : (satp >> 44) & 0xffff;
+}
+
+/* The id of translation context v (a satp value; global: the global pages of satp.MODE v),
+ * making one if it is new. */
+static unsigned vm_ctx_of(hart_t *h, uint64_t v, bool global)
+{
+    for (unsigned id = 1; id < h->vm_ctx_n; id++)
+        if (h->vm_ctx_satp[id] == v && h->vm_ctx_global[id] == global)
+            return id;
+    h->vm_ctx_satp[h->vm_ctx_n] = v;
+    h->vm_ctx_global[h->vm_ctx_n] = global;
+    return h->vm_ctx_n++;
 }
 
 void mmu_write_satp(hart_t *h, uint64_t v)
@@ -125,12 +151,47 @@ void mmu_write_satp(hart_t *h, uint64_t v)
     }
     h->csr.satp = levels ? v : 0;
     h->vm_levels = levels;
-    mmu_sfence(h);
+    /* Blocks and TLB entries are tagged with the context they were made in: nothing is dropped,
+     * and switching back to an address space finds its blocks again. The fast TLB has no tag. */
+    if (levels) {
+        /* When the table is full every block and translation goes, and it starts again. */
+        unsigned size = sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0];
+        if (h->vm_ctx_n == 0 || h->vm_ctx_n + 2 > size) {
+            block_cache_flush(h);
+            mmu_flush_tlb(h);
+            h->vm_ctx_n = 1;
+        }
+        uint64_t mode = h->xlen == 32 ? v & (1ull << 31) : v & (15ull << 60);
+        h->vm_ctx = vm_ctx_of(h, v, false);
+        h->vm_gctx = vm_ctx_of(h, mode, true);
+    } else {
+        h->vm_ctx = h->vm_gctx = 0;
+    }
+    mmu_ftlb_flush(h);
+    h->tlb_flushes++; /* a TLB model (without ASIDs) empties itself at a satp write */
+    hart_ctx_update(h);
     hart_mem_changed(h);
 }
 
-void mmu_sfence(hart_t *h)
+void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t asid)
 {
-    mmu_flush_tlb(h);
-    block_cache_flush(h); /* blocks are found by virtual pc */
+    /* Which translation contexts the fence is about: all of them, or those of one ASID. */
+    bool ctx_drop[sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0]];
+    for (unsigned id = 0; id < sizeof ctx_drop; id++)
+        ctx_drop[id] = id > 0 && id < h->vm_ctx_n &&
+                       (!one_asid || (!h->vm_ctx_global[id] && satp_asid(h, h->vm_ctx_satp[id]) == asid));
+    uint64_t vpn = one_page ? (h->xlen == 32 ? va & UINT32_MAX : va) >> 12 : UINT64_MAX;
+    /* TLB entries: of that page (a superpage is cached per 4 KiB page) and those contexts; an
+     * ASID's fence keeps global entries (privileged spec 4.2.1) */
+    for (unsigned k = 0; k < TLB_ENTRIES; k++) {
+        struct tlb_entry *e = &h->tlb[k];
+        if ((e->tag & 1) && (!one_page || e->tag >> 1 == vpn) && e->vm_ctx < sizeof ctx_drop &&
+            ctx_drop[e->vm_ctx] && !(one_asid && (e->flags & PTE_G)))
+            e->tag = 0;
+    }
+    mmu_ftlb_flush(h);
+    h->tlb_flushes++; /* a TLB model empties itself on any fence, as a simple TLB does */
+    /* Blocks: those whose code lies in that page, in those contexts (the blocks of global pages
+     * have contexts of their own, which an ASID's fence keeps) */
+    block_cache_drop_vm(h, vpn, ctx_drop);
 }

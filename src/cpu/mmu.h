@@ -16,6 +16,7 @@ enum mmu_access { MMU_FETCH = 0, MMU_LOAD = 1, MMU_STORE = 2 };
 #define PTE_W 0x04u
 #define PTE_X 0x08u
 #define PTE_U 0x10u
+#define PTE_G 0x20u
 #define PTE_A 0x40u
 #define PTE_D 0x80u
 
@@ -54,7 +55,7 @@ static inline uint8_t *mmu_tlb_host(const hart_t *h, uint64_t va, unsigned size,
 {
     uint64_t vpn = va >> 12;
     const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
-    if (e->tag != (vpn << 1 | 1) || !e->host || (va & (size - 1)) ||
+    if (e->tag != (vpn << 1 | 1) || e->vm_ctx != h->vm_ctx || !e->host || (va & (size - 1)) ||
         (type == MMU_STORE && !(e->flags & PTE_D)) || !mmu_permitted(h, e->flags, type, priv))
         return NULL;
     return e->host + (va & 0xfff);
@@ -71,10 +72,19 @@ static inline bool mmu_on(const hart_t *h, enum priv_mode priv)
  * table) in h->trap_cause and h->trap_tval. Sets A, and D for stores, in the leaf PTE. */
 bool mmu_translate(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode priv, uint64_t *pa);
 
+/* Forgets the fast TLB's entries (hart_t.ftlb): the conditions they were filled under changed. */
+void mmu_ftlb_flush(hart_t *h);
+/* Forgets the fast TLB's entries at the index of virtual page vpn. */
+static inline void mmu_ftlb_drop(hart_t *h, uint64_t vpn)
+{
+    h->ftlb[0][vpn % 256].tag = h->ftlb[1][vpn % 256].tag = UINT64_MAX;
+}
+
 /* satp write (WARL: a mode the hart does not implement leaves satp as it was). */
 void mmu_write_satp(hart_t *h, uint64_t v);
-/* sfence.vma: forgets cached translations and the blocks decoded through them. */
-void mmu_sfence(hart_t *h);
+/* sfence.vma: forgets cached translations, of one virtual page (one_page, va) or all, of one ASID
+ * (one_asid: global translations stay) or all, and the blocks decoded through them. */
+void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t asid);
 /* Forgets cached translations (also on reset). */
 void mmu_flush_tlb(hart_t *h);
 

@@ -164,5 +164,6 @@ void pmp_changed(hart_t *h)
     h->pmp_ram[PRIV_S] = ram_view(h, PRIV_S);
     h->pmp_ram[PRIV_M] = ram_view(h, PRIV_M);
     block_cache_flush(h); /* blocks were decoded under the old fetch permissions */
+    mmu_ftlb_flush(h);    /* and fast-TLB entries under the old data permissions */
     hart_mem_changed(h);
 }

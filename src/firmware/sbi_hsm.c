@@ -1,6 +1,7 @@
 /* SBI hart state management (EID "HSM"). At boot only hart 0 runs; the others are STOPPED until
  * hart_start. A stopped hart waits with no interrupt enabled, so nothing but hart_start wakes it.
  * Retentive suspend is wfi; non-retentive suspend is not supported (docs/sbi.md). */
+#include "cpu/mmu.h"
 #include "cpu/csr.h"
 #include "cpu/pmp.h"
 #include "firmware/sbi_internal.h"
@@ -36,7 +37,7 @@ sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
         hart_mem_changed(t);
         t->x[10] = t->csr.mhartid;
         t->x[11] = c->a[2];
-        t->csr.satp = 0;
+        mmu_write_satp(t, 0);
         csr_set_mstatus(t, t->csr.mstatus & ~MSTATUS_SIE);
         t->wfi_wait = t->halted = false; /* a p8700 hart the CPC held in reset is powered up too */
         hart_kick(t);

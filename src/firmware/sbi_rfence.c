@@ -1,7 +1,9 @@
-/* SBI RFENCE extension (EID "RFNC"). Every remote fence makes the target harts drop their decoded
- * code, and the remote sfence.vma functions also their address translations (the whole TLB, which
- * is at least what a fence of a range or an ASID requires), as the hart's own sfence.vma does. The
+/* SBI RFENCE extension (EID "RFNC"). A remote fence.i is the target harts' own fence.i
+ * (block_cache_fence_i: their blocks go only if the host wrote guest memory); the remote
+ * sfence.vma functions make them drop their decoded code and their address translations (the
+ * whole TLB, which is at least what a fence of a range or an ASID requires). The
  * hypervisor fences need the H extension, which virt does not have. */
+#include "cpu/exec.h"
 #include "cpu/mmu.h"
 #include "firmware/sbi_internal.h"
 
@@ -26,7 +28,8 @@ sbi_ret_t sbi_rfence(sbi_t *s, hart_t *h, const sbi_call_t *c)
         hart_t *t = &s->m->harts[k];
         if (c->fid != 0)
             mmu_flush_tlb(t); /* translations another hart's page-table change made stale */
-        t->code_dirty = true; /* blocks flushed before it runs on */
+        if (c->fid != 0 || block_cache_host_wrote(t))
+            t->code_dirty = true; /* blocks flushed before it runs on (fence.i: block_cache_fence_i) */
         hart_kick(t);
     }
     return sbi_ok(0);

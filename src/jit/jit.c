@@ -228,8 +228,10 @@ enum { SLOW_LOAD, SLOW_STORE, SLOW_DIV };
 typedef struct slow_path {
     uint8_t *from[2]; /* jumps to patch to the stub */
     uint8_t *back;    /* where the inline path goes on */
+    uint8_t *access;  /* loads and stores: the inline access, rdx the offset in main RAM */
     uint32_t k;
     int kind;
+    unsigned size; /* loads and stores: bytes accessed; 0: straight to the helper */
 } slow_path_t;
 
 typedef struct tr {
@@ -297,6 +299,8 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     s->kind = SLOW_LOAD;
     emit_addr(t, d);
     emit_ram_check(t, s, access_size(op));
+    s->access = e->p;
+    s->size = access_size(op);
     x_mem_t m = x_mi(X_R12, X_RDX);
     switch (op) {
     case OP_LB: x_movx(e, t->w, 0x0fbe, X_RAX, m); break;
@@ -326,6 +330,8 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     s->kind = SLOW_STORE;
     emit_addr(t, d);
     emit_ram_check(t, s, size);
+    s->access = e->p;
+    s->size = size;
     /* the granule's store-watch bit: code, tohost, reservations */
     x_mov(e, X_RCX, X_RDX);
     x_shift_imm(e, true, X_SHR, X_RCX, 9);
@@ -352,6 +358,7 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     *s2 = *s;
     s2->from[0] = watched;
     s2->from[1] = NULL;
+    s2->size = 0; /* a watched granule: the helper */
     return true;
 }
 
@@ -612,6 +619,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
     if (!indirect) {
         uint8_t *site = x_jmp(e); /* to the lookup below until patched */
         x_patch(e, site, e->p);
+        block_jit_site(t->h, b, s, site); /* unpatched when blocks are dropped (block_cache_drop_vm) */
         x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)&b->succ[s]);
         x_load(e, true, X_RCX, x_m(X_RCX, 0));
         x_test(e, true, X_RCX, X_RCX);
@@ -637,9 +645,12 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         out[n_out++] = x_jcc(e, X_CC_E);
         x_alu(e, true, X_CMP, X_RAX, x_m(X_RCX, BOFF(pc)));
         out[n_out++] = x_jcc(e, X_CC_NE);
-        x_load(e, false, X_RDX, x_m(X_RCX, BOFF(priv)));
-        x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(priv)));
+        x_load(e, false, X_RDX, x_m(X_RCX, BOFF(ctx)));
+        x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx)));
+        uint8_t *same = x_jcc(e, X_CC_E);
+        x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx_g))); /* or global code */
         out[n_out++] = x_jcc(e, X_CC_NE);
+        x_patch(e, same, e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
@@ -722,6 +733,36 @@ static bool is_translated_terminator(enum insn_op op)
     }
 }
 
+/* A load or store off the main-RAM window (rax: the address): the fast TLB's entry for its page
+ * (hart_t.ftlb, as the interpreter's FTLB_HIT) gives rdx, the offset in main RAM, and the inline
+ * access goes on with it (a store still tests the store watch); else on to the helper call that
+ * follows. */
+static void emit_ftlb(tr_t *t, const slow_path_t *s)
+{
+    x_emit_t *e = &t->e;
+    int32_t entry = (int32_t)(s->kind == SLOW_STORE ? offsetof(hart_t, ftlb[1]) : offsetof(hart_t, ftlb[0]));
+    x_mov(e, X_RCX, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_RCX, 12);
+    x_mov(e, X_RDX, X_RCX);
+    x_alu_imm(e, false, X_AND, x_r(X_RDX), 255);
+    x_shift_imm(e, true, X_SHL, X_RCX, 3);
+    x_alu(e, true, X_OR, X_RCX, x_m(X_RBX, HOFF(ftlb_key)));
+    x_shift_imm(e, false, X_SHL, X_RDX, 4);
+    x_alu(e, true, X_ADD, X_RDX, x_r(X_RBX));
+    x_alu(e, true, X_CMP, X_RCX, x_m(X_RDX, entry));
+    uint8_t *miss = x_jcc(e, X_CC_NE), *misaligned = NULL;
+    if (s->size > 1) {
+        x_test_al(e, (uint8_t)(s->size - 1));
+        misaligned = x_jcc(e, X_CC_NE);
+    }
+    x_load(e, true, X_RDX, x_m(X_RDX, entry + 8));
+    x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
+    x_patch(e, x_jmp(e), s->access);
+    x_patch(e, miss, e->p);
+    if (misaligned)
+        x_patch(e, misaligned, e->p);
+}
+
 static bool emit_block(tr_t *t)
 {
     x_emit_t *e = &t->e;
@@ -764,6 +805,8 @@ static bool emit_block(tr_t *t)
             x_patch(e, x_jmp(e), s->back);
             continue;
         }
+        if (s->size)
+            emit_ftlb(t, s);
         x_mov(e, X_RSI, X_RAX);
         x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)b);
         x_mov_imm(e, X_RCX, s->k);
@@ -780,6 +823,7 @@ static bool emit_block(tr_t *t)
 
 bool jit_translate(hart_t *h, block_t *b)
 {
+    size_t sites = h->bc.n_sites; /* the jumps this translation notes (block_jit_site) */
     if (!h->jit) {
         h->jit = calloc(1, sizeof *h->jit);
         if (!h->jit)
@@ -815,6 +859,8 @@ bool jit_translate(hart_t *h, block_t *b)
     return true;
 fail:
     b->jit_body = NULL;
+    b->jit_site[0] = b->jit_site[1] = NULL; /* in code that was not kept */
+    h->bc.n_sites = sites;
     b->insn[0].handler = b->jit_orig;
     return false;
 }

@@ -208,5 +208,8 @@ const bus_region_t *bus_region_span(const bus_t *bus, uint64_t addr, uint64_t *s
 uint8_t *bus_ram_ptr(const bus_t *bus, uint64_t addr, uint64_t len)
 {
     const bus_region_t *r = bus_find(bus, addr, len ? len : 1);
-    return r && r->host ? r->host + (addr - r->base) : NULL;
+    if (!r || !r->host)
+        return NULL;
+    ((bus_t *)bus)->host_ptrs++; /* the caller may write through it (the bus itself is never const) */
+    return r->host + (addr - r->base);
 }

@@ -54,6 +54,10 @@ typedef struct bus {
         uint64_t base, size;
     } background_hole[4]; /* windows the background memory leaves out: unclaimed addresses there fault */
     unsigned n_background_holes;
+    /* Host pointers into guest memory bus_ram_ptr handed out (HTIF, semihosting and SBI buffers,
+     * DMA): the host may have written guest memory where no store watch sees it. fence.i drops
+     * decoded code only when this moved (cpu/block_cache.c). */
+    uint64_t host_ptrs;
 } bus_t;
 
 /* Guest memory is mapped, not allocated: zeroed pages appear as the guest touches them, so a large

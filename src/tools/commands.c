@@ -11,6 +11,7 @@ const cli_command_t cli_commands[] = {
     { "record", "run a program and attribute every event to its instruction and call chain", cmd_record },
     { "report", "show a profile: top functions and lines, callgrind, folded stacks", cmd_report },
     { "annotate", "show a function of a profile: disassembly and source with counts", cmd_annotate },
+    { "sweep", "run programs on every configuration of a design space; results in SQLite", cmd_sweep },
     { "machines", "list the machines that can be simulated", cmd_machines },
     { NULL, NULL, NULL },
 };

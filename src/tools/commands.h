@@ -21,5 +21,6 @@ int cmd_dt(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 
 #endif

@@ -134,7 +134,7 @@ static void fixture_close(fixture_t *f)
     fclose(f->m->console);
     free(f->out);
     free(f->m->uart);
-    free(f->m->clint);
+    clint_free(f->m->clint);
     free(f->m->mailbox);
     bus_free(&f->m->bus);
     free(f->m);
