@@ -2,7 +2,6 @@
 #ifndef PMUSIM_CPU_HART_H
 #define PMUSIM_CPU_HART_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -228,7 +227,6 @@ typedef struct hart {
      * stall_charged: stall_cycles when last taken. */
     bool budget_cycles;
     uint64_t stall_charged;
-    volatile sig_atomic_t sigint;   /* set by the CLI's SIGINT handler */
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* a store hit decoded code: flush before running on */
     /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
@@ -261,8 +259,8 @@ typedef struct hart {
 } hart_t;
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
- * state changed). Simulation thread only: a signal handler sets `sigint`, which the run loop sees
- * within one run chunk. */
+ * state changed). Simulation thread only: from a signal handler or another thread, a stop is asked
+ * for with machine_request_stop, which the run loop sees within one run chunk. */
 static inline void hart_kick(hart_t *h)
 {
     h->insns_base -= (uint64_t)h->budget;
@@ -312,7 +310,8 @@ static inline bool hart_needs_addresses(const hart_t *h)
            !hart_presumes_external(h);
 }
 #define FTLB_OFF (1ull << 63) /* no fast-TLB tag has this bit */
-/* The key of the fast TLB (hart_t.ftlb) for the current data privilege, SUM and PMU state. */
+/* The key of the fast TLB (hart_t.ftlb) for the current data privilege, SUM and PMU state
+ * (hart_update_paths alone calls it: cpu/hart.c is the only place that assigns ftlb_key). */
 static inline void hart_ftlb_rekey(hart_t *h)
 {
     bool observed = hart_needs_addresses(h) || (h->debug && hart_debug_watching(h)) || h->slow_mem ||
@@ -322,20 +321,9 @@ static inline void hart_ftlb_rekey(hart_t *h)
         h->priv == PRIV_M && (ms & (1ull << 17)) /* MPRV */ ? (unsigned)((ms >> 11) & 3) : h->priv;
     h->ftlb_key = observed ? FTLB_OFF : dpriv | ((ms >> 18) & 1) << 2 /* SUM */;
 }
-static inline void hart_pmu_changed(hart_t *h)
-{
-    hart_ftlb_rekey(h);
-    h->fast_size = hart_needs_addresses(h) || (h->debug && hart_debug_watching(h)) || h->slow_mem ||
-                           h->observe_mem || !h->mem_inline || h->ram_size < 8
-                       ? 0
-                       : h->ram_size - 7;
-    bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) ||
-                    (h->debug && hart_debug_watching(h));
-    h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
-    h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
-}
 
-/* The privilege or the translation context changed: the context blocks are found in. */
+/* The privilege or the translation context changed: the context blocks are found in
+ * (hart_set_priv, and satp writes). */
 static inline void hart_ctx_update(hart_t *h)
 {
     bool translated = h->vm_levels && h->priv != PRIV_M;
@@ -343,21 +331,26 @@ static inline void hart_ctx_update(hart_t *h)
     h->ctx_g = translated ? h->vm_gctx << 2 | (uint32_t)h->priv : h->ctx;
 }
 
-/* Every change of the privilege level goes through here (trap entry and xRET, which end blocks):
- * PMU slots that count at some levels only follow it; free when none does. */
-static inline void hart_set_priv(hart_t *h, enum priv_mode priv)
+/* Decides the fast paths from what they depend on (cpu/hart.c, the only place that assigns
+ * mem_inline, fast_size, memo_direct and observe_direct): loads and stores take the inline RAM
+ * path (mem_inline) only while the data privilege's accesses are not translated and PMP grants
+ * them R/W uniformly over RAM; the executor's one bounds check (fast_size) also needs no
+ * address-classifying event (above), no watchpoint, no core or memory model that sees every
+ * access; the memo's direct copy (memo_direct) and a core model's direct call (observe_direct)
+ * the same but for the model. Called after any of these changes. */
+void hart_update_paths(hart_t *h);
+
+/* The PMU's configuration changed (selected events, mode filters, a profile, a watchpoint). */
+static inline void hart_pmu_changed(hart_t *h)
 {
-    h->priv = priv;
-    hart_ctx_update(h);
-    if (h->ovf_armed)
-        hart_kick(h); /* counters filtered by level: the distance to an overflow changes */
-    if (__builtin_expect(h->pmu.mode_filtered, 0)) {
-        pmu_set_mode(&h->pmu, (unsigned)priv, hart_cycle(h));
-        hart_pmu_changed(h);
-    } else {
-        h->pmu.mode = (uint8_t)priv;
-    }
+    hart_update_paths(h);
 }
+
+/* Every change of the privilege level goes through here (trap entry and xRET, which end blocks;
+ * cpu/hart.c is the only place that assigns h->priv): PMU slots that count at some levels only
+ * follow it (free when none does), the distance to a counter overflow is looked at again, and
+ * the fast paths are decided for the new level. */
+void hart_set_priv(hart_t *h, enum priv_mode priv);
 
 /* Every change of mstatus.MIE, mip or mie calls this: the PMU's interrupt clocks integrate the
  * time each condition holds. */

@@ -5,9 +5,13 @@
  * and the run loop. */
 #include "cpu/csr.h"
 
-static void mip_changed(hart_t *h, uint64_t old)
+/* The one place mip, mip_sw and irq_lines are assigned. */
+static void set_pending(hart_t *h, uint64_t sw, uint64_t lines)
 {
-    h->csr.mip = h->csr.mip_sw | h->irq_lines;
+    uint64_t old = h->csr.mip;
+    h->csr.mip_sw = sw;
+    h->irq_lines = lines;
+    h->csr.mip = sw | lines;
     if (h->csr.mip == old)
         return;
     uint64_t rose = h->csr.mip & ~old & 0xFFFF;
@@ -19,9 +23,7 @@ static void mip_changed(hart_t *h, uint64_t old)
 
 void hart_set_lines(hart_t *h, uint64_t mask, uint64_t levels)
 {
-    uint64_t old = h->csr.mip;
-    h->irq_lines = (h->irq_lines & ~mask) | (levels & mask);
-    mip_changed(h, old);
+    set_pending(h, h->csr.mip_sw, (h->irq_lines & ~mask) | (levels & mask));
 }
 
 void hart_set_line(hart_t *h, unsigned irq, bool level)
@@ -31,15 +33,10 @@ void hart_set_line(hart_t *h, unsigned irq, bool level)
 
 void hart_set_sw_pending(hart_t *h, uint64_t mask, uint64_t value)
 {
-    uint64_t old = h->csr.mip;
-    h->csr.mip_sw = (h->csr.mip_sw & ~mask) | (value & mask);
-    mip_changed(h, old);
+    set_pending(h, (h->csr.mip_sw & ~mask) | (value & mask), h->irq_lines);
 }
 
 void hart_clear_pending(hart_t *h)
 {
-    uint64_t old = h->csr.mip;
-    h->csr.mip_sw = 0;
-    h->irq_lines = 0;
-    mip_changed(h, old);
+    set_pending(h, 0, 0);
 }

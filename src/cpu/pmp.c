@@ -167,10 +167,3 @@ void pmp_changed(hart_t *h)
     mmu_ftlb_flush(h);    /* and fast-TLB entries under the old data permissions */
     hart_mem_changed(h);
 }
-
-void hart_mem_changed(hart_t *h)
-{
-    enum priv_mode p = hart_data_priv(h);
-    h->mem_inline = !mmu_on(h, p) && (!h->pmp_count || (h->pmp_ram[p] & (PMP_R | PMP_W)) == (PMP_R | PMP_W));
-    hart_pmu_changed(h);
-}

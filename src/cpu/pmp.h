@@ -45,9 +45,11 @@ static inline enum priv_mode hart_data_priv(const hart_t *h)
  * permission may have changed) and re-decides the inline RAM path. */
 void pmp_changed(hart_t *h);
 
-/* The privilege, mstatus.MPRV/MPP, the protection or satp changed: decides whether loads and
- * stores of the data privilege may take the executor's inline RAM path (hart_t.mem_inline): not
- * while they are translated, nor while PMP does not grant them R/W uniformly over RAM. */
-void hart_mem_changed(hart_t *h);
+/* The privilege, mstatus.MPRV/MPP, the protection or satp changed: the inline RAM path is
+ * decided again (hart_update_paths, cpu/hart.h). */
+static inline void hart_mem_changed(hart_t *h)
+{
+    hart_update_paths(h);
+}
 
 #endif

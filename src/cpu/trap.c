@@ -94,7 +94,6 @@ void trap_enter(hart_t *h, uint64_t cause, uint64_t tval, uint64_t epc)
     }
     if (h->xlen == 32)
         h->pc &= UINT32_MAX;
-    hart_mem_changed(h);
     if (h->core_ext && h->core_ext->trap_taken)
         h->core_ext->trap_taken(h, cause, tval);
     return;
@@ -121,7 +120,6 @@ void trap_enter_nmi(hart_t *h, uint64_t mcause, uint64_t vector)
     csr_set_mstatus(h, s);
     hart_set_priv(h, PRIV_M);
     h->pc = h->xlen == 32 ? vector & UINT32_MAX : vector;
-    hart_mem_changed(h);
     if (h->core_ext && h->core_ext->trap_taken)
         h->core_ext->trap_taken(h, INTERRUPT_FLAG, 0);
     hart_kick(h);
@@ -140,7 +138,6 @@ void trap_return_m(hart_t *h)
         s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
     hart_set_priv(h, mpp);
-    hart_mem_changed(h);
     h->pc = c->mepc;
     h->trap_unreturned = false;
     hart_kick(h); /* MIE may have come back on */
@@ -157,7 +154,6 @@ void trap_return_s(hart_t *h)
     s &= ~MSTATUS_MPRV;
     csr_set_mstatus(h, s);
     hart_set_priv(h, spp);
-    hart_mem_changed(h);
     h->pc = c->sepc;
     h->trap_unreturned = false;
     hart_kick(h);

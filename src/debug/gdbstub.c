@@ -42,13 +42,15 @@ typedef struct gdb {
     char out[GDB_PACKET_MAX * 2 + 64];
 } gdb_t;
 
-static volatile sig_atomic_t *gdb_interrupt_flag;
+/* The machine a debugger's interrupt (SIGIO: a byte from gdb) stops while it runs. */
+static machine_t *volatile gdb_running_machine;
 
 static void gdb_on_sigio(int sig)
 {
     (void)sig;
-    if (gdb_interrupt_flag)
-        *gdb_interrupt_flag = 1;
+    machine_t *m = gdb_running_machine;
+    if (m)
+        machine_request_stop(m, STOP_INTERRUPTED);
 }
 
 /* ---- Transport ---- */
@@ -445,7 +447,7 @@ static void gdb_clear_stops(gdb_t *g)
         g->dbg[k].skip_armed = true;
         g->dbg[k].skip_pc = h->pc;
     }
-    g->m->harts[0].sigint = 0;
+    machine_clear_stop(g->m);
 }
 
 static bool gdb_finished(hart_stop_t stop)
@@ -478,9 +480,9 @@ static bool gdb_report(gdb_t *g, hart_stop_t stop, unsigned hart)
 static hart_stop_t gdb_continue(gdb_t *g, unsigned *hart)
 {
     gdb_clear_stops(g);
-    gdb_interrupt_flag = &g->m->harts[0].sigint;
+    gdb_running_machine = g->m;
     hart_stop_t stop = machine_run(g->m);
-    gdb_interrupt_flag = NULL;
+    gdb_running_machine = NULL;
     *hart = g->m->stop_hart;
     for (unsigned k = 0; k < g->m->n_harts; k++)
         g->dbg[k].skip_armed = false;
@@ -917,7 +919,7 @@ gdb_outcome_t gdb_serve(machine_t *m, unsigned port)
     sigaction(SIGIO, &old_sa, NULL);
     for (unsigned k = 0; k < m->n_harts; k++)
         debug_attach(&m->harts[k], NULL);
-    m->harts[0].sigint = 0;
+    machine_clear_stop(m);
     if (after == GDB_KILL) {
         out.killed = true;
         out.stop = STOP_INTERRUPTED;

@@ -1,7 +1,9 @@
 /* Building a machine from its description, and the run loop. */
 #include "machine/machine.h"
 
+#include <assert.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,7 @@
 
 static const hart_platform_t machine_platform;
 static void platform_rewatch(void *ctx, hart_t *h);
+static bool machine_add_run_sources(machine_t *m);
 
 /* "4G", "1760M", "1316352K", "100 bytes": a size as --ram-size takes it. */
 static const char *size_text(uint64_t v, char *buf, size_t n)
@@ -372,6 +375,11 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
             return NULL;
         }
     }
+    if (!machine_add_run_sources(m)) {
+        fprintf(stderr, "pmusim: machine %s: too many run-loop event sources\n", desc->name);
+        machine_free(m);
+        return NULL;
+    }
     machine_reset(m, desc->reset_pc);
     return m;
 }
@@ -405,8 +413,6 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     memset(h->x, 0, sizeof h->x);
     h->x[10] = id;
     h->pc = entry;
-    h->priv = PRIV_M;
-    hart_ctx_update(h);
     h->insns_base = h->stall_cycles = 0;
     h->budget = 0;
     h->stop = STOP_NONE;
@@ -430,6 +436,7 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
         h->csr.mstatus = m->desc->core->mstatus_reset;
     pmu_sync(&h->pmu); /* empties the list of executed blocks before the PMU forgets it */
     pmu_init(&h->pmu, h->pmu_model ? h->pmu_model : m->desc->core->pmu);
+    hart_set_priv(h, PRIV_M);
     block_counts_attach(h);
     pmp_changed(h); /* also decides the inline RAM path and flushes the blocks */
 }
@@ -760,38 +767,248 @@ static bool machine_stuck_in_self_loop(const machine_t *m, const hart_t *h)
     return h->csr.mie == 0 || (h->priv == PRIV_M && !mie_bit);
 }
 
+/* ---- The run loop's event sources (docs/architecture.md "The run loop") ---- */
+
+static_assert(ATOMIC_INT_LOCK_FREE == 2, "a stop request is set from signal handlers");
+
+void machine_request_stop(machine_t *m, hart_stop_t why)
+{
+    atomic_store_explicit(&m->stop_request, (int)why, memory_order_relaxed);
+}
+
+void machine_clear_stop(machine_t *m)
+{
+    atomic_store_explicit(&m->stop_request, STOP_NONE, memory_order_relaxed);
+}
+
+bool machine_add_source(machine_t *m, const run_source_t *src)
+{
+    if (m->n_sources == MACHINE_MAX_SOURCES)
+        return false;
+    m->sources[m->n_sources++] = *src;
+    return true;
+}
+
+/* A stop asked for from outside (Ctrl-C, SIGTERM, SIGHUP, the gdb stub): looked at first. */
+static uint64_t stop_request_sync(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)h, (void)ctx;
+    return atomic_load_explicit(&m->stop_request, memory_order_relaxed) != STOP_NONE ? 0 : UINT64_MAX;
+}
+
+static void stop_request_due(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)ctx;
+    h->stop = (hart_stop_t)atomic_load_explicit(&m->stop_request, memory_order_relaxed);
+}
+
+/* A look at the running machine from outside (the CLI's status line): poll_fn is called at the
+ * next step; the run itself is not changed. */
+static uint64_t poll_sync(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)h, (void)ctx;
+    atomic_store_explicit(&m->poll, 0, memory_order_relaxed);
+    if (m->poll_fn)
+        m->poll_fn(m->poll_ctx, m);
+    return UINT64_MAX;
+}
+
+/* The core's own timers and run states (VeeR's internal timers, a PAUSE): advanced to the clock. */
+static uint64_t core_timers_sync(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)m, (void)ctx;
+    enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
+    return hart_advance_core(h, state);
+}
+
+/* A device's own events (a timer, the UART's polling of console input): its class's next_event. */
+static uint64_t device_sync(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)m, (void)h;
+    const struct machine_device *d = ctx;
+    return d->cls->next_event(d->state);
+}
+
+/* Sscofpmf: a counter that wrapped raises LCOFI before the next instruction, and the hart runs no
+ * further than the instruction that wraps the next one. */
+static uint64_t overflow_sync(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)m, (void)ctx;
+    if (h->ovf_armed)
+        sscof_check(h);
+    return UINT64_MAX;
+}
+
+static uint64_t overflow_next(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)m, (void)ctx;
+    return h->ovf_armed ? sscof_insns_to_overflow(h) : UINT64_MAX;
+}
+
+/* The end of the hart's turn: the round-robin's quantum, or a pause in cycles (run_until). */
+static uint64_t quantum_next(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)ctx;
+    return m->hart_until - hart_cycle(h);
+}
+
+/* HTIF: half a command written alone is taken after the grace, or when the hart goes to sleep. */
+static uint64_t htif_next(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)ctx;
+    if (!m->htif_pending)
+        return UINT64_MAX;
+    if (h->wfi_wait || h->halted || h->pause_cycles)
+        return 0;
+    uint64_t done = machine_insns(m) - m->htif_pending_since;
+    return done >= HTIF_HALF_GRACE ? 0 : HTIF_HALF_GRACE - done;
+}
+
+static void htif_due(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)h, (void)ctx;
+    htif_take(m);
+}
+
+/* --max-insns: every hart's instructions count. */
+static uint64_t max_insns_next(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)ctx;
+    if (!h->max_insns)
+        return UINT64_MAX;
+    uint64_t done = machine_insns(m);
+    return done >= h->max_insns ? 0 : h->max_insns - done;
+}
+
+static void max_insns_due(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)m, (void)ctx;
+    h->stop = STOP_MAX_INSNS;
+}
+
+/* A caller's run of N instructions (machine_run_for): the run returns without a stop. */
+static uint64_t run_insns_next(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)h, (void)ctx;
+    if (!m->run_insns)
+        return UINT64_MAX;
+    uint64_t done = machine_insns(m);
+    return done >= m->run_insns ? 0 : m->run_insns - done;
+}
+
+static void run_insns_due(machine_t *m, hart_t *h, void *ctx)
+{
+    (void)h, (void)ctx;
+    m->yield = true;
+}
+
+/* The sources every machine has, in the order the run loop asks them; a device with events of
+ * its own is one more. */
+static bool machine_add_run_sources(machine_t *m)
+{
+    bool ok = machine_add_source(m, &(run_source_t){ .name = "stop request",
+                                                     .sync = stop_request_sync,
+                                                     .due = stop_request_due,
+                                                     .flags = RUN_SOURCE_GATE_ATOMIC,
+                                                     .gate_off = offsetof(machine_t, stop_request),
+                                                     .gate_size = sizeof(atomic_int) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "poll",
+                                                 .sync = poll_sync,
+                                                 .flags = RUN_SOURCE_GATE_ATOMIC,
+                                                 .gate_off = offsetof(machine_t, poll),
+                                                 .gate_size = sizeof(atomic_int) });
+    /* the devices before the core: what they do is seen before the hart runs on */
+    for (unsigned k = 0; k < m->n_dev; k++)
+        if (m->dev[k].cls->next_event)
+            ok &= machine_add_source(
+                m, &(run_source_t){ .name = m->dev[k].cls->name, .sync = device_sync, .ctx = &m->dev[k] });
+    if (m->desc->core->ext && m->desc->core->ext->advance)
+        ok &= machine_add_source(m, &(run_source_t){ .name = "core timers", .sync = core_timers_sync });
+    if (m->harts[0].isa & ISA_EXT_SSCOFPMF)
+        ok &= machine_add_source(m, &(run_source_t){ .name = "counter overflow",
+                                                     .sync = overflow_sync,
+                                                     .next = overflow_next,
+                                                     .flags = RUN_SOURCE_EXACT | RUN_SOURCE_GATE_HART,
+                                                     .gate_off = offsetof(hart_t, ovf_armed),
+                                                     .gate_size = sizeof(uint32_t) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "quantum",
+                                                 .next = quantum_next,
+                                                 .flags = RUN_SOURCE_CYCLES,
+                                                 .gate_off = offsetof(machine_t, hart_until_set),
+                                                 .gate_size = sizeof(bool) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "htif",
+                                                 .next = htif_next,
+                                                 .due = htif_due,
+                                                 .flags = RUN_SOURCE_WAKES,
+                                                 .gate_off = offsetof(machine_t, htif_pending),
+                                                 .gate_size = sizeof(unsigned) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "max-insns",
+                                                 .next = max_insns_next,
+                                                 .due = max_insns_due,
+                                                 .flags = RUN_SOURCE_EXACT | RUN_SOURCE_GATE_HART,
+                                                 .gate_off = offsetof(hart_t, max_insns),
+                                                 .gate_size = sizeof(uint64_t) });
+    ok &= machine_add_source(m, &(run_source_t){ .name = "run for",
+                                                 .next = run_insns_next,
+                                                 .due = run_insns_due,
+                                                 .flags = RUN_SOURCE_EXACT,
+                                                 .gate_off = offsetof(machine_t, run_insns),
+                                                 .gate_size = sizeof(uint64_t) });
+    return ok;
+}
+
+/* Whether source s is idle now: its gate word is 0. */
+static inline bool source_idle(const run_source_t *s, const machine_t *m, const hart_t *h)
+{
+    const unsigned char *w =
+        (s->flags & RUN_SOURCE_GATE_HART ? (const unsigned char *)h : (const unsigned char *)m) + s->gate_off;
+    if (s->flags & RUN_SOURCE_GATE_ATOMIC)
+        return atomic_load_explicit((const atomic_int *)(const void *)w, memory_order_relaxed) == 0;
+    switch (s->gate_size) {
+    case 1: return *w == 0;
+    case 4: return *(const uint32_t *)(const void *)w == 0;
+    case 8: return *(const uint64_t *)(const void *)w == 0;
+    default: return false;
+    }
+}
+
 /* Runs hart h until its clock reaches `until` (UINT64_MAX: until it stops). With several harts a
- * hart that waits with nothing to wake it only idles to `until`: another hart may wake it. */
+ * hart that waits with nothing to wake it only idles to `until`: another hart may wake it.
+ *
+ * Each step brings the event sources up to the hart's clock (devices, core timers, overflow),
+ * takes NMIs and pending interrupts, lets a source whose event is due act, and otherwise runs the
+ * executor up to the nearest event: a budget of instructions (it may run past it by the rest of
+ * a block), or, for an exact event less than a block away, the instructions up to it alone. */
 static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *progress)
 {
     exec_fn_t exec = exec_for(h);
+    const run_source_t *src = m->sources, *end = m->sources + m->n_sources;
     m->running = h;
+    m->hart_until = until;
+    m->hart_until_set = until != UINT64_MAX;
     if (!h->wfi_wait && !h->halted)
         *progress = true; /* a hart that can run (even if a long block took it past `until`) */
-    while (h->stop == STOP_NONE && hart_cycle(h) < until) {
-        if (m->harts[0].sigint) {
-            h->stop = STOP_INTERRUPTED;
-            break;
+    while (h->stop == STOP_NONE && !m->yield && hart_cycle(h) < until) {
+        /* The sources catch up with the clock first, the devices too: what they do (a DMA copy
+         * over code) is seen before the hart runs on. */
+        uint64_t soft = RUN_CHUNK, exact = UINT64_MAX, at_cycle = UINT64_MAX;
+        const run_source_t *due = NULL;
+        for (const run_source_t *s = src; s != end && !due; s++) {
+            if (!s->sync || source_idle(s, m, h))
+                continue;
+            uint64_t d = s->sync(m, h, s->ctx);
+            if (d == 0 && s->due)
+                due = s;
+            soft = min_u64(soft, d ? d : 1);
         }
-        if (m->poll) {
-            m->poll = 0;
-            if (m->poll_fn)
-                m->poll_fn(m->poll_ctx, m);
+        if (due) {
+            due->due(m, h, due->ctx);
+            continue;
         }
-        /* the devices catch up with the clock first: what they do (a DMA copy over code) is seen
-         * before the hart runs on */
-        uint64_t deadline = UINT64_MAX;
-        for (unsigned k = 0; k < m->n_dev; k++)
-            if (m->dev[k].cls->next_event)
-                deadline = min_u64(deadline, m->dev[k].cls->next_event(m->dev[k].state));
         if (h->code_dirty)
             block_cache_flush(h); /* code this hart decoded was written */
         else if (h->code_unwatched)
             block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
-        enum hart_run_state state = h->halted ? RUN_HALTED : h->pause_cycles ? RUN_PAUSED : RUN_ACTIVE;
-        deadline = min_u64(deadline, hart_advance_core(h, state));
-        if (h->ovf_armed)
-            sscof_check(h); /* a counter that wrapped raises LCOFI before the next instruction */
         if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
             h->wfi_wait = h->halted = false; /* an NMI or injected fault ends any wait */
             h->pause_cycles = 0;
@@ -806,61 +1023,50 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             if (h->stop != STOP_NONE)
                 break;
         }
-        uint64_t left = until == UINT64_MAX ? UINT64_MAX : until - hart_cycle(h);
         bool waiting = h->wfi_wait || h->halted || h->pause_cycles;
-        if (m->htif_pending && (waiting || machine_insns(m) - m->htif_pending_since >= HTIF_HALF_GRACE)) {
-            htif_take(m);
-            continue;
+        uint64_t synced = soft; /* the run chunk and the deadlines of the sources brought up to the clock */
+        for (const run_source_t *s = src; s != end; s++) {
+            if (!s->next || (waiting && !(s->flags & RUN_SOURCE_WAKES)) || source_idle(s, m, h))
+                continue;
+            uint64_t d = s->next(m, h, s->ctx);
+            if (d == 0) {
+                due = s;
+                break;
+            }
+            if (s->flags & RUN_SOURCE_EXACT) {
+                exact = min_u64(exact, d);
+            } else {
+                soft = min_u64(soft, d);
+                if (s->flags & RUN_SOURCE_CYCLES)
+                    at_cycle = min_u64(at_cycle, d);
+            }
+        }
+        if (due) {
+            if (due->due)
+                due->due(m, h, due->ctx);
+            continue; /* without a `due` (the quantum at its end): the loop's condition decides */
         }
         if (waiting) {
+            uint64_t left = until == UINT64_MAX ? UINT64_MAX : until - hart_cycle(h);
             if (!machine_wait(m, h, left, progress))
                 h->stop = h->halted ? STOP_HALT_DEADLOCK : STOP_WFI_DEADLOCK;
             continue;
         }
         *progress = true;
-        int64_t budget = RUN_CHUNK;
-        if (deadline < (uint64_t)budget)
-            budget = deadline ? (int64_t)deadline : 1;
-        /* a stop at a cycle (a round's end, stat -I): the budget counts the timing model's stall
-         * cycles too, so the run stops at the first block boundary at or after it */
-        bool by_cycles = left <= (uint64_t)budget;
-        h->budget_cycles = false; /* prefixes below count instructions */
-        if (left < (uint64_t)budget)
-            budget = (int64_t)left;
-        if (m->htif_pending) {
-            uint64_t due = m->htif_pending_since + HTIF_HALF_GRACE - machine_insns(m);
-            if (due < (uint64_t)budget)
-                budget = (int64_t)due;
+        /* The executor may run up to one block past its budget: an exact event gets a budget that
+         * ends a block before it, and its last instructions are run block by block, the last
+         * block cut at the event. */
+        if (exact < BLOCK_MAX_INSNS) {
+            exec_run_prefix(h, exec, exact);
+            continue;
         }
-        if (h->ovf_armed) { /* Sscofpmf: stop at the instruction that wraps a counter */
-            uint64_t o = sscof_insns_to_overflow(h);
-            if (o < BLOCK_MAX_INSNS) {
-                exec_run_prefix(h, exec, o);
-                continue;
-            }
-            if (o - (BLOCK_MAX_INSNS - 1) < (uint64_t)budget)
-                budget = (int64_t)(o - (BLOCK_MAX_INSNS - 1));
-        }
-        if (h->max_insns) {
-            uint64_t done = machine_insns(m); /* the limit counts every hart's instructions */
-            if (done >= h->max_insns) {
-                h->stop = STOP_MAX_INSNS;
-                break;
-            }
-            /* The executor may run up to one block past its budget: it gets a budget that ends
-             * a block before the limit, and the last instructions are run block by block, the
-             * last block cut at the limit. The limit is exact. */
-            uint64_t rest = h->max_insns - done;
-            if (rest < BLOCK_MAX_INSNS) {
-                exec_run_prefix(h, exec, rest);
-                continue;
-            }
-            rest -= BLOCK_MAX_INSNS - 1;
-            if (rest < (uint64_t)budget)
-                budget = (int64_t)rest;
-        }
-        h->budget_cycles = by_cycles;
-        hart_set_budget(h, budget);
+        if (exact != UINT64_MAX)
+            soft = min_u64(soft, exact - (BLOCK_MAX_INSNS - 1));
+        /* a stop at a cycle (a round's end, stat -I) no further than the chunk and the synced
+         * deadlines: the budget counts the timing model's stall cycles too, so the run stops at
+         * the first block boundary at or after it (prefixes above count instructions) */
+        h->budget_cycles = at_cycle <= synced;
+        hart_set_budget(h, (int64_t)soft);
         exec(h);
         h->budget_cycles = false;
         if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
@@ -872,14 +1078,13 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
 hart_stop_t machine_step(machine_t *m, unsigned k)
 {
     hart_t *h = &m->harts[k];
-    uint64_t limit = h->max_insns, start = machine_insns(m);
-    h->max_insns = start + 1;
+    uint64_t saved = m->run_insns;
+    m->run_insns = machine_insns(m) + 1;
     bool progress;
     platform_rewatch(m, h);
     machine_run_hart(m, h, UINT64_MAX, &progress);
-    h->max_insns = limit;
-    if (h->stop == STOP_MAX_INSNS && (!limit || machine_insns(m) < limit))
-        h->stop = STOP_NONE; /* the step, not --max-insns */
+    m->run_insns = saved;
+    m->yield = false;
     m->stop_hart = k;
     fflush(m->console);
     return h->stop;
@@ -922,6 +1127,7 @@ hart_stop_t machine_run(machine_t *m)
         bool progress;
         machine_run_hart(m, &m->harts[0], m->run_until ? m->run_until : UINT64_MAX, &progress);
         m->stop_hart = 0;
+        m->yield = false;
     } else {
         /* Round-robin: each hart in turn runs until its clock reaches the end of the round, so
          * the harts' clocks are equal at every round's end (docs/architecture.md). */
@@ -938,13 +1144,15 @@ hart_stop_t machine_run(machine_t *m)
             for (unsigned k = 0; k < m->n_harts && !stopped; k++) {
                 hart_t *h = &m->harts[k];
                 machine_run_hart(m, h, round_end, &progress);
-                if (h->stop != STOP_NONE) {
+                if (h->stop != STOP_NONE || m->yield) {
                     m->stop_hart = k;
                     stopped = true;
                 }
             }
-            if (stopped)
+            if (stopped) {
+                m->yield = false; /* machine_run_for's instructions ran: every stop is STOP_NONE */
                 break;
+            }
             m->time = round_end;
             if (m->run_until && m->time >= m->run_until)
                 break;       /* a pause asked for: every hart's stop is STOP_NONE */
@@ -957,4 +1165,13 @@ hart_stop_t machine_run(machine_t *m)
     }
     fflush(m->console);
     return m->harts[m->stop_hart].stop;
+}
+
+hart_stop_t machine_run_for(machine_t *m, uint64_t n)
+{
+    uint64_t saved = m->run_insns;
+    m->run_insns = machine_insns(m) + n;
+    hart_stop_t stop = n ? machine_run(m) : STOP_NONE;
+    m->run_insns = saved;
+    return stop;
 }

@@ -3,7 +3,7 @@
 #ifndef PMUSIM_MACHINE_MACHINE_H
 #define PMUSIM_MACHINE_MACHINE_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +38,53 @@ enum { HTIF_LOWER = 1, HTIF_UPPER = 2 };
 #define MACHINE_MAX_MEM 6
 
 struct machine_opts;
+struct machine;
+
+/* A source of events for the run loop (docs/architecture.md "The run loop"): devices' timers, the
+ * core's timers, the quantum of a hart's turn, HTIF, counter overflow, --max-insns, a caller's run
+ * of N instructions, a stop request. At every step the run loop asks each source how far the hart
+ * may run before the source's next event, runs the executor to the nearest, and calls the `due`
+ * of a source whose event has come. Adding a source is one machine_add_source call. */
+typedef struct run_source {
+    const char *name;
+    /* Before pending interrupts are taken: brings the source up to the hart's clock (a device
+     * raises its lines, a counter that wrapped latches LCOFIP) and returns the cycles until its
+     * next event (UINT64_MAX: none; 0: look again after one instruction), or 0 with `due` set to
+     * have `due` called at once. NULL: nothing to do there. */
+    uint64_t (*sync)(struct machine *m, hart_t *h, void *ctx);
+    /* Once interrupts are taken, before the hart runs: the instructions it may commit before the
+     * event (UINT64_MAX: none); 0: the event is due, `due` is called and the step starts over
+     * (or the hart's run ends, if `due` stopped it). Asked while the hart waits only with
+     * RUN_SOURCE_WAKES. NULL: nothing to do there. */
+    uint64_t (*next)(struct machine *m, hart_t *h, void *ctx);
+    void (*due)(struct machine *m, hart_t *h, void *ctx);
+    void *ctx;
+    unsigned flags; /* RUN_SOURCE_* */
+    /* Optional, for sources that are mostly idle: neither `sync` nor `next` is called while the
+     * word at offset `gate_off` of the machine_t (RUN_SOURCE_GATE_HART: of the running hart_t),
+     * `gate_size` bytes (1, 4 or 8), is 0; 0 bytes: no gate. Keeps the cost of a step down. */
+    uint32_t gate_off;
+    uint8_t gate_size;
+} run_source_t;
+
+enum {
+    /* The event falls on an exact instruction (overflow, --max-insns): the run loop cuts a block
+     * there (exec_run_prefix) instead of letting the executor finish the block it is in. */
+    RUN_SOURCE_EXACT = 1,
+    /* `next` is also asked while the hart waits (wfi, firmware halt): its event can end a wait. */
+    RUN_SOURCE_WAKES = 2,
+    /* The gate word is in the running hart_t, not the machine_t. */
+    RUN_SOURCE_GATE_HART = 4,
+    /* The gate word is an atomic_int (read with a relaxed atomic load). */
+    RUN_SOURCE_GATE_ATOMIC = 8,
+    /* `next` counts cycles, not instructions (the quantum: a round's end, stat -I's pause): when
+     * it is no further than the run chunk and the deadlines `sync` returned, the executor's budget
+     * counts the timing model's stall cycles too (hart_t.budget_cycles), so the run stops at the
+     * first block boundary at or after that cycle. */
+    RUN_SOURCE_CYCLES = 16,
+};
+
+#define MACHINE_MAX_SOURCES 32
 
 /* A machine option, given as `-M name,key=value` (QEMU's form) and listed by `pmusim machines`. */
 typedef struct machine_param {
@@ -127,10 +174,25 @@ typedef struct machine {
     /* machine_run returns (with STOP_NONE) once the harts' clock reaches this cycle, at the next
      * block or round boundary, to be called again (pmusim stat -I); 0: no such pause. */
     uint64_t run_until;
+    /* machine_run returns (with STOP_NONE) once all harts together have committed this many
+     * instructions, exactly (machine_run_for); 0: no such pause. */
+    uint64_t run_insns;
+
+    /* The run loop's event sources, in the order it asks them (machine_add_source). */
+    run_source_t sources[MACHINE_MAX_SOURCES];
+    unsigned n_sources;
+    uint64_t hart_until; /* the cycle at which the running hart's turn ends (the quantum) */
+    bool hart_until_set; /* hart_until is not UINT64_MAX */
+    bool yield;          /* a source ended the run without a stop (machine_run_for) */
+    /* A stop asked for from outside the run (a signal handler, the gdb stub, a library caller):
+     * a hart_stop_t, STOP_NONE when there is none. Seen at the next step of the run loop, at most
+     * one run chunk later (machine_request_stop). */
+    atomic_int stop_request;
     /* A look at the running machine from outside (the CLI's status line): whoever sets `poll`
-     * (a signal handler too) gets poll_fn(poll_ctx, m) called from the run loop at its next step,
-     * within one run chunk; the run itself is not changed by it. */
-    volatile sig_atomic_t poll;
+     * (a signal handler too, or another thread: it is an atomic_int) gets poll_fn(poll_ctx, m)
+     * called from the run loop at its next step (the "poll" source), within one run chunk; the run
+     * itself is not changed by it. */
+    atomic_int poll;
     void (*poll_fn)(void *ctx, struct machine *m);
     void *poll_ctx;
 
@@ -197,6 +259,20 @@ uint64_t machine_insns(const machine_t *m);
 
 /* Runs until the guest exits or a stop condition; returns why it stopped. */
 hart_stop_t machine_run(machine_t *m);
+/* Runs until all harts together have committed `n` more instructions (exactly, as --max-insns
+ * counts them), the guest exits or a stop condition: STOP_NONE when the n instructions ran, else
+ * why it stopped. */
+hart_stop_t machine_run_for(machine_t *m, uint64_t n);
+
+/* Adds an event source to the run loop, after those already there (copied); false when the
+ * table is full. */
+bool machine_add_source(machine_t *m, const run_source_t *src);
+
+/* Asks every hart to stop (`why`: STOP_INTERRUPTED for Ctrl-C, SIGTERM, SIGHUP and a debugger's
+ * interrupt) at the run loop's next step. Safe in a signal handler and from another thread. The
+ * request holds until machine_clear_stop. */
+void machine_request_stop(machine_t *m, hart_stop_t why);
+void machine_clear_stop(machine_t *m);
 /* Runs hart k alone for one instruction (a debugger's single step: a pending interrupt is taken
  * first, a wfi waits for its wake-up); STOP_NONE, or why the run stopped. */
 hart_stop_t machine_step(machine_t *m, unsigned k);

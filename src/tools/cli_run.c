@@ -254,18 +254,17 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
     return 0;
 }
 
-/* The hart a Ctrl-C (or SIGTERM, SIGHUP) stops, and the signal: the only file-scope state, as a
+/* The machine a Ctrl-C (or SIGTERM, SIGHUP) stops, and the signal: the only file-scope state, as a
  * signal handler cannot be given any. */
-static hart_t *volatile cli_sigint_hart;
+static machine_t *volatile cli_stop_machine;
 static volatile sig_atomic_t cli_stop_signal;
 
 static void cli_on_stop_signal(int sig)
 {
-    hart_t *h = cli_sigint_hart;
+    machine_t *m = cli_stop_machine;
     cli_stop_signal = sig;
-    if (h) {
-        h->sigint = 1; /* the run loop sees it within one run chunk and stops */
-    }
+    if (m)
+        machine_request_stop(m, STOP_INTERRUPTED); /* the run loop sees it within one run chunk */
 }
 
 /* The signals that stop a run cleanly: what the guest printed is flushed, the stop is reported,
@@ -285,7 +284,8 @@ static void cli_on_status_signal(int sig)
     else
         cli_status_asked = 1;
     if (m)
-        m->poll = 1; /* the run loop calls cli_session_poll at its next step */
+        atomic_store_explicit(&m->poll, 1, memory_order_relaxed); /* the run loop's poll source
+                                                                   * calls cli_session_poll */
 }
 
 /* SIGUSR1, and SIGINFO (Ctrl-T) where the system has it, ask for the status line. */
@@ -358,7 +358,7 @@ hart_stop_t cli_session_run(cli_session_t *s)
     bool ticking = false;
 
     cli_stop_signal = 0;
-    cli_sigint_hart = &s->m->harts[0]; /* the run loop watches hart 0 */
+    cli_stop_machine = s->m;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = cli_on_stop_signal;
     sigemptyset(&sa.sa_mask);
@@ -408,7 +408,7 @@ hart_stop_t cli_session_run(cli_session_t *s)
     for (size_t k = 0; k < CLI_STOP_SIGNALS; k++)
         if (installed[k])
             sigaction(cli_stop_signals[k], &old[k], NULL);
-    cli_sigint_hart = NULL;
+    cli_stop_machine = NULL;
     if (s->m->console)
         fflush(s->m->console);
     fflush(stdout);

@@ -1,0 +1,37 @@
+/* The hart's privilege level and the fast paths derived from it and from the PMU, the memory
+ * protection, the translation and the debugger: each of these fields is assigned here and nowhere
+ * else (scripts/check-single-writer.sh, run as a test, holds the code to that). */
+#include "cpu/hart.h"
+
+#include "cpu/mmu.h"
+#include "cpu/pmp.h"
+
+void hart_update_paths(hart_t *h)
+{
+    enum priv_mode p = hart_data_priv(h);
+    /* Loads and stores of the data privilege may take the inline RAM path: not while they are
+     * translated, nor while PMP does not grant them R/W uniformly over RAM. */
+    h->mem_inline = !mmu_on(h, p) && (!h->pmp_count || (h->pmp_ram[p] & (PMP_R | PMP_W)) == (PMP_R | PMP_W));
+    bool watching = h->debug && hart_debug_watching(h);
+    h->fast_size = hart_needs_addresses(h) || watching || h->slow_mem || h->observe_mem || !h->mem_inline ||
+                           h->ram_size < 8
+                       ? 0
+                       : h->ram_size - 7;
+    bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) || watching;
+    h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    hart_ftlb_rekey(h);
+}
+
+void hart_set_priv(hart_t *h, enum priv_mode priv)
+{
+    h->priv = priv;
+    hart_ctx_update(h);
+    if (h->ovf_armed)
+        hart_kick(h); /* counters filtered by level: the distance to an overflow changes */
+    if (__builtin_expect(h->pmu.mode_filtered, 0))
+        pmu_set_mode(&h->pmu, (unsigned)priv, hart_cycle(h));
+    else
+        h->pmu.mode = (uint8_t)priv;
+    hart_update_paths(h);
+}
