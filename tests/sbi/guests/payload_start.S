@@ -1,22 +1,9 @@
 /* Entry of the S-mode PMU payload: a0 = hartid, a1 = DTB (the boot protocol of QEMU's virt). */
+#include "s_main_exit.h"
     .section .text.init
     .globl _start
 _start:
-    la sp, __stack_top
-    la t0, trap_entry
-    csrw stvec, t0
-    call main
-    /* main returns the number of failed checks: SiFive test finisher, (code << 16) | 0x3333 */
-    li t0, 0x100000
-    beqz a0, 1f
-    slli a0, a0, 16
-    li t1, 0x3333
-    or a0, a0, t1
-    sw a0, 0(t0)
-    j .
-1:  li t1, 0x5555
-    sw t1, 0(t0)
-    j .
+    S_MAIN_AND_EXIT
 
 /* S-mode trap handler. Exceptions: the test's illegal instructions, skipped (4 bytes each) and
  * counted in illegal_traps. Interrupts: the counter-overflow interrupt (LCOFI), recorded in
