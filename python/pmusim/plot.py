@@ -1,6 +1,6 @@
 """Plot a `pmusim sweep` database: an event against a machine key, one line per series.
 
-    python3 -m pmusim.plot DB [--x KEY] [--y EVENT] [--series KEY] [--where KEY=VALUE]... [-o OUT]
+    python3 -m pmusim.plot DB [--x KEY] [--y EVENT] [--series KEY] [--where KEY=VALUE]... [--log-y] [-o OUT]
 
 KEY is a key of the machines' configurations as the sweep expanded them (`dcache` in
 `mbv32,icache=4K,dcache=8K`), `machine` for the machine's name, or `program`. Only the runs with
@@ -110,7 +110,7 @@ def default_x(runs):
     return "machine"
 
 
-def plot(points, x, y, series, out, title):
+def plot(points, x, y, series, out, title, log_y=False):
     try:
         import matplotlib
     except ImportError:
@@ -130,6 +130,8 @@ def plot(points, x, y, series, out, title):
     ax.set_xticks(range(len(xs)), xs)
     ax.set_xlabel(x)
     ax.set_ylabel(y)
+    if log_y:
+        ax.set_yscale("log")
     ax.set_title(title or f"{y} by {x}")
     ax.grid(True, alpha=0.3)
     ax.legend(title=series)
@@ -150,6 +152,7 @@ def main(argv=None):
     ap.add_argument("--series", metavar="KEY", default="program", help="one line per value of KEY (default: program)")
     ap.add_argument("--where", metavar="KEY=VALUE", action="append", default=[],
                     help="only the runs whose KEY is VALUE (repeatable)")
+    ap.add_argument("--log-y", action="store_true", help="a logarithmic y axis (programs of different sizes)")
     ap.add_argument("--title", help="the plot's title (default: EVENT by KEY)")
     ap.add_argument("-o", "--output", metavar="OUT", default="sweep.svg",
                     help="the file written: .svg, .png or .pdf (default: sweep.svg)")
@@ -166,7 +169,7 @@ def main(argv=None):
         runs = load_runs(args.db)
         x = args.x or default_x(runs)
         points = choose(runs, x, args.y, args.series, where)
-        plot(points, x, args.y, args.series, args.output, args.title)
+        plot(points, x, args.y, args.series, args.output, args.title, args.log_y)
     except PlotError as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return 1
