@@ -236,7 +236,7 @@ def main():
         if not 1 <= len(before) < 36:
             fail(f"{len(before)} runs recorded before kill -9, expected 1..35")
         for r in before:
-            if r[4] == "ok" and len(r[7]) != 5:
+            if r[4] == "ok" and len(r[8]) != 5:
                 fail(f"a partial run before the resume: {r}")
         run_sweep(cmd, "resumed Slurm sweep")
         compare(local, runs_of(kill_db), "resumed Slurm sweep")
