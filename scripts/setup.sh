@@ -21,6 +21,7 @@ packages=(
     libsqlite3-dev libssl-dev                  # pmusim sweep: results database, programs' SHA-256
     slurm-wlm munge                            # pmusim sweep --engine slurm: the test's single-node Slurm
     python3-matplotlib                         # python3 -m pmusim.plot: plots of a sweep's database
+    strace                                     # sweep.no-flush-per-run counts the sweep's flushes
 )
 
 missing=()

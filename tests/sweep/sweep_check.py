@@ -8,6 +8,8 @@
                                 no partial run before, every run exactly once after
   stop    PMUSIM WORK PROG      SIGINT and SIGTERM to the sweep once a run is recorded: exit status
                                 130 / 143, the runs in flight not recorded, no run left behind
+  flush   PMUSIM WORK PROG...   the database is not flushed to the disk once per run (WAL with
+                                synchronous=NORMAL): strace counts the sweep's fsync/fdatasync
   tty     PMUSIM WORK OK EXIT       on a terminal: the progress line (done/total, failures, ETA)
   failing PMUSIM WORK OK EXIT LOOP   a guest exiting with 5, a file that is no program, a run
                                 stopped by --timeout: recorded with their statuses, the sweep goes on
@@ -306,6 +308,35 @@ def test_tty(pmusim, work, ok_prog, exit_prog):
     print(f"ok: {len(states)} progress lines, from {states[0]!r} to {states[-1]!r}")
 
 
+def test_flush(pmusim, work, progs):
+    if not shutil.which("strace"):
+        print("skipped: strace is not installed")
+        sys.exit(77)
+    db = os.path.join(work, "flush.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    trace = os.path.join(work, "flush.strace")
+    spec = "mbv32,icache={4K,8K,16K},dcache={4K,8K,16K,32K}"
+    # the sweep's own process only (no -f): its runs write their files without flushing anyway
+    p = subprocess.run(["strace", "-qq", "-e", "trace=fsync,fdatasync,sync_file_range", "-o", trace,
+                        *sweep_cmd(pmusim, spec, db, progs)], capture_output=True, text=True)
+    if p.returncode != 0:
+        fail(f"sweep under strace exited with {p.returncode}: {p.stderr}")
+    con = sqlite3.connect(db)
+    runs = con.execute("SELECT COUNT(*) FROM runs WHERE status = 'ok'").fetchone()[0]
+    con.close()
+    with open(trace) as f:
+        flushes = sum(1 for line in f if "sync" in line.split("(")[0])
+    if runs != 12 * len(progs):
+        fail(f"{runs} runs recorded, expected {12 * len(progs)}")
+    # making the database and the checkpoint when the sweep closes it flush (8 times with
+    # SQLite 3.40); a flush per run would be as many more as there are runs
+    if flushes >= runs:
+        fail(f"the sweep flushed the database {flushes} times for {runs} runs")
+    print(f"ok: {flushes} flushes for {runs} runs")
+
+
 def main():
     what, pmusim, work = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(work, exist_ok=True)
@@ -320,6 +351,8 @@ def main():
         test_kill(pmusim, work, sys.argv[4])
     elif what == "stop":
         test_stop(pmusim, work, sys.argv[4])
+    elif what == "flush":
+        test_flush(pmusim, work, sys.argv[4:])
     elif what == "tty":
         test_tty(pmusim, work, sys.argv[4], sys.argv[5])
     elif what == "failing":
