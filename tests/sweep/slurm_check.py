@@ -9,7 +9,8 @@ children that die with this script; runs the same 3 x 4 sweep with --engine slur
 local engine; the two databases must hold the same runs (program, contents, machine, events,
 status, exit code, instructions, message) and the same counts. Then a Slurm sweep killed with
 kill -9 once a run is recorded, and the same command again: every run exactly once, equal to the
-local engine's. Exit 77 (skipped) when Slurm or munge is not installed or this is not root.
+local engine's. Then one stopped by SIGTERM: status 143, its jobs cancelled, its files removed,
+and the same command completes it. Exit 77 (skipped) when Slurm or munge is not installed or this is not root.
 """
 import ctypes
 import os
@@ -175,6 +176,22 @@ def compare(local, slurm, what):
         fail(f"{what}: a run recorded twice")
 
 
+def wait_first_run(proc, db):
+    """Waits until the sweep has recorded a run."""
+    recorded = 0
+    deadline = time.time() + SWEEP_TIMEOUT
+    while proc.poll() is None and recorded == 0 and time.time() < deadline:
+        time.sleep(0.1)
+        try:
+            con = sqlite3.connect(db)
+            recorded = con.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+            con.close()
+        except sqlite3.OperationalError:
+            pass  # the tables are being made
+    if proc.poll() is not None or recorded == 0:
+        fail(f"the Slurm sweep ended ({proc.returncode}) or recorded nothing before it could be stopped")
+
+
 def main():
     pmusim, work, ok_prog, exit_prog = sys.argv[1:5]
     missing = [n for n, path in DAEMONS.items() if not os.access(path, os.X_OK)]
@@ -218,18 +235,7 @@ def main():
         # kill -9 of the submitter once a run is in, then the same command: each run once
         cmd = sweep(pmusim, kill_db, progs, "slurm", ["--max-jobs", "2"])
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        recorded = 0
-        deadline = time.time() + SWEEP_TIMEOUT
-        while proc.poll() is None and recorded == 0 and time.time() < deadline:
-            time.sleep(0.1)
-            try:
-                con = sqlite3.connect(kill_db)
-                recorded = con.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
-                con.close()
-            except sqlite3.OperationalError:
-                pass
-        if proc.poll() is not None:
-            fail(f"the Slurm sweep ended ({proc.returncode}) before it could be killed")
+        wait_first_run(proc, kill_db)
         proc.kill()
         proc.wait()
         before = runs_of(kill_db)
@@ -241,6 +247,34 @@ def main():
         run_sweep(cmd, "resumed Slurm sweep")
         compare(local, runs_of(kill_db), "resumed Slurm sweep")
         print(f"ok: {len(before)} runs before kill -9 of the Slurm sweep, all 36 exactly once after the rerun")
+
+        # SIGTERM: exit 143, the array cancelled, no run in flight recorded, the spool emptied
+        stop_db = os.path.join(work, "stop.db")
+        cmd = sweep(pmusim, stop_db, progs, "slurm", ["--max-jobs", "1"])
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wait_first_run(proc, stop_db)
+        proc.send_signal(signal.SIGTERM)
+        err = proc.communicate(timeout=SWEEP_TIMEOUT)[1]
+        if proc.returncode != 143 or err:
+            fail(f"Slurm sweep stopped by SIGTERM: status {proc.returncode} (expected 143), {err!r}")
+        stopped = runs_of(stop_db)
+        if not 1 <= len(stopped) < 36 or any(r[4] == "ok" and len(r[8]) != 5 for r in stopped):
+            fail(f"{len(stopped)} runs after SIGTERM, or a partial one")
+        if os.listdir(stop_db + ".slurm") != ["lock"]:
+            fail(f"the stopped Slurm sweep left files behind: {os.listdir(stop_db + '.slurm')}")
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            queued = subprocess.run(["squeue", "-h", "-n", "pmusim-sweep", "-t", "PENDING,RUNNING"],
+                                    capture_output=True, text=True).stdout.strip()
+            if not queued:
+                break
+            time.sleep(1)
+        else:
+            fail(f"the stopped sweep's jobs are still queued or running: {queued}")
+        run_sweep(cmd, "Slurm sweep after SIGTERM")
+        compare(local, runs_of(stop_db), "Slurm sweep after SIGTERM")
+        print(f"ok: SIGTERM stops the Slurm sweep with 143 and cancels its jobs ({len(stopped)} runs kept),"
+              " the same command completes it")
     finally:
         subprocess.run(["scancel", "-n", "pmusim-sweep"], capture_output=True)
         stop_all()
