@@ -10,6 +10,9 @@
                                 130 / 143, the runs in flight not recorded, no run left behind
   flush   PMUSIM WORK PROG...   the database is not flushed to the disk once per run (WAL with
                                 synchronous=NORMAL): strace counts the sweep's fsync/fdatasync
+  faults  PMUSIM WORK PROG...   starting a run costs the sweep's own process no page faults (no
+                                copy-on-write after a fork): perf stat --no-inherit counts them
+                                for 12 runs and for 12 x the programs; the difference per run
   tty     PMUSIM WORK OK EXIT       on a terminal: the progress line (done/total, failures, ETA)
   failing PMUSIM WORK OK EXIT LOOP   a guest exiting with 5, a file that is no program, a run
                                 stopped by --timeout: recorded with their statuses, the sweep goes on
@@ -337,6 +340,40 @@ def test_flush(pmusim, work, progs):
     print(f"ok: {flushes} flushes for {runs} runs")
 
 
+def test_faults(pmusim, work, progs):
+    if not shutil.which("perf"):
+        print("skipped: perf is not installed")
+        sys.exit(77)
+    spec = "mbv32,icache={4K,8K,16K},dcache={4K,8K,16K,32K}"
+
+    def faults(programs):
+        db = os.path.join(work, "faults.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        p = subprocess.run(["perf", "stat", "--no-inherit", "-x,", "-e", "page-faults",
+                            *sweep_cmd(pmusim, spec, db, programs)], capture_output=True, text=True)
+        if p.returncode != 0:
+            fail(f"sweep under perf stat exited with {p.returncode}: {p.stderr}")
+        for line in p.stderr.splitlines():
+            f = line.split(",")
+            if len(f) > 2 and f[2] == "page-faults":
+                if not f[0].isdigit():  # perf not permitted here (perf_event_paranoid)
+                    print(f"skipped: perf stat cannot count page faults: {line}")
+                    sys.exit(77)
+                return int(f[0])
+        fail(f"no page-faults line from perf stat: {p.stderr}")
+
+    few, many = faults(progs[:1]), faults(progs)
+    per_run = (many - few) / (12 * (len(progs) - 1))
+    # the sweep's own allocations may take a fault now and then; a fork per run took about 35
+    if per_run > 5:
+        fail(f"the sweep takes {per_run:.1f} page faults per run ({few} for 12 runs, {many} for "
+             f"{12 * len(progs)})")
+    print(f"ok: {per_run:.2f} page faults per run in the sweep's process ({few} for 12 runs, {many} for "
+          f"{12 * len(progs)})")
+
+
 def main():
     what, pmusim, work = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(work, exist_ok=True)
@@ -353,6 +390,8 @@ def main():
         test_stop(pmusim, work, sys.argv[4])
     elif what == "flush":
         test_flush(pmusim, work, sys.argv[4:])
+    elif what == "faults":
+        test_faults(pmusim, work, sys.argv[4:])
     elif what == "tty":
         test_tty(pmusim, work, sys.argv[4], sys.argv[5])
     elif what == "failing":
