@@ -75,7 +75,8 @@ static const cli_option_t sweep_options[] = {
 static void sweep_usage(FILE *out)
 {
     fputs("Usage: pmusim sweep -M SPEC... [-e EVENTS]... --db FILE [-j N] [--timeout SEC] [--retry-failed]\n"
-          "                    PROGRAM.elf...\n"
+          "                    [--engine slurm [--partition NAME] [--time-limit TIME] [--sbatch-arg ARG]...\n"
+          "                    [--max-jobs N] [--slurm-dir DIR]] PROGRAM.elf...\n"
           "\n"
           "Runs every program on every machine configuration, each run one 'pmusim stat', several\n"
           "at a time, and records the counts in a SQLite database (tables runs and counts, view\n"
@@ -84,7 +85,9 @@ static void sweep_usage(FILE *out)
           "               --db sweep.db prog1.elf prog2.elf          # 6 configurations x 2 programs\n"
           "Runs already in the database (same program contents, machine and events) are skipped, so\n"
           "the same command resumes an interrupted sweep. A run that fails (exit code not 0, a\n"
-          "timeout, a program that cannot be loaded) is recorded with its status.\n"
+          "timeout, a program that cannot be loaded) is recorded with its status. With --engine slurm\n"
+          "the runs are jobs of a Slurm cluster (sbatch job arrays), their results collected through\n"
+          "a directory that the nodes share (--slurm-dir), into the same database.\n"
           "\n"
           "Options:\n",
           out);
