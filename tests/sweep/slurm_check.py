@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """sweep.slurm: `pmusim sweep --engine slurm` on a real single-node Slurm, against the local engine.
 
-  slurm_check.py PMUSIM WORK OK_PROG EXIT_PROG
+  slurm_check.py PMUSIM WORK OK_PROG EXIT_PROG LOOP_PROG
 
 Starts munged (a key made for the test) and slurmctld + slurmd (a slurm.conf written for this
 host: one node with its processors, one partition, no cgroups), all in WORK and on free ports, as
@@ -193,7 +193,7 @@ def wait_first_run(proc, db):
 
 
 def main():
-    pmusim, work, ok_prog, exit_prog = sys.argv[1:5]
+    pmusim, work, ok_prog, exit_prog, loop_prog = sys.argv[1:6]
     missing = [n for n, path in DAEMONS.items() if not os.access(path, os.X_OK)]
     missing += [c for c in ("sbatch", "squeue", "scontrol", "sinfo") if not shutil.which(c)]
     if missing:
@@ -275,6 +275,33 @@ def main():
         compare(local, runs_of(stop_db), "Slurm sweep after SIGTERM")
         print(f"ok: SIGTERM stops the Slurm sweep with 143 and cancels its jobs ({len(stopped)} runs kept),"
               " the same command completes it")
+
+        # a job cancelled by someone else: no result; recorded with what Slurm says, after a
+        # grace made short here (the spool is on a local disk)
+        cancel_db = os.path.join(work, "cancel.db")
+        env = dict(os.environ, PMUSIM_SWEEP_SLURM_GRACE="2")
+        proc = subprocess.Popen([pmusim, "sweep", "--engine", "slurm", "-M", "virt32", "-e", "instructions",
+                                 "--db", cancel_db, loop_prog], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True, env=env)
+        deadline = time.time() + SWEEP_TIMEOUT
+        job = ""
+        while not job and time.time() < deadline and proc.poll() is None:
+            time.sleep(0.5)
+            job = subprocess.run(["squeue", "-h", "-n", "pmusim-sweep", "-t", "RUNNING", "-o", "%i"],
+                                 capture_output=True, text=True).stdout.strip()
+        if not job:
+            fail(f"the run that never ends is not running (sweep status {proc.poll()})")
+        subprocess.run(["scancel", "-n", "pmusim-sweep"], check=True)
+        err = proc.communicate(timeout=SWEEP_TIMEOUT)[1]
+        if proc.returncode != 0 or err:
+            fail(f"the sweep of a cancelled job: status {proc.returncode}, {err!r}")
+        con = sqlite3.connect(cancel_db)
+        rows = con.execute("SELECT status, exit_code, message, (SELECT COUNT(*) FROM counts WHERE run = runs.id)"
+                           " FROM runs").fetchall()
+        con.close()
+        if rows != [("signal", None, f"Slurm job {job} cancelled", 0)]:
+            fail(f"the cancelled run recorded as {rows}")
+        print(f"ok: job {job} cancelled by scancel recorded as {rows[0][:3]}")
     finally:
         subprocess.run(["scancel", "-n", "pmusim-sweep"], capture_output=True)
         stop_all()
