@@ -555,15 +555,22 @@ static bool slurm_submit(sweep_state_t *s, const char *spool, const char *pmusim
         size_t task = b->tasks[k];
         const char *machine = cfg->machines.v[task / cfg->n_programs];
         const sweep_program_t *prog = &cfg->programs[task % cfg->n_programs];
-        char *dir, *counts, *path;
-        if (asprintf(&dir, "%s/%zu", b->dir, k) < 0 || mkdir(dir, 0755) != 0 ||
-            asprintf(&counts, "%s/counts.tsv", dir) < 0 || asprintf(&path, "%s/task", dir) < 0) {
+        char *dir = NULL, *counts = NULL, *path = NULL;
+        if (asprintf(&dir, "%s/%zu", b->dir, k) < 0)
+            dir = NULL;
+        if (!dir || mkdir(dir, 0755) != 0 || asprintf(&counts, "%s/counts.tsv", dir) < 0 ||
+            asprintf(&path, "%s/task", dir) < 0) {
             cli_error("sweep: cannot make the directory of a run in %s: %s", b->dir, strerror(errno));
+            free(dir);
             return false;
         }
         const char **argv = sweep_stat_argv(cfg, machine, prog->path, counts);
-        if (!argv)
+        if (!argv) {
+            free(dir);
+            free(counts);
+            free(path);
             return false;
+        }
         const char *head[SLURM_TASK_ARGV] = { prog->sha256, machine, cfg->events, prog->path, timeout };
         size_t len = 0;
         for (int f = 0; f < SLURM_TASK_ARGV; f++)
@@ -600,11 +607,13 @@ static bool slurm_submit(sweep_state_t *s, const char *spool, const char *pmusim
     }
     free(qexe);
     free(qdir);
-    if (!slurm_write_file(path, script, strlen(script))) {
+    bool written = slurm_write_file(path, script, strlen(script));
+    free(script);
+    if (!written) {
         cli_error("sweep: %s: cannot write the job's script: %s", path, strerror(errno));
+        free(path);
         return false;
     }
-    free(script);
 
     char array[64], *output, *chdir_arg, *time_arg = NULL, *part_arg = NULL;
     if (cfg->max_jobs)
@@ -766,8 +775,9 @@ int sweep_slurm_run(sweep_state_t *s)
         if (strncmp(e->d_name, "batch-", 6) != 0)
             continue;
         char *batch;
-        if (asprintf(&batch, "%s/%s", spool, e->d_name) >= 0)
-            slurm_adopt(s, batch);
+        if (asprintf(&batch, "%s/%s", spool, e->d_name) < 0)
+            break;
+        slurm_adopt(s, batch);
         free(batch);
     }
     if (d)
