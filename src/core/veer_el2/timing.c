@@ -51,6 +51,9 @@ enum {
     IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
     WRONG_PATH_BYTES = 8,             /* fetched down the wrong path before a mispredict's flush */
+    FB_HALFWORDS = 6,                 /* the fetch buffer: 3 fetch groups of 4 bytes */
+    FB_STEADY = 4,                    /* halfwords in it when 4-byte code runs at one per cycle */
+    FB_AFTER_FLUSH = 2,               /* ... after a flush: the restart group goes straight on */
 };
 
 enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2, RAS_DEPTH = 8 };
@@ -87,13 +90,20 @@ struct veer_timing {
     unsigned dccm_accesses;
     unsigned store_tail; /* cycles since the last external store, if at most STORE_SHADOW; else 0 */
     uint32_t last_store; /* the last external access if a store the last block kept the base of */
+    /* fetch buffer (fetch-stall cycles, event 28): halfwords fetched ahead of decode, and the
+     * divide stalls of the current block (cycles after instruction k) */
+    unsigned fb_halfwords;
+    uint8_t div_wait[BLOCK_MAX_INSNS];
+    unsigned misaligned_waits; /* misaligned external accesses of the current block */
 };
 
 veer_timing_t *veer_timing_new(void)
 {
     veer_timing_t *t = calloc(1, sizeof(veer_timing_t));
-    if (t) /* the RTL's counters reset to 2'b00: weakly not taken */
+    if (t) { /* the RTL's counters reset to 2'b00: weakly not taken */
         memset(t->bht, 1, sizeof t->bht);
+        t->fb_halfwords = FB_STEADY;
+    }
     return t;
 }
 
@@ -158,7 +168,8 @@ static bool same_bus_word8(const block_t *b, unsigned j, unsigned k)
     return base_kept && (d->imm >> 3) == (p->imm >> 3);
 }
 
-static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_store)
+/* `waits` (may be NULL): the cycles each instruction waits to issue beyond one per cycle. */
+static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entry_store, uint8_t *waits)
 {
     data_cost_t c = { 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
@@ -209,6 +220,8 @@ static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_sto
         prev_ext = ext;
         if (ext)
             prev_store = store;
+        if (waits)
+            waits[k] = (uint8_t)(st - t > 255 ? 255 : st - t);
         t = st + 1;
         unsigned lat = 1;
         if (ext && !store)
@@ -224,6 +237,11 @@ static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_sto
     if (have_store && t - last_store <= STORE_SHADOW)
         c.store_tail = t - last_store;
     return c;
+}
+
+static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_store)
+{
+    return data_cost_wait(b, dccm, entry_store, NULL);
 }
 
 static bool csr_postsync(unsigned csr)
@@ -485,6 +503,7 @@ static unsigned btb_set(uint64_t pos)
  * restore value in the cycle after exu_flush_final, while that cycle's fetch uses the old fghr). */
 static void flush_history(veer_timing_t *s, uint8_t stale, uint64_t next_pc)
 {
+    s->fb_halfwords = FB_AFTER_FLUSH;
     s->stale_ghr = stale;
     s->fghr = s->ghr;
     s->restart = (uint32_t)next_pc + 1;
@@ -731,6 +750,55 @@ static void add_entry_amounts(hart_t *h, const block_t *b, unsigned e)
     add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (e - 1))) & 0xFF);
 }
 
+/* A decode stall of n cycles with `*halfwords` in the fetch buffer: fetch goes on, two
+ * halfwords a cycle, until the buffer is full; the cycles after that are fetch-stall cycles (the
+ * RTL's ifu_pmu_fetch_stall: fb_full_f and nothing consumed, el2_ifu_ifc_ctl). A full buffer
+ * stops the fetch requests (ifc_fetch_req_bf), so when decode goes on, one fetch group is
+ * missing: the buffer is one group short of full again (FB_STEADY). */
+static unsigned fb_stall(unsigned *halfwords, unsigned n)
+{
+    unsigned fill = (FB_HALFWORDS - *halfwords + 1) / 2;
+    if (n < fill) {
+        *halfwords += 2 * n;
+        return 0;
+    }
+    *halfwords = FB_STEADY;
+    return n - fill;
+}
+
+/* The fetch-stall cycles of a block that ran whole (event 28, beyond I-cache misses): each
+ * instruction that waits to issue (external load-to-use, bus queueing), a divide, and the
+ * block's presync/postsync waits stall decode; a compressed instruction lets fetch get one
+ * halfword further ahead. */
+static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry_store)
+{
+    uint8_t wait[BLOCK_MAX_INSNS];
+    data_cost_wait(b, dccm, entry_store, wait);
+    unsigned hw = s->fb_halfwords, cycles = 0;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        if (wait[k])
+            cycles += fb_stall(&hw, wait[k]);
+        evset_t ev = b->events[k];
+        if (ev & EVBIT(FENCE))
+            cycles += fb_stall(&hw, FENCE_CYCLES);
+        else if (ev & EVBIT(FENCEI))
+            cycles += fb_stall(&hw, 2 * FENCEI_SYNC_CYCLES);
+        else if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
+            unsigned pre, post, sync = csr_cycles(b, k, &pre, &post);
+            if (sync)
+                cycles += fb_stall(&hw, sync);
+        }
+        if (b->insn[k].len == 2 && hw < FB_HALFWORDS)
+            hw++;
+        if (s->div_wait[k])
+            cycles += fb_stall(&hw, s->div_wait[k]);
+    }
+    for (unsigned k = 0; k < s->misaligned_waits; k++)
+        cycles += fb_stall(&hw, MISALIGNED_EXT_CYCLES);
+    s->fb_halfwords = hw;
+    add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
     veer_timing_t *s = veer_timing_of(h);
@@ -744,6 +812,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->last_store = 0;
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
+        memset(s->div_wait, 0, sizeof s->div_wait);
+        s->misaligned_waits = 0;
         return;
     }
     h->stall_cycles += b->stall_cycles;
@@ -754,19 +824,25 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     }
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
+    uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
+    if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
+        fetch_stalls(h, s, b, dccm, entry_store);
+    memset(s->div_wait, 0, b->n_insns);
+    s->misaligned_waits = 0;
     uint64_t next_pc = next & ~(uint64_t)1;
     if (next_pc)
         predict(h, s, b, next_pc, (next & 1) != 0);
     evset_t last = b->events[b->n_insns - 1];
     if (last & EVBIT(FENCEI))
         icache_invalidate(s);
+    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK)))
+        s->fb_halfwords = FB_AFTER_FLUSH; /* a flush */
     if (next_pc)
         fetch_entry(h, s, next_pc);
     /* The static amounts (presync and postsync waits, the D-bus amounts with no store just
      * before the block and every access external) are counted with the block's executions
      * (block_t.amount), those of the entry state above; here what DCCM accesses and coalescing
      * change. */
-    uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
     if (dccm) { /* the block's static cost assumed every access external: replace it */
         data_cost_t c = data_cost(b, dccm, entry_store), c0 = data_cost(b, 0, entry_store);
         h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
@@ -794,6 +870,7 @@ void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, un
         s->dccm_accesses++;
     else if (addr & (size - 1)) {
         h->stall_cycles += MISALIGNED_EXT_CYCLES;
+        s->misaligned_waits++;
         add_amount(h, EVBIT(TM_DBUS_MISALIGNED), 1);
         add_amount(h, EVBIT(TM_DBUS_TRANS), 1);
     }
@@ -841,5 +918,7 @@ void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, ui
     c -= shadow;
     h->stall_cycles += c;
     add_amount(h, EVBIT(TM_DECODE_STALL), c);
-    add_amount(h, EVBIT(TM_FETCH_STALL), c ? c - 1 : 0);
+    veer_timing_t *s = veer_timing_of(h);
+    unsigned w = s->div_wait[idx] + c; /* fetch-stall cycles: at the block's end (fetch_stalls) */
+    s->div_wait[idx] = (uint8_t)(w > 255 ? 255 : w);
 }
