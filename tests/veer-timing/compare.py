@@ -14,6 +14,7 @@ per case: mcycle (the mean over the passes), and each event of group G. Groups a
     dbus      43 (D-bus transactions)               10% or 5 counts
     busy      48 (D-bus busy cycles)                10% or 5 counts
     fetch     28 (fetch-stall cycles)               10% or 5 counts
+    sbwb      34 (sb-wb-stall cycles)               10% or 5 counts
     exact     4, 24 (instruction-level)             exact
     all       every event the data holds            10% or 5 counts (--slack), and the mean
                                                     absolute mcycle error (MAPE) at most
@@ -54,6 +55,7 @@ GROUPS = {
     "dbus": ([43], 0.10, 5),
     "busy": ([48], 0.10, 5),
     "fetch": ([28], 0.10, 5),
+    "sbwb": ([34], 0.10, 5),
     "exact": ([4, 24], 0.0, 0),
     "all": (None, 0.10, 5),  # None: every event of the case
 }

@@ -54,6 +54,10 @@ enum {
     FB_HALFWORDS = 6,                 /* the fetch buffer: 3 fetch groups of 4 bytes */
     FB_STEADY = 4,                    /* halfwords in it when 4-byte code runs at one per cycle */
     FB_AFTER_FLUSH = 2,               /* ... after a flush: the restart group goes straight on */
+    BUS_BUFFER_DEPTH = 4,             /* LSU_NUM_NBLOAD: the bus buffer's entries */
+    STORE_BUFFER_CYCLES = 7,          /* cycles an external store counts in buf_numvld_any */
+    LOAD_BUFFER_CYCLES = 5,           /* ... an external load */
+    BUS_CARRIED = 16,                 /* bus-buffer entries kept over a block's end, at most */
 };
 
 enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2, RAS_DEPTH = 8 };
@@ -95,6 +99,10 @@ struct veer_timing {
     unsigned fb_halfwords;
     uint8_t div_wait[BLOCK_MAX_INSNS];
     unsigned misaligned_waits; /* misaligned external accesses of the current block */
+    /* bus buffer (sb-wb-stall cycles, event 34): the cycles the accesses of earlier blocks still
+     * count in it, from the current block's start */
+    unsigned bus_carried;
+    uint16_t bus_left[BUS_CARRIED];
 };
 
 veer_timing_t *veer_timing_new(void)
@@ -168,8 +176,16 @@ static bool same_bus_word8(const block_t *b, unsigned j, unsigned k)
     return base_kept && (d->imm >> 3) == (p->imm >> 3);
 }
 
-/* `waits` (may be NULL): the cycles each instruction waits to issue beyond one per cycle. */
-static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entry_store, uint8_t *waits)
+/* The schedule of a block's data side: the cycles each instruction waits to issue beyond one per
+ * cycle, and when its external access (if any) issues, from the block's start. */
+typedef struct data_sched {
+    uint8_t wait[BLOCK_MAX_INSNS];
+    int16_t issue[BLOCK_MAX_INSNS]; /* -1: not an external access */
+    bool store[BLOCK_MAX_INSNS];
+    unsigned end; /* the block's cycles */
+} data_sched_t;
+
+static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched)
 {
     data_cost_t c = { 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
@@ -220,8 +236,13 @@ static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entr
         prev_ext = ext;
         if (ext)
             prev_store = store;
-        if (waits)
-            waits[k] = (uint8_t)(st - t > 255 ? 255 : st - t);
+        if (sched) {
+            sched->wait[k] = (uint8_t)(st - t > 255 ? 255 : st - t);
+            /* a store merged with the one before it takes no entry of its own (the input
+             * buffer coalesces it) */
+            sched->issue[k] = ext && !(store && merged) ? (int16_t)(st - STORE_SHADOW) : -1;
+            sched->store[k] = store;
+        }
         t = st + 1;
         unsigned lat = 1;
         if (ext && !store)
@@ -234,6 +255,8 @@ static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entr
         ready[0] = 0;
     }
     c.cycles = t - STORE_SHADOW - b->n_insns;
+    if (sched)
+        sched->end = t - STORE_SHADOW;
     if (have_store && t - last_store <= STORE_SHADOW)
         c.store_tail = t - last_store;
     return c;
@@ -372,7 +395,6 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
         { EV_TM_DECODE_STALL, sync_pre + sync_post + c0.cycles },
         { EV_TM_ICACHE_HIT, (unsigned)groups(b->pc, b->end_pc) },
         { EV_TM_DBUS_TRANS, c0.transactions },
-        { EV_TM_SB_STALL, c0.queue },
         { EV_TM_DBUS_BUSY, c0.busy },
     };
     _Static_assert(sizeof amounts / sizeof amounts[0] <= BLOCK_AMOUNTS, "block_t.amount");
@@ -726,7 +748,6 @@ static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
 static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
 {
     add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c->transactions - base->transactions);
-    add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)c->queue - base->queue);
     add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)c->cycles - base->cycles);
     add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c->busy - base->busy);
 }
@@ -743,7 +764,6 @@ static void add_entry_amounts(hart_t *h, const block_t *b, unsigned e)
     }
     if (w) { /* most entry states change only the cycles */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF));
-        add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)(int64_t)(int8_t)(w >> 8 & 0xFF));
         add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
     }
     /* the cycles that byte of core_word[0] adds to mcycle */
@@ -772,8 +792,9 @@ static unsigned fb_stall(unsigned *halfwords, unsigned n)
  * halfword further ahead. */
 static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry_store)
 {
-    uint8_t wait[BLOCK_MAX_INSNS];
-    data_cost_wait(b, dccm, entry_store, wait);
+    data_sched_t sched;
+    data_cost_wait(b, dccm, entry_store, &sched);
+    const uint8_t *wait = sched.wait;
     unsigned hw = s->fb_halfwords, cycles = 0;
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (wait[k])
@@ -797,6 +818,49 @@ static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t
         cycles += fb_stall(&hw, MISALIGNED_EXT_CYCLES);
     s->fb_halfwords = hw;
     add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+}
+
+/* The sb-wb-stall cycles of a block that ran whole (event 34): the RTL's lsu_store_stall_any is
+ * lsu_bus_buffer_full_any, set while buf_numvld_any, the external accesses in the m and r stages,
+ * the input buffer and the bus buffer's busy entries, reaches BUS_BUFFER_DEPTH, whether or not
+ * an access waits for it. An external access counts there from the cycle after it issues for
+ * STORE_BUFFER_CYCLES (a store: m, r, the input buffer, command, write response) or
+ * LOAD_BUFFER_CYCLES (a load: no input buffer wait). The block's cycles are those of its data
+ * side, its divides and its presync/postsync waits. */
+static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                              unsigned entry_store)
+{
+    data_sched_t sched;
+    data_cost_wait(b, dccm, entry_store, &sched);
+    uint16_t from[BLOCK_MAX_INSNS + BUS_CARRIED], to[BLOCK_MAX_INSNS + BUS_CARRIED];
+    unsigned n = 0, end = sched.end, pre = 0, post = 0;
+    for (unsigned k = 0; k < s->bus_carried; k++) {
+        from[n] = 0;
+        to[n++] = s->bus_left[k];
+    }
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        end += s->div_wait[k];
+        if (sched.issue[k] < 0)
+            continue;
+        from[n] = (uint16_t)(sched.issue[k] + 1);
+        to[n++] =
+            (uint16_t)(sched.issue[k] + 1 + (sched.store[k] ? STORE_BUFFER_CYCLES : LOAD_BUFFER_CYCLES));
+    }
+    static_sync_cycles(b, &pre, &post);
+    end += pre + post;
+    uint64_t full = 0;
+    if (n >= BUS_BUFFER_DEPTH)
+        for (unsigned c = 0; c < end; c++) {
+            unsigned busy = 0;
+            for (unsigned j = 0; j < n; j++)
+                busy += from[j] <= c && c < to[j];
+            full += busy >= BUS_BUFFER_DEPTH;
+        }
+    add_amount(h, EVBIT(TM_SB_STALL), full);
+    s->bus_carried = 0;
+    for (unsigned j = 0; j < n && s->bus_carried < BUS_CARRIED; j++)
+        if (to[j] > end)
+            s->bus_left[s->bus_carried++] = (uint16_t)(to[j] - end);
 }
 
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
@@ -827,6 +891,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
     if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
         fetch_stalls(h, s, b, dccm, entry_store);
+    if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
+        bus_buffer_stalls(h, s, b, dccm, entry_store);
     memset(s->div_wait, 0, b->n_insns);
     s->misaligned_waits = 0;
     uint64_t next_pc = next & ~(uint64_t)1;
