@@ -13,6 +13,7 @@ per case: mcycle (the mean over the passes), and each event of group G. Groups a
     icache    3 (misses), 42 (I-bus transactions)   10% or 5 counts
     dbus      43 (D-bus transactions)               10% or 5 counts
     busy      48 (D-bus busy cycles)                10% or 5 counts
+    hits      2 (I-cache hits)                      10% or 5 counts
     fetch     28 (fetch-stall cycles)               10% or 5 counts
     sbwb      34 (sb-wb-stall cycles)               10% or 5 counts
     exact     4, 24 (instruction-level)             exact
@@ -55,6 +56,7 @@ GROUPS = {
     "icache": ([3, 42], 0.10, 5),
     "dbus": ([43], 0.10, 5),
     "busy": ([48], 0.10, 5),
+    "hits": ([2], 0.10, 5),
     "fetch": ([28], 0.10, 5),
     "sbwb": ([34], 0.10, 5),
     "exact": ([4, 24], 0.0, 0),

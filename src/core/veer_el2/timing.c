@@ -51,6 +51,7 @@ enum {
     IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
     WRONG_PATH_BYTES = 8,             /* fetched down the wrong path before a mispredict's flush */
+    WRONG_PATH_HITS = 1,              /* I-cache hits down the wrong path of a conditional branch */
     FB_HALFWORDS = 6,                 /* the fetch buffer: 3 fetch groups of 4 bytes */
     FB_STEADY = 4,                    /* halfwords in it when 4-byte code runs at one per cycle */
     FB_AFTER_FLUSH = 2,               /* ... after a flush: the restart group goes straight on */
@@ -103,6 +104,7 @@ struct veer_timing {
      * count in it, from the current block's start */
     unsigned bus_carried;
     uint16_t bus_left[BUS_CARRIED];
+    uint64_t fetch_addr; /* the fetch stream's last fetch address + 1; 0: redirected since */
 };
 
 veer_timing_t *veer_timing_new(void)
@@ -525,6 +527,7 @@ static unsigned btb_set(uint64_t pos)
  * restore value in the cycle after exu_flush_final, while that cycle's fetch uses the old fghr). */
 static void flush_history(veer_timing_t *s, uint8_t stale, uint64_t next_pc)
 {
+    s->fetch_addr = 0;
     s->fb_halfwords = FB_AFTER_FLUSH;
     s->stale_ghr = stale;
     s->fghr = s->ghr;
@@ -664,6 +667,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         }
         if (predicted != taken) {
             mispredict(h, b, k, true);
+            add_amount(h, EVBIT(TM_ICACHE_HIT), WRONG_PATH_HITS);
             flush_history(s, s->fghr, next_pc);
             wrong_path(s, predicted ? s->btb[set][way].target : pc + d->len);
         }
@@ -863,6 +867,40 @@ static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uin
             s->bus_left[s->bus_carried++] = (uint16_t)(to[j] - end);
 }
 
+/* The RTL's next sequential fetch address (el2_ifu_ifc_ctl fetch_addr_next): 4 bytes on, in the
+ * halfword phase of the redirect target, realigned when the stream enters the next line
+ * (line_wrap clears fetch_addr_next_1). */
+static uint64_t next_fetch(uint64_t a)
+{
+    uint64_t n = ((a >> 2) + 1) << 2;
+    return ((n ^ a) >> 6) & 1 ? n : n | (a & 2);
+}
+
+/* The fetches (4 bytes each, from the fetch stream's addresses) that bring the bytes lo..hi-1
+ * not brought by the stream's last fetch: the RTL's I-cache hit event counts fetches, so a
+ * fall-through into a group the previous block's last fetch brought is not counted again, and
+ * a stream from a target at 2 mod 4 fetches groups that straddle the 4-byte boundaries. */
+static unsigned fetch_windows(veer_timing_t *s, uint64_t lo, uint64_t hi)
+{
+    unsigned count = 0;
+    uint64_t a;
+    if (s->fetch_addr && lo >= s->fetch_addr - 1 && lo < s->fetch_addr + 3)
+        a = s->fetch_addr - 1; /* the stream goes on in the group already fetched */
+    else if (s->fetch_addr && lo == next_fetch(s->fetch_addr - 1)) {
+        a = lo;
+        count = 1;
+    } else {
+        a = lo; /* a redirect: the stream starts at the target */
+        count = 1;
+    }
+    while (a + 4 < hi) {
+        a = next_fetch(a);
+        count++;
+    }
+    s->fetch_addr = a + 1;
+    return count;
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
     veer_timing_t *s = veer_timing_of(h);
@@ -876,6 +914,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->last_store = 0;
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
+        s->fetch_addr = 0;
         memset(s->div_wait, 0, sizeof s->div_wait);
         s->misaligned_waits = 0;
         return;
@@ -895,6 +934,13 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         bus_buffer_stalls(h, s, b, dccm, entry_store);
     memset(s->div_wait, 0, b->n_insns);
     s->misaligned_waits = 0;
+    if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
+        add_amount(h, EVBIT(TM_ICACHE_HIT),
+                   (uint64_t)fetch_windows(s, b->pc, b->end_pc) - groups(b->pc, b->end_pc));
+    else
+        s->fetch_addr = 0;
+    if (next & 1)
+        s->fetch_addr = 0; /* taken: the stream restarts at the target */
     uint64_t next_pc = next & ~(uint64_t)1;
     if (next_pc)
         predict(h, s, b, next_pc, (next & 1) != 0);
