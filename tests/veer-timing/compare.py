@@ -38,7 +38,7 @@ not, 77 (skipped) if a program is missing. The runs are the same for every group
 only runs pmusim and writes what it measured to FILE (no comparison), and --sim FILE compares
 those numbers instead of running pmusim (the ctest fixture veer-timing.run, then one test per
 group); a missing FILE means the runs were skipped (77). --table prints a Markdown table instead of checking
-(the one in docs/pmu-veer-el2.md), with the numbers of another pmusim build (--baseline: e.g. one
+(the one in docs/pmu-veer-el2.md; --table-events E,... picks the event columns), with the numbers of another pmusim build (--baseline: e.g. one
 without the timing model) next to this one's."""
 import argparse
 import collections
@@ -157,6 +157,7 @@ def main():
     ap.add_argument("--slack", type=float, default=None)
     ap.add_argument("--max-mape", type=float, default=0.05)
     ap.add_argument("--skip-events", default="")
+    ap.add_argument("--table-events", default="25,3,42,43,48")
     a = ap.parse_args()
     if bool(a.sim) == bool(a.pmusim and a.guests):
         ap.error("give either --pmusim and --guests, or --sim")
@@ -213,7 +214,7 @@ def main():
         print("not checked: events " + ", ".join(str(e) for e in sorted(skip)))
     known = set(k for k in a.known.split(",") if k)
     bad = 0
-    table_events = [25, 3, 42, 43, 48]
+    table_events = [int(e) for e in a.table_events.split(",") if e]
     if a.table:
         hdr = ["case", "RTL mcycle"]
         hdr += ["before", "error"] if a.baseline else []
