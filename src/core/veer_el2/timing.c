@@ -794,11 +794,9 @@ static unsigned fb_stall(unsigned *halfwords, unsigned n)
  * instruction that waits to issue (external load-to-use, bus queueing), a divide, and the
  * block's presync/postsync waits stall decode; a compressed instruction lets fetch get one
  * halfword further ahead. */
-static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry_store)
+static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
 {
-    data_sched_t sched;
-    data_cost_wait(b, dccm, entry_store, &sched);
-    const uint8_t *wait = sched.wait;
+    const uint8_t *wait = sched->wait;
     unsigned hw = s->fb_halfwords, cycles = 0;
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (wait[k])
@@ -831,30 +829,29 @@ static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t
  * STORE_BUFFER_CYCLES (a store: m, r, the input buffer, command, write response) or
  * LOAD_BUFFER_CYCLES (a load: no input buffer wait). The block's cycles are those of its data
  * side, its divides and its presync/postsync waits. */
-static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
-                              unsigned entry_store)
+static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
 {
-    data_sched_t sched;
-    data_cost_wait(b, dccm, entry_store, &sched);
     uint16_t from[BLOCK_MAX_INSNS + BUS_CARRIED], to[BLOCK_MAX_INSNS + BUS_CARRIED];
-    unsigned n = 0, end = sched.end, pre = 0, post = 0;
+    unsigned n = 0, end = sched->end, pre = 0, post = 0, last = 0;
     for (unsigned k = 0; k < s->bus_carried; k++) {
         from[n] = 0;
         to[n++] = s->bus_left[k];
     }
     for (unsigned k = 0; k < b->n_insns; k++) {
         end += s->div_wait[k];
-        if (sched.issue[k] < 0)
+        if (sched->issue[k] < 0)
             continue;
-        from[n] = (uint16_t)(sched.issue[k] + 1);
+        from[n] = (uint16_t)(sched->issue[k] + 1);
         to[n++] =
-            (uint16_t)(sched.issue[k] + 1 + (sched.store[k] ? STORE_BUFFER_CYCLES : LOAD_BUFFER_CYCLES));
+            (uint16_t)(sched->issue[k] + 1 + (sched->store[k] ? STORE_BUFFER_CYCLES : LOAD_BUFFER_CYCLES));
     }
+    for (unsigned j = 0; j < n; j++)
+        last = to[j] > last ? to[j] : last;
     static_sync_cycles(b, &pre, &post);
     end += pre + post;
     uint64_t full = 0;
     if (n >= BUS_BUFFER_DEPTH)
-        for (unsigned c = 0; c < end; c++) {
+        for (unsigned c = 0; c < end && c < last; c++) {
             unsigned busy = 0;
             for (unsigned j = 0; j < n; j++)
                 busy += from[j] <= c && c < to[j];
@@ -928,10 +925,23 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
-    if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-        fetch_stalls(h, s, b, dccm, entry_store);
-    if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
-        bus_buffer_stalls(h, s, b, dccm, entry_store);
+    if (h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
+        data_sched_t sched;
+        unsigned k = 0;
+        while (k < b->n_insns && !is_mem(b->events[k]))
+            k++;
+        if (k < b->n_insns)
+            data_cost_wait(b, dccm, entry_store, &sched);
+        else { /* no loads or stores: nothing waits */
+            memset(sched.wait, 0, b->n_insns);
+            memset(sched.issue, 0xFF, b->n_insns * sizeof sched.issue[0]);
+            sched.end = b->n_insns;
+        }
+        if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
+            fetch_stalls(h, s, b, &sched);
+        if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
+            bus_buffer_stalls(h, s, b, &sched);
+    }
     memset(s->div_wait, 0, b->n_insns);
     s->misaligned_waits = 0;
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
