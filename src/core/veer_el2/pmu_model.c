@@ -31,9 +31,9 @@ static const pmu_event_desc_t veer_events[] = {
       "per instruction with timing=off",
       { SLOT_CYCLES, 0 } },
     { 2, "icache-hits", "I-cache hits",
-      TIMED("4-byte fetch groups of the executed blocks in lines that hit; +1.5% in total on the measured "
-            "programs; up to +60% in short loops, where the RTL re-reads fewer groups, and far fewer in code "
-            "larger than the cache"),
+      TIMED("4-byte fetches of the fetch stream in lines that hit, one wrong-path fetch per mispredicted "
+            "branch; -0.4% in total on the calibration programs, -2.2% on the held-out ones; far fewer in "
+            "code larger than the cache"),
       SUM(EVBIT(TM_ICACHE_HIT)) },
     { 3, "icache-misses", "I-cache misses",
       TIMED("16 KiB 2-way LRU I-cache, no prefetch; within one miss per measured case"),
