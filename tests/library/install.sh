@@ -9,7 +9,7 @@
 set -u
 cc=${CC:-cc}
 cflags=${CFLAGS:-}
-build=$1 src=$2 machine=$3 program=$4 want_status=$5
+build=$(cd "$1" && pwd) src=$(cd "$2" && pwd) machine=$3 program=$4 want_status=$5
 shift 5
 
 fail() { echo "library.install: $*" >&2; exit 1; }
