@@ -73,8 +73,8 @@ int session_open(session_t *s, const session_config_t *cfg, const diag_t *d)
     if ((cfg->raw ? machine_load_raw(s->m, cfg->program, cfg->load_addr, &s->img)
                   : machine_load_program(s->m, cfg->program, &s->img)) != 0)
         return SESSION_EXIT_BAD_INPUT;
-    if (!s->m->console)
-        s->m->console = cfg->console ? cfg->console : stdout;
+    if (cfg->console) /* machine_new starts with standard output */
+        s->m->console = cfg->console;
     machine_reset(s->m, s->img.entry);
     return 0;
 }

@@ -8,6 +8,7 @@ PMUSIM_GUEST_DIR (the guests).
 
 import os
 import subprocess
+import tempfile
 import threading
 import unittest
 
@@ -15,6 +16,7 @@ from pmusim import PmusimError, Session
 
 GUESTS = os.environ["PMUSIM_GUEST_DIR"]
 PMUSIM = os.environ["PMUSIM"]
+OPENSBI = "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.elf"  # Debian's opensbi
 N = 1000  # STAT_N of stat_virt.S (tests/stat/CMakeLists.txt)
 
 
@@ -114,6 +116,45 @@ class Counts(unittest.TestCase):
             self.assertEqual(s.exit_status, 130)
             self.assertGreater(s.count(0), 0)
             self.assertRegex(s.stop_message, r"^interrupted after [0-9]+ instructions at pc 0x8000000[04]")
+
+
+class Boot(unittest.TestCase):
+    """--kernel and --bios: the S-mode PMU payload (tests/sbi), which checks itself, runs only in
+    S-mode and never enters U-mode (tests/sbi/stat_modes.sh)."""
+
+    EVENTS = ["instructions", "instructions:u", "instructions:k", "instructions:m"]
+
+    def boot(self, bios):
+        payload = guest("sbi-pmu-payload.elf")
+        with tempfile.NamedTemporaryFile("r") as console:
+            with Session("virt64", kernel=payload, bios=bios, max_insns=50000000, console=console.name,
+                         events=self.EVENTS) as s:
+                self.assertEqual(s.run(), "exit")
+                self.assertEqual(s.exit_status, 0)
+                lines = console.read().replace("\r", "").splitlines()
+                counts = s.counts()
+        self.assertIn("pmu payload: all checks passed", lines)
+        extra = ["--bios", bios] if bios else []
+        cli, status = cli_stat("virt64", payload, self.EVENTS, *extra, "--kernel")
+        self.assertEqual(status, 0)
+        self.assertEqual(counts, cli)
+        return lines, counts
+
+    def test_builtin_sbi(self):
+        # the built-in SBI runs no guest instruction: everything is S-mode
+        lines, c = self.boot(None)
+        self.assertIn("pmu payload under the built-in SBI", lines)
+        self.assertEqual((c["instructions:u"], c["instructions:m"]), (0, 0))
+        self.assertEqual(c["instructions:k"], c["instructions"])
+
+    @unittest.skipUnless(os.path.exists(OPENSBI), "Debian's opensbi is not installed")
+    def test_opensbi(self):
+        # OpenSBI runs in M-mode: S and M make up the whole
+        lines, c = self.boot(OPENSBI)
+        self.assertIn("pmu payload under OpenSBI", lines)
+        self.assertEqual(c["instructions:u"], 0)
+        self.assertGreater(c["instructions:m"], 0)
+        self.assertEqual(c["instructions:k"] + c["instructions:m"], c["instructions"])
 
 
 class Errors(unittest.TestCase):
