@@ -71,3 +71,22 @@ for count in count-shared count-static cmake-build/count-cmake; do
     done
     echo "$count: $(tr '\n' ' ' <"$tmp/out")"
 done
+
+# the installed Python package finds the installed library by itself
+if command -v python3 >/dev/null; then
+    PMUSIM_LIBRARY= PYTHONPATH="$prefix/share/pmusim/python" PYTHONDONTWRITEBYTECODE=1 python3 - "$machine" "$program" "$@" <<'PY' ||
+import os, sys
+from pmusim import Session
+from pmusim.library import load_library
+machine, program, *expected = sys.argv[1:]
+want = {e.split("=")[0]: int(e.split("=")[1]) for e in expected}
+lib = os.path.realpath(load_library()._name)
+prefix = os.path.realpath(os.environ["PYTHONPATH"] + "/../../..")
+assert lib.startswith(prefix + "/"), "library from outside the prefix: " + lib
+with Session(machine, program, events=list(want)) as s:
+    s.run()
+    assert s.counts() == want, (s.counts(), want)
+    print("python:", s.counts(), lib)
+PY
+    fail "the installed Python package does not count as expected"
+fi
