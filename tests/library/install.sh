@@ -72,8 +72,10 @@ for count in count-shared count-static cmake-build/count-cmake; do
     echo "$count: $(tr '\n' ' ' <"$tmp/out")"
 done
 
-# the installed Python package finds the installed library by itself
-if command -v python3 >/dev/null; then
+# the installed Python package finds the installed library by itself (not in a sanitizer build:
+# python cannot load a library that needs the sanitizers' runtime)
+case "$cflags" in *-fsanitize*) sanitized=1 ;; *) sanitized=0 ;; esac
+if [ "$sanitized" = 0 ] && command -v python3 >/dev/null; then
     PMUSIM_LIBRARY= PYTHONPATH="$prefix/share/pmusim/python" PYTHONDONTWRITEBYTECODE=1 python3 - "$machine" "$program" "$@" <<'PY' ||
 import os, sys
 from pmusim import Session
