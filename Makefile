@@ -20,6 +20,8 @@
 #                  programs) in build/linux/ from Debian packages (linux/kit.sh, docs/linux.md);
 #                  parts are cached in /var/cache/pmusim/linux (PMUSIM_LINUX_CACHE)
 #   make linux-qemu  boot the kit under QEMU, run perf in it and power it off (linux/boot-qemu.py)
+#   make install   build, then install pmusim, libpmusim (shared and static), its header, pkg-config
+#                  file and CMake package under PREFIX (default /usr/local; docs/library.md)
 #   make clean     remove both build trees
 # A new build tree is configured for Ninja when it is installed (scripts/setup.sh installs it):
 # it runs the ~260 guest rules with far less overhead than make's recursive Makefiles. A tree
@@ -39,7 +41,9 @@ generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 
 # make check builds all of build/, guests included, before sanitize: no need to check them again
 SANITIZE_GUESTS ?= guests
 
-.PHONY: all build guests configure test sanitize check demo linux linux-qemu clean
+PREFIX ?= /usr/local
+
+.PHONY: all build guests configure test sanitize check demo linux linux-qemu install clean
 
 all: build
 
@@ -81,6 +85,9 @@ linux:
 
 linux-qemu: linux
 	python3 linux/boot-qemu.py --kit $(BUILD)/linux --smp 2
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

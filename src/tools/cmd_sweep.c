@@ -27,7 +27,7 @@
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 #include "tools/commands.h"
-#include "tools/stat_events.h"
+#include "session/stat_events.h"
 #include "tools/sweep_db.h"
 #include "tools/sweep_engine.h"
 #include "tools/sweep_spec.h"
@@ -269,7 +269,8 @@ static int sweep_prepare(sweep_config_t *cfg)
         int group = 0;
         events->n = 0;
         for (int k = 0; k < cfg->n_event_args && status < 0; k++)
-            if (!stat_events_parse_groups(events, desc->core->pmu, desc->name, cfg->event_args[k], &group))
+            if (!stat_events_parse_groups(&cli_diag, events, desc->core->pmu, desc->name, cfg->event_args[k],
+                                          &group))
                 status = CLI_EXIT_USAGE;
         /* one slot more: the sweep adds `instructions` for the runs table */
         if (status < 0 && cfg->n_event_args && events->n + 1 > STAT_MAX_EVENTS) {
