@@ -866,3 +866,10 @@ fail:
 }
 
 #endif
+
+const exec_tier_t jit_tier = {
+    .block_built = jit_block_built,
+    .translate = jit_translate,
+    .flush = jit_flush,
+    .free = jit_free,
+};

@@ -368,6 +368,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
             machine_free(m);
             return NULL;
         }
+        h->tier = &jit_tier;
         h->jit_threshold = jit_threshold_for((enum jit_mode)opts->jit);
         if (!block_cache_init(h, m->code_map, m->store_watch)) {
             fprintf(stderr, "pmusim: out of memory\n");
