@@ -44,6 +44,8 @@ struct prof {
     uint32_t n_ctx, cap_ctx;
     uint32_t ctx_hash[1u << PROF_HASH_BITS]; /* 0: empty (node 0 is the root, never hashed) */
     bool oom;
+    /* A sink for counts when memory ran out: the totals then no longer add up, which the report says. */
+    prof_rec_t lost;
 };
 
 static uint32_t hash2(uint64_t a, uint64_t b)
@@ -176,9 +178,6 @@ static prof_shape_t *shape_for(prof_t *p, const block_t *b)
     return s;
 }
 
-/* A sink for counts when memory ran out: the totals then no longer add up, which the report says. */
-static prof_rec_t prof_lost_rec;
-
 prof_rec_t *prof_rec_for(hart_t *h, block_t *b)
 {
     hart_prof_t *hp = h->prof;
@@ -187,7 +186,7 @@ prof_rec_t *prof_rec_for(hart_t *h, block_t *b)
     const prof_rec_t *cached = (const prof_rec_t *)b->prof;
     const prof_shape_t *s = cached && cached->shape ? cached->shape : shape_for(p, b);
     if (!s)
-        return &prof_lost_rec;
+        return &p->lost;
     uint32_t k = hash2((uint64_t)(uintptr_t)s, hp->ctx);
     prof_rec_t *r;
     for (r = p->recs[k]; r; r = r->next)
@@ -196,7 +195,7 @@ prof_rec_t *prof_rec_for(hart_t *h, block_t *b)
     if (!r) {
         r = prof_alloc(p, sizeof *r);
         if (!r)
-            return &prof_lost_rec;
+            return &p->lost;
         r->shape = s;
         r->ctx = hp->ctx;
         r->next = p->recs[k];
@@ -215,7 +214,7 @@ void prof_prefix(hart_t *h, block_t *b, unsigned n)
     prof_rec_t *r = (prof_rec_t *)b->prof;
     if (!r || r->ctx != h->prof->ctx)
         r = prof_rec_for(h, b);
-    if (r == &prof_lost_rec)
+    if (r == &h->prof->p->lost)
         return;
     if (!r->prefix && !(r->prefix = prof_alloc(h->prof->p, r->shape->n_insns * sizeof *r->prefix)))
         return;

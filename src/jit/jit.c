@@ -839,7 +839,7 @@ bool jit_translate(hart_t *h, block_t *b)
     }
     if (!h->jit->code)
         goto fail;
-    static tr_t t; /* one translation at a time (the simulation thread) */
+    tr_t t; /* on the stack: harts of different machines translate on their own threads */
     memset(&t, 0, sizeof t);
     t.e.p = h->jit->code + h->jit->used;
     t.e.end = h->jit->code + h->jit->size;

@@ -465,9 +465,10 @@ const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t 
     return desc->core->check_config ? desc->core->check_config(&opts->core, buf, size) : NULL;
 }
 
-const pmu_model_t *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts)
+const pmu_model_t *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts,
+                                     core_pmu_store_t *store)
 {
-    return desc->core->pmu_for && opts ? desc->core->pmu_for(&opts->core) : desc->core->pmu;
+    return desc->core->pmu_for && opts ? desc->core->pmu_for(&opts->core, store) : desc->core->pmu;
 }
 
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)

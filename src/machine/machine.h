@@ -228,8 +228,10 @@ const char *machine_for_xlen(const char *current, unsigned xlen);
 const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf,
                                size_t size);
 
-/* The PMU model of the machine with these options (its events can depend on the configuration). */
-const struct pmu_model *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts);
+/* The PMU model of the machine with these options (its events can depend on the configuration):
+ * a description's own, or one built in `store`, valid while the caller keeps it. */
+const struct pmu_model *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts,
+                                          core_pmu_store_t *store);
 
 /* The option `key` of a machine, or NULL. */
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);

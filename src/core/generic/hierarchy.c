@@ -39,6 +39,7 @@ typedef struct hier {
     uint64_t tlb_flushes; /* hart_t.tlb_flushes when the TLBs were last emptied */
     uint8_t *bp;          /* 2-bit counters */
     unsigned bp_mask;
+    core_pmu_store_t pmu; /* the hart's PMU model (hart_t.pmu_model) for these parts */
 } hier_t;
 
 void hier_resolve(const core_config_t *in, core_config_t *out)
@@ -288,7 +289,7 @@ bool hier_setup(hart_t *h, const core_config_t *cfg)
     s->cfg = c;
     h->core_state = s;
     h->core_ext = &generic_hier_ext;
-    h->pmu_model = pmu_model_generic_for(hier_parts(cfg));
+    h->pmu_model = pmu_model_generic_for(hier_parts(cfg), &s->pmu);
     if (!level_init(&s->l1i, c.l1i_bytes, HIER_LINE, HIER_L1_WAYS, false) ||
         !level_init(&s->l1d, c.l1d_bytes, HIER_LINE, HIER_L1_WAYS, true) ||
         !level_init(&s->l2, c.l2_bytes, HIER_LINE, HIER_L2_WAYS, true) ||
