@@ -18,15 +18,16 @@ fi
 found=0
 for lib in "${libs[@]}"; do
     name=$(basename "$lib")
-    # objdump -t: "addr flags section size name"; an object symbol has O among its flags
+    # objdump -t: "addr flags section size name" (flags are blanks and letters)
     while read -r obj sym section; do
         if grep -qE "$allowed" <<<"$name $obj $sym"; then continue; fi
         echo "check-no-globals: $name($obj): writable $section symbol $sym" >&2
         found=1
     done < <(objdump -t "$lib" | awk '
         /^[^ ]+\.o: +file format/ { obj = $1; sub(/:$/, "", obj); next }
-        / O / {
-            sec = ""; for (i = 1; i <= NF; i++) if ($i == "O") { sec = $(i + 1); break }
+        /^[0-9a-f]+ / {
+            sec = ""; for (i = 2; i < NF; i++) if ($i ~ /^(\.|\*COM\*)/) { sec = $i; break }
+            if (sec == $NF) next # the section symbol itself
             if (sec ~ /^(\.data|\.bss|\.tdata|\.tbss)(\..*)?$/ && sec !~ /^\.data\.rel\.ro/ || sec == "*COM*")
                 print obj, $NF, sec
         }')

@@ -44,6 +44,7 @@ struct prof {
     uint32_t n_ctx, cap_ctx;
     uint32_t ctx_hash[1u << PROF_HASH_BITS]; /* 0: empty (node 0 is the root, never hashed) */
     bool oom;
+    diag_sink_t diag; /* where running out of memory is reported */
     /* A sink for counts when memory ran out: the totals then no longer add up, which the report says. */
     prof_rec_t lost;
 };
@@ -57,7 +58,7 @@ static uint32_t hash2(uint64_t a, uint64_t b)
 static void prof_oom(prof_t *p)
 {
     if (!p->oom)
-        fputs("pmusim: record: out of memory; the profile stops growing\n", stderr);
+        diag_printf(&p->diag, "pmusim: record: out of memory; the profile stops growing\n");
     p->oom = true;
 }
 
@@ -69,7 +70,7 @@ static void *prof_alloc(prof_t *p, size_t size)
     return q;
 }
 
-prof_t *prof_new(const prof_event_t *events, unsigned n_events)
+prof_t *prof_new(const prof_event_t *events, unsigned n_events, const diag_sink_t *diag)
 {
     prof_t *p = calloc(1, sizeof *p);
     if (!p || n_events > PROF_MAX_EVENTS) {
@@ -78,6 +79,8 @@ prof_t *prof_new(const prof_event_t *events, unsigned n_events)
     }
     memcpy(p->ev, events, n_events * sizeof *events);
     p->n_ev = n_events;
+    if (diag)
+        p->diag = *diag;
     p->cap_ctx = 1024;
     p->ctx = calloc(p->cap_ctx, sizeof *p->ctx);
     if (!p->ctx) {
@@ -367,7 +370,7 @@ static void add_static(const prof_t *p, const prof_shape_t *s, uint32_t j, uint6
         }
         bool counted = (ev & e->want) != 0;
         uint64_t n = counted ? full + partial : 0;
-        /* a block's conditional branch: its direction is the exit (block_refresh_addends) */
+        /* a block's conditional branch: its direction is the way out, see block_refresh_addends */
         if (last && s->ends_in_branch && !counted) {
             if (e->want & EVBIT(BR_TAKEN))
                 n += taken;

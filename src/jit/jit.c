@@ -35,11 +35,8 @@ bool jit_parse_mode(const char *s, enum jit_mode *mode)
 
 uint32_t jit_threshold_for(enum jit_mode mode)
 {
-    if (mode == JIT_MODE_DEFAULT) {
-        const char *env = getenv("PMUSIM_JIT");
-        if (!env || !jit_parse_mode(env, &mode))
-            mode = JIT_MODE_ON;
-    }
+    if (mode == JIT_MODE_DEFAULT)
+        mode = JIT_MODE_ON;
     if (!PMUSIM_HAVE_JIT || mode == JIT_MODE_OFF)
         return 0;
     return mode == JIT_MODE_EAGER ? 1 : JIT_HOT_THRESHOLD;

@@ -105,8 +105,8 @@ int cli_boot_open(cli_session_t *s, const cli_run_config_t *cfg, const machine_d
             return CLI_EXIT_BAD_INPUT;
         }
     }
-    if (!m->console)
-        m->console = stdout;
+    if (!m->console.write)
+        m->console = cli_console_stdout;
 
     size_t dtb_size = 0;
     void *dtb = cli_boot_dtb(m, user_dtb, cfg->append, initrd_start, initrd_end, &dtb_size);

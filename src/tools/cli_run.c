@@ -159,6 +159,21 @@ static bool cli_run_jit_env(cli_run_config_t *cfg, const char *cmd)
     return true;
 }
 
+/* The guest's console output: pmusim's standard output. */
+static void console_stdout_write(void *ctx, const void *buf, size_t n)
+{
+    (void)ctx;
+    fwrite(buf, 1, n, stdout);
+}
+
+static void console_stdout_flush(void *ctx)
+{
+    (void)ctx;
+    fflush(stdout);
+}
+
+const console_sink_t cli_console_stdout = { console_stdout_write, console_stdout_flush, NULL };
+
 bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     if (!cli_run_take_operands(cfg, p) || !cli_run_jit_env(cfg, p->cmd))
@@ -235,6 +250,8 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
         return CLI_EXIT_USAGE;
     }
     opts.cmdline = s->cmdline;
+    opts.diag = cli_diag_stderr;
+    opts.console = cli_console_stdout;
     if (cfg->bios || cfg->kernel) {
         int st = cli_boot_open(s, cfg, desc, &opts);
         if (st || !cfg->signature)
@@ -246,8 +263,6 @@ int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
     if ((cfg->raw ? machine_load_raw(s->m, cfg->program, cfg->load_addr, &s->img)
                   : machine_load_program(s->m, cfg->program, &s->img)) != 0)
         return CLI_EXIT_BAD_INPUT;
-    if (!s->m->console)
-        s->m->console = stdout;
     machine_reset(s->m, s->img.entry);
     if (cfg->signature)
         return cli_session_open_signature(s, cfg);
@@ -317,10 +332,10 @@ static void cli_session_status_line(cli_session_t *s)
     cli_session_format_pc(s, h->pc, pc, sizeof pc);
     if (m->n_harts > 1)
         snprintf(hart, sizeof hart, "hart %u ", (unsigned)(h - m->harts));
-    fflush(m->console);
+    machine_console_flush(m);
     /* on a terminal that the guest left in the middle of a line, the status goes on a line of its own */
-    if (m->console == stdout && m->console_last >= 0 && m->console_last != '\n' && isatty(STDOUT_FILENO) &&
-        isatty(STDERR_FILENO))
+    if (m->console.write == cli_console_stdout.write && m->console_last >= 0 && m->console_last != '\n' &&
+        isatty(STDOUT_FILENO) && isatty(STDERR_FILENO))
         fputc('\n', stderr);
     cli_error("%s instructions, %.1f MIPS, %spc %s", count,
               dt > 0 ? (double)(insns - s->status_insns) / dt / 1e6 : 0.0, hart, pc);
@@ -409,8 +424,7 @@ hart_stop_t cli_session_run(cli_session_t *s)
         if (installed[k])
             sigaction(cli_stop_signals[k], &old[k], NULL);
     cli_stop_machine = NULL;
-    if (s->m->console)
-        fflush(s->m->console);
+    machine_console_flush(s->m);
     fflush(stdout);
     return stop;
 }

@@ -21,6 +21,9 @@
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 
+/* The guest's console output on pmusim's standard output. */
+extern const console_sink_t cli_console_stdout;
+
 typedef struct cli_run_config {
     const char *machine;    /* NULL: machine_default_name (cli_run_operands sets it from the program's
                           * machine note when there is no -M) */

@@ -23,6 +23,14 @@ void cli_print_exit_statuses(FILE *out)
           out);
 }
 
+static void diag_stderr(void *ctx, const char *fmt, va_list ap)
+{
+    (void)ctx;
+    vfprintf(stderr, fmt, ap);
+}
+
+const diag_sink_t cli_diag_stderr = { diag_stderr, NULL };
+
 void cli_error(const char *fmt, ...)
 {
     va_list ap;

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/diag.h"
+
 /* pmusim's own exit statuses. Any other status is the guest's exit code (& 0xff). */
 enum cli_exit {
     CLI_EXIT_OK = 0,
@@ -23,6 +25,8 @@ void cli_print_exit_statuses(FILE *out);
 
 /* Messages: "pmusim: " + text + newline, on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The library's messages (util/diag.h) on standard error, unchanged. */
+extern const diag_sink_t cli_diag_stderr;
 /* Whether output file `out` is one of the inputs (NULL entries skipped): the same file whatever
  * the spelling (device and inode), as gcc refuses to overwrite its input. Prints
  * "<cmd>: input file 'IN' is the same as output file 'OUT'" and returns true. */

@@ -292,7 +292,7 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
         oom = !samples_init(&samples, events->n);
         stop = oom ? STOP_NONE : record_sampled(&s, events, cfg->period, &samples, &oom);
     } else {
-        prof = prof_new(pev, events->n);
+        prof = prof_new(pev, events->n, &s.m->diag);
         hp = calloc(s.m->n_harts, sizeof *hp);
         if (!prof || !hp) {
             oom = true;
