@@ -104,8 +104,8 @@ PMUSIM_API int pmusim_session_set_args(pmusim_session_t *s, int argc, const char
 /* Stop after exactly n instructions of all harts (`--max-insns`; 0: no limit). */
 PMUSIM_API int pmusim_session_set_max_insns(pmusim_session_t *s, uint64_t n);
 /* The translation tier (`--jit`): 1 on, 0 off (the interpreter), 2 eager (every block translated
- * at its first execution, for testing). Unset: the tier's default, on where supported (x86-64;
- * PMUSIM_JIT in the environment still sets it, as for the CLI). Counts are the same either way. */
+ * at its first execution, for testing). Unset: on where supported (x86-64); the library reads no
+ * environment variable (the CLI's PMUSIM_JIT is the CLI's). Counts are the same either way. */
 PMUSIM_API int pmusim_session_set_jit(pmusim_session_t *s, int on);
 /* Main memory size in bytes (`--ram-size`; 0: the machine's default). */
 PMUSIM_API int pmusim_session_set_ram_size(pmusim_session_t *s, uint64_t bytes);

@@ -60,6 +60,14 @@ typedef struct core_config {
     unsigned machine_parts;
 } core_config_t;
 
+/* Room for a PMU model built for one configuration (core_desc_t.pmu_for): the model and its
+ * events live here as long as the caller keeps it. */
+#define CORE_PMU_MAX_EVENTS 64
+typedef struct core_pmu_store {
+    pmu_model_t model;
+    pmu_event_desc_t events[CORE_PMU_MAX_EVENTS];
+} core_pmu_store_t;
+
 typedef struct core_desc {
     const char *name;
     unsigned xlen;
@@ -81,8 +89,9 @@ typedef struct core_desc {
     const char *(*check_config)(const core_config_t *cfg, char *buf, size_t size);
     bool (*setup)(struct hart *h, const core_config_t *cfg);
     /* Optional: the PMU model a configuration has, when its events depend on the configuration
-     * (NULL: `pmu` always). What tools list and count, and what the device tree offers. */
-    const pmu_model_t *(*pmu_for)(const core_config_t *cfg);
+     * (NULL: `pmu` always), built in the caller's `store` (nothing global: machines of several
+     * configurations run side by side). What tools list and count. */
+    const pmu_model_t *(*pmu_for)(const core_config_t *cfg, struct core_pmu_store *store);
 } core_desc_t;
 
 extern const core_desc_t core_veer_el2;

@@ -10,7 +10,7 @@
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
 #include "isa/isa.h"
-#include "jit/jit.h"
+#include "cpu/tier.h"
 
 #define BC_BUCKETS (1u << 16)
 #define BC_PAGE_BUCKETS (1u << 12)
@@ -46,7 +46,8 @@ void block_cache_free(hart_t *h)
     free(h->bc.pages);
     free(h->bc.links);
     free(h->bc.sites);
-    jit_free(h);
+    if (h->tier)
+        h->tier->free(h);
     bus_host_unmap(h->bc.arena, h->bc.arena_size);
     memset(&h->bc, 0, sizeof h->bc);
     h->store_watch = NULL;
@@ -70,7 +71,8 @@ static void drop_blocks(hart_t *h)
     bc->arena_used = 0;
     bc->self_loops = 0;
     bc->flushes++;
-    jit_flush(h);
+    if (h->tier)
+        h->tier->flush(h);
     bc->host_ptrs = h->bus ? h->bus->host_ptrs : 0;
     h->code_dirty = h->code_unwatched = false;
 }
@@ -483,7 +485,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     bc->self_loops += b->self_loop;
     if (h->debug)
         debug_patch_block(h, b); /* a debugger's breakpoints */
-    jit_block_built(h, b);       /* counted toward translation */
+    if (h->tier)
+        h->tier->block_built(h, b); /* counted toward translation */
 
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];

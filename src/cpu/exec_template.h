@@ -17,7 +17,7 @@
 #include "cpu/prof.h"
 #include "cpu/exec.h"
 #include "cpu/exec_retire.h"
-#include "jit/jit.h"
+#include "cpu/tier.h"
 #include "cpu/fpu.h"
 #include "cpu/mmu.h"
 #include "isa/isa.h"
@@ -602,8 +602,8 @@ L_DEBUG_BREAK: {
 }
 #if PMUSIM_HAVE_JIT && !defined(EXEC_PROFILE)
 L_JIT_COUNT:
-    /* A block not yet translated (jit/jit.h): counted until it is hot. */
-    if (++b->jit_count < h->jit_threshold || !jit_translate(h, b)) goto *b->jit_orig;
+    /* A block not yet translated (cpu/tier.h): counted until it is hot. */
+    if (++b->jit_count < h->jit_threshold || !h->tier->translate(h, b)) goto *b->jit_orig;
     /* fall through: translated now */
 L_JIT_ENTER: {
     /* Translated code runs the block and, while the budget lasts, the translated blocks after it;

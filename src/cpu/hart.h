@@ -210,8 +210,10 @@ typedef struct hart {
 
     block_cache_t bc;
     const void *const *dispatch; /* handler addresses of the executor for this XLEN, by op */
-    /* The translation tier (jit/jit.h): executions before a block is translated (0: off), the
-     * hart's code cache, and the block translated code last ran (what its exit status is about). */
+    /* The translation tier (cpu/tier.h; NULL: none): executions before a block is translated (0:
+     * off), the tier's state (its code cache), and the block translated code last ran (what its
+     * exit status is about). */
+    const struct exec_tier *tier;
     uint32_t jit_threshold;
     struct jit_cache *jit;
     struct block *jit_block;

@@ -44,6 +44,9 @@ struct prof {
     uint32_t n_ctx, cap_ctx;
     uint32_t ctx_hash[1u << PROF_HASH_BITS]; /* 0: empty (node 0 is the root, never hashed) */
     bool oom;
+    diag_t diag; /* where running out of memory is reported */
+    /* A sink for counts when memory ran out: the totals then no longer add up, which the report says. */
+    prof_rec_t lost;
 };
 
 static uint32_t hash2(uint64_t a, uint64_t b)
@@ -55,7 +58,7 @@ static uint32_t hash2(uint64_t a, uint64_t b)
 static void prof_oom(prof_t *p)
 {
     if (!p->oom)
-        fputs("pmusim: record: out of memory; the profile stops growing\n", stderr);
+        diag_error(&p->diag, "record: out of memory; the profile stops growing");
     p->oom = true;
 }
 
@@ -67,7 +70,7 @@ static void *prof_alloc(prof_t *p, size_t size)
     return q;
 }
 
-prof_t *prof_new(const prof_event_t *events, unsigned n_events)
+prof_t *prof_new(const prof_event_t *events, unsigned n_events, const diag_t *diag)
 {
     prof_t *p = calloc(1, sizeof *p);
     if (!p || n_events > PROF_MAX_EVENTS) {
@@ -76,6 +79,8 @@ prof_t *prof_new(const prof_event_t *events, unsigned n_events)
     }
     memcpy(p->ev, events, n_events * sizeof *events);
     p->n_ev = n_events;
+    if (diag)
+        p->diag = *diag;
     p->cap_ctx = 1024;
     p->ctx = calloc(p->cap_ctx, sizeof *p->ctx);
     if (!p->ctx) {
@@ -176,9 +181,6 @@ static prof_shape_t *shape_for(prof_t *p, const block_t *b)
     return s;
 }
 
-/* A sink for counts when memory ran out: the totals then no longer add up, which the report says. */
-static prof_rec_t prof_lost_rec;
-
 prof_rec_t *prof_rec_for(hart_t *h, block_t *b)
 {
     hart_prof_t *hp = h->prof;
@@ -187,7 +189,7 @@ prof_rec_t *prof_rec_for(hart_t *h, block_t *b)
     const prof_rec_t *cached = (const prof_rec_t *)b->prof;
     const prof_shape_t *s = cached && cached->shape ? cached->shape : shape_for(p, b);
     if (!s)
-        return &prof_lost_rec;
+        return &p->lost;
     uint32_t k = hash2((uint64_t)(uintptr_t)s, hp->ctx);
     prof_rec_t *r;
     for (r = p->recs[k]; r; r = r->next)
@@ -196,7 +198,7 @@ prof_rec_t *prof_rec_for(hart_t *h, block_t *b)
     if (!r) {
         r = prof_alloc(p, sizeof *r);
         if (!r)
-            return &prof_lost_rec;
+            return &p->lost;
         r->shape = s;
         r->ctx = hp->ctx;
         r->next = p->recs[k];
@@ -215,7 +217,7 @@ void prof_prefix(hart_t *h, block_t *b, unsigned n)
     prof_rec_t *r = (prof_rec_t *)b->prof;
     if (!r || r->ctx != h->prof->ctx)
         r = prof_rec_for(h, b);
-    if (r == &prof_lost_rec)
+    if (r == &h->prof->p->lost)
         return;
     if (!r->prefix && !(r->prefix = prof_alloc(h->prof->p, r->shape->n_insns * sizeof *r->prefix)))
         return;
@@ -368,7 +370,7 @@ static void add_static(const prof_t *p, const prof_shape_t *s, uint32_t j, uint6
         }
         bool counted = (ev & e->want) != 0;
         uint64_t n = counted ? full + partial : 0;
-        /* a block's conditional branch: its direction is the exit (block_refresh_addends) */
+        /* a block's conditional branch: its direction is the way out, see block_refresh_addends */
         if (last && s->ends_in_branch && !counted) {
             if (e->want & EVBIT(BR_TAKEN))
                 n += taken;

@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "cpu/hart.h"
+#include "util/diag.h"
 
 #define PROF_MAX_EVENTS 32
 #define PROF_MAX_DEPTH 4096
@@ -55,7 +56,8 @@ typedef struct hart_prof {
 } hart_prof_t;
 
 /* A profile shared by the harts recording into it; NULL when out of memory. */
-prof_t *prof_new(const prof_event_t *events, unsigned n_events);
+/* `diag`: where running out of memory is reported (once). */
+prof_t *prof_new(const prof_event_t *events, unsigned n_events, const diag_t *diag);
 void prof_free(prof_t *p);
 /* Starts recording on hart h (its blocks are dropped: they are decoded again for the profiling
  * executor); hp must live as long as the recording. */

@@ -40,6 +40,7 @@ typedef struct gdb {
     size_t in_pos, in_len;
     char pkt[GDB_PACKET_MAX + 1];
     char out[GDB_PACKET_MAX * 2 + 64];
+    char frame[GDB_PACKET_MAX * 2 + 64]; /* a packet as sent, escaped */
 } gdb_t;
 
 /* The machine a debugger's interrupt (SIGIO: a byte from gdb) stops while it runs. */
@@ -87,11 +88,11 @@ static bool gdb_write_all(gdb_t *g, const char *buf, size_t len)
 /* Sends a packet with `len` bytes of payload (escaped here). */
 static bool gdb_send_bin(gdb_t *g, const char *data, size_t len)
 {
-    static char frame[GDB_PACKET_MAX * 2 + 64];
+    char *frame = g->frame;
     size_t n = 0;
     uint8_t sum = 0;
     frame[n++] = '$';
-    for (size_t k = 0; k < len && n < sizeof frame - 8; k++) {
+    for (size_t k = 0; k < len && n < sizeof g->frame - 8; k++) {
         char c = data[k];
         if (c == '$' || c == '#' || c == '}' || c == '*') {
             frame[n++] = '}';

@@ -30,7 +30,8 @@ typedef struct dev_host {
     void *ctx;
     const bus_t *bus; /* guest memory: HTIF and semihosting buffers */
     void (*console_write)(void *ctx, const void *buf, size_t n);
-    void (*exit)(void *ctx, int code);
+    /* The guest ended the run with this status: the machine stops (no process exit). */
+    void (*guest_exit)(void *ctx, int code);
     /* Raises or lowers interrupt line `irq` (an mip bit number) of hart `hart`: what the devices
      * wired to the harts (timers, interrupt controllers) drive. */
     void (*set_irq)(void *ctx, unsigned hart, unsigned irq, bool level);
@@ -165,7 +166,7 @@ typedef struct htif {
     const dev_host_t *host;
     uint64_t tohost, fromhost;
 } htif_t;
-/* Called when the guest stores to `tohost`. Handles exit ((code << 1) | 1), console putchar
+/* Called when the guest stores to `tohost`. Handles exit: (code << 1) | 1, console putchar
  * (device 1, cmd 1) and the syscall proxy for write/exit. */
 void htif_tohost_write(const htif_t *htif, uint64_t value);
 

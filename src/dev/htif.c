@@ -4,7 +4,7 @@
  * A command is device (bits 63:56), command (55:48) and payload (47:0):
  *   device 0 (syscall proxy), command 0: payload odd  = exit with status payload >> 1
  *                                         payload even = address of a magic_mem block
- *   device 1 (console),       command 1: putchar(payload & 0xff)
+ *   device 1 (console),       command 1: put the character payload & 0xff
  * magic_mem is 8 uint64_t words, {syscall number, arg0, arg1, ...}, as riscv-pk builds it; the
  * result goes back into word 0 and the host then writes 1 to fromhost. */
 #include <errno.h>
@@ -46,7 +46,7 @@ static int64_t htif_syscall(const htif_t *t, const uint64_t *arg)
         return (int64_t)len;
     }
     case HTIF_SYS_EXIT:
-    case HTIF_SYS_EXIT_GROUP: t->host->exit(t->host->ctx, (int)arg[1]); return 0;
+    case HTIF_SYS_EXIT_GROUP: t->host->guest_exit(t->host->ctx, (int)arg[1]); return 0;
     default: return -ENOSYS;
     }
 }
@@ -65,7 +65,7 @@ void htif_tohost_write(const htif_t *t, uint64_t value)
 
     if (dev == HTIF_DEV_SYSCALL && cmd == 0) {
         if (payload & 1) {
-            t->host->exit(t->host->ctx, (int)(payload >> 1));
+            t->host->guest_exit(t->host->ctx, (int)(payload >> 1));
             return;
         }
         uint8_t *block = bus_ram_ptr(t->host->bus, payload, HTIF_MAGIC_WORDS * 8);

@@ -224,7 +224,7 @@ static uint64_t semihost_cmdline(semihost_call_t *c)
 /* {reason, subcode}: the subcode is the status of a normal exit, anything else is a failure. */
 static void semihost_exit(semihost_call_t *c, uint64_t reason, uint64_t subcode)
 {
-    c->s->host->exit(c->s->host->ctx, reason == ADP_STOPPED_APPLICATION_EXIT ? (int)subcode : 1);
+    c->s->host->guest_exit(c->s->host->ctx, reason == ADP_STOPPED_APPLICATION_EXIT ? (int)subcode : 1);
 }
 
 static uint64_t semihost_do(semihost_call_t *c, uint64_t op)

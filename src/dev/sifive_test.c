@@ -22,9 +22,9 @@ static bus_status_t sifive_test_write(void *opaque, uint64_t off, unsigned size,
     if (off != 0 || size < 2)
         return BUS_OK; /* only stores of the status half-word or more act (as on QEMU) */
     switch (val & 0xFFFFu) {
-    case FINISHER_PASS: host->exit(host->ctx, 0); break;
-    case FINISHER_FAIL: host->exit(host->ctx, (int)((val >> 16) & 0xFFFFu)); break;
-    case FINISHER_RESET: host->exit(host->ctx, 0); break; /* no reboot: a reset request ends the run */
+    case FINISHER_PASS: host->guest_exit(host->ctx, 0); break;
+    case FINISHER_FAIL: host->guest_exit(host->ctx, (int)((val >> 16) & 0xFFFFu)); break;
+    case FINISHER_RESET: host->guest_exit(host->ctx, 0); break; /* no reboot: a reset request ends the run */
     default: break;
     }
     return BUS_OK;

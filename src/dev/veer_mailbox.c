@@ -74,8 +74,8 @@ static bus_status_t veer_mailbox_write(void *opaque, uint64_t off, unsigned size
     (void)off, (void)size;
     switch (b) {
     case MAILBOX_PASS:
-    case 0xFE: host->exit(host->ctx, 0); break;
-    case MAILBOX_FAIL: host->exit(host->ctx, 1); break;
+    case 0xFE: host->guest_exit(host->ctx, 0); break;
+    case MAILBOX_FAIL: host->guest_exit(host->ctx, 1); break;
     case 0x80:
         set_line(mb, line, false);
         drive(host, VEER_SIG_NMI, 1);

@@ -124,9 +124,16 @@ static void free_sbi(void *fw)
     free(s);
 }
 
+/* A problem of the riscv,pmu node, on the machine's diagnostics sink. */
+typedef struct sbi_dt_report {
+    machine_t *m;
+    const char *dtb_name;
+} sbi_dt_report_t;
+
 static void report(void *ctx, const char *node, const char *problem)
 {
-    fprintf(stderr, "pmusim: %s: %s: %s\n", (const char *)ctx, node, problem);
+    const sbi_dt_report_t *r = ctx;
+    diag_error(&r->m->diag, "%s: %s: %s", r->dtb_name, node, problem);
 }
 
 int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
@@ -135,7 +142,7 @@ int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
     if (s)
         s->hart = calloc(m->n_harts, sizeof(*s->hart));
     if (!s || !s->hart) {
-        fprintf(stderr, "pmusim: out of memory\n");
+        diag_error(&m->diag, "out of memory");
         if (s)
             free(s);
         return -1;
@@ -143,9 +150,10 @@ int sbi_attach(machine_t *m, const void *dtb, const char *dtb_name)
     s->m = m;
     s->xlen = m->harts[0].xlen;
     s->hw_counters = m->harts[0].pmu.model->hpm_mask | 5u;
-    if (pmu_dt_parse(dtb, s->hw_counters, &s->dt, report, (void *)(dtb_name ? dtb_name : "device tree"))) {
-        fprintf(stderr, "pmusim: the built-in SBI does not boot with an invalid riscv,pmu node (see 'pmusim "
-                        "dt check')\n");
+    sbi_dt_report_t where = { m, dtb_name ? dtb_name : "device tree" };
+    if (pmu_dt_parse(dtb, s->hw_counters, &s->dt, report, &where)) {
+        diag_error(&m->diag, "the built-in SBI does not boot with an invalid riscv,pmu node (see 'pmusim "
+                             "dt check')");
         free(s->hart);
         free(s);
         return -1;

@@ -269,18 +269,18 @@ evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d)
     return ev;
 }
 
-int isa_table_check(void)
+int isa_table_check(const diag_t *diag)
 {
     int problems = 0;
     for (size_t a = 0; a < N_ENC; a++) {
         const insn_enc_t *e = &enc_table[a];
         if ((e->match & ~e->mask) != 0) {
-            fprintf(stderr, "isa: %s: match has bits outside its mask\n", e->mnemonic);
+            diag_error(diag, "isa: %s: match has bits outside its mask", e->mnemonic);
             problems++;
         }
         bool compressed = (e->match & 3) != 3;
         if (compressed != (e->format >= F_CIW_ADDI4SPN)) {
-            fprintf(stderr, "isa: %s: length does not agree with its format\n", e->mnemonic);
+            diag_error(diag, "isa: %s: length does not agree with its format", e->mnemonic);
             problems++;
         }
         /* A later entry fully shadowed by an earlier one can never decode. */
@@ -289,7 +289,7 @@ int isa_table_check(void)
             bool same_xlen = !p->xlen || !e->xlen || p->xlen == e->xlen;
             if (same_xlen && p->ext == e->ext && (p->mask & ~e->mask) == 0 &&
                 (e->match & p->mask) == p->match) {
-                fprintf(stderr, "isa: %s is shadowed by %s\n", e->mnemonic, p->mnemonic);
+                diag_error(diag, "isa: %s is shadowed by %s", e->mnemonic, p->mnemonic);
                 problems++;
             }
         }
@@ -302,11 +302,11 @@ int isa_table_check(void)
         for (size_t a = 0; a < N_ENC && !used; a++)
             used = enc_table[a].op == (enum insn_op)op;
         if (!used) {
-            fprintf(stderr, "isa: operation %s has no encoding\n", op_names[op]);
+            diag_error(diag, "isa: operation %s has no encoding", op_names[op]);
             problems++;
         }
         if (!(op_events[op] & EVBIT(COMMIT))) {
-            fprintf(stderr, "isa: operation %s has no COMMIT event\n", op_names[op]);
+            diag_error(diag, "isa: operation %s has no COMMIT event", op_names[op]);
             problems++;
         }
     }

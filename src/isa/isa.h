@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/diag.h"
+
 #include "pmu/events.h"
 
 enum isa_ext {
@@ -58,7 +60,7 @@ static inline unsigned isa_insn_len(uint32_t lo16)
     return (lo16 & 3) == 3 ? 4 : 2;
 }
 
-/* Self-check of the tables: returns the number of problems found and prints them to stderr. */
-int isa_table_check(void);
+/* Self-check of the tables: returns the number of problems found and reports each to `diag`. */
+int isa_table_check(const diag_t *diag);
 
 #endif

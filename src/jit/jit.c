@@ -35,11 +35,8 @@ bool jit_parse_mode(const char *s, enum jit_mode *mode)
 
 uint32_t jit_threshold_for(enum jit_mode mode)
 {
-    if (mode == JIT_MODE_DEFAULT) {
-        const char *env = getenv("PMUSIM_JIT");
-        if (!env || !jit_parse_mode(env, &mode))
-            mode = JIT_MODE_ON;
-    }
+    if (mode == JIT_MODE_DEFAULT)
+        mode = JIT_MODE_ON;
     if (!PMUSIM_HAVE_JIT || mode == JIT_MODE_OFF)
         return 0;
     return mode == JIT_MODE_EAGER ? 1 : JIT_HOT_THRESHOLD;
@@ -839,7 +836,7 @@ bool jit_translate(hart_t *h, block_t *b)
     }
     if (!h->jit->code)
         goto fail;
-    static tr_t t; /* one translation at a time (the simulation thread) */
+    tr_t t; /* on the stack: harts of different machines translate on their own threads */
     memset(&t, 0, sizeof t);
     t.e.p = h->jit->code + h->jit->used;
     t.e.end = h->jit->code + h->jit->size;
@@ -866,3 +863,10 @@ fail:
 }
 
 #endif
+
+const exec_tier_t jit_tier = {
+    .block_built = jit_block_built,
+    .translate = jit_translate,
+    .flush = jit_flush,
+    .free = jit_free,
+};

@@ -15,12 +15,7 @@
 #include <stdint.h>
 
 #include "cpu/hart.h"
-
-#if defined(__x86_64__) && !defined(PMUSIM_NO_JIT)
-#define PMUSIM_HAVE_JIT 1
-#else
-#define PMUSIM_HAVE_JIT 0
-#endif
+#include "cpu/tier.h"
 
 /* --jit / PMUSIM_JIT: off, on (translate blocks once they are hot), eager (at their first
  * execution, so that short test programs run translated code). */
@@ -29,22 +24,8 @@ enum jit_mode { JIT_MODE_DEFAULT = 0, JIT_MODE_OFF, JIT_MODE_ON, JIT_MODE_EAGER 
 /* Executions of a block before it is translated (--jit=on). */
 #define JIT_HOT_THRESHOLD 16
 
-/* What translated code returns to the executor: a kind and an instruction index k of the block
- * h->jit_block. */
-enum jit_status {
-    JIT_CONT = 1u << 24,  /* instructions [0, k) done: the interpreter runs instruction k on */
-    JIT_TRAP = 2u << 24,  /* instruction k raised h->trap_cause (the ones before it are done) */
-    JIT_STOP = 3u << 24,  /* instruction k completed and ends the block (exit device, code written) */
-    JIT_CHAIN = 4u << 24, /* the block retired: go on at h->pc through successor k (0 or 1; 2:
-                           * indirect, the target checked) */
-};
-#define JIT_KIND(s) ((s)&0xff000000u)
-#define JIT_INDEX(s) ((s)&0x00ffffffu)
-
-typedef uint32_t (*jit_entry_t)(hart_t *h);
-
-/* The executions before translation for a mode (0: the translator is off); mode DEFAULT follows
- * the environment variable PMUSIM_JIT (off, on, eager), else on where the host supports it. */
+/* The executions before translation for a mode (0: the translator is off); mode DEFAULT is on
+ * where the host supports it (the front end reads PMUSIM_JIT and passes its mode in). */
 uint32_t jit_threshold_for(enum jit_mode mode);
 /* Parses "on", "off" or "eager". */
 bool jit_parse_mode(const char *s, enum jit_mode *mode);
@@ -56,5 +37,8 @@ bool jit_translate(hart_t *h, block_t *b);
 /* The block cache was flushed: all translated code goes with it. */
 void jit_flush(hart_t *h);
 void jit_free(hart_t *h);
+
+/* The translator as the executor's tier (cpu/tier.h): the machine sets hart_t.tier to it. */
+extern const exec_tier_t jit_tier;
 
 #endif

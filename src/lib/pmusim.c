@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jit/jit.h"
+#include "lib/console_file.h"
 #include "pmusim/pmusim.h"
 #include "session/session.h"
 #include "session/stat_events.h"
@@ -25,6 +26,7 @@ struct pmusim_session {
     bool settled;
     const machine_desc_t *desc;
     const pmu_model_t *model;
+    core_pmu_store_t model_store;        /* where a configurable core's model is built */
     stat_event_list_t *events, *scratch; /* the events added; one event being parsed */
     /* The run */
     session_t run;
@@ -310,7 +312,7 @@ static int settle(pmusim_session_t *s)
     s->desc = session_find_machine(&s->diag, s->cfg.machine ? s->cfg.machine : machine_default_name, &mopts);
     if (!s->desc)
         return PMUSIM_ERR_USAGE;
-    s->model = machine_pmu_model(s->desc, &mopts);
+    s->model = machine_pmu_model(s->desc, &mopts, &s->model_store);
     s->settled = true;
     return PMUSIM_OK;
 }
@@ -372,7 +374,7 @@ static int start(pmusim_session_t *s)
         snprintf(s->err, sizeof s->err, "cannot write the console output to '%s'", s->console_path);
         return PMUSIM_ERR_INPUT;
     }
-    s->cfg.console = s->console;
+    s->cfg.opts.console = console_file_sink(s->console ? s->console : stdout);
     s->cfg.quiet = false; /* the stop message goes to stop_msg, not to a stream */
     s->started = true;
     int status = session_open(&s->run, &s->cfg, &s->diag);
@@ -404,8 +406,7 @@ static int run(pmusim_session_t *s, bool bounded, uint64_t n)
             return rc;
     }
     hart_stop_t stop = bounded ? machine_run_for(s->run.m, n) : machine_run(s->run.m);
-    if (s->run.m->console)
-        fflush(s->run.m->console);
+    machine_console_flush(s->run.m);
     if (stop == STOP_NONE && bounded)
         return PMUSIM_STOP_PAUSED;
     s->ended = true;

@@ -68,7 +68,7 @@ static int elf_fail(const elf_loader_t *L, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    fprintf(stderr, "pmusim: %s: %s\n", L->path, msg);
+    diag_error(L->t->diag, "%s: %s", L->path, msg);
     return -1;
 }
 

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/diag.h"
+
 #include "mem/bus.h"
 
 /* Where a program is loaded: the address space and what the messages say about it. */
@@ -16,6 +18,7 @@ typedef struct elf_target {
     bool veer_preload; /* accept the VeeR testbench's preload descriptors at 0xFFFFFFF0 */
     /* A machine of the other XLEN to suggest, or NULL (may itself be NULL). */
     const char *(*machine_for_xlen)(const char *current, unsigned xlen);
+    const diag_t *diag; /* where the one line of an error goes */
 } elf_target_t;
 
 typedef struct elf_symbol {

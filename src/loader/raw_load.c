@@ -9,11 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int raw_fail(const char *path, int fd, const char *fmt, const char *detail)
+static int raw_fail(const elf_target_t *target, const char *path, int fd, const char *fmt, const char *detail)
 {
-    fprintf(stderr, "pmusim: %s: ", path);
-    fprintf(stderr, fmt, detail);
-    fputc('\n', stderr);
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, detail);
+    diag_error(target->diag, "%s: %s", path, msg);
     if (fd >= 0)
         close(fd);
     return -1;
@@ -27,17 +27,17 @@ int raw_load(const elf_target_t *target, const char *path, uint64_t addr, elf_im
     memset(img, 0, sizeof(*img));
     /* the type first: a FIFO or a device is never opened */
     if (stat(path, &st) != 0)
-        return raw_fail(path, -1, "%s", strerror(errno));
+        return raw_fail(target, path, -1, "%s", strerror(errno));
     if (!S_ISREG(st.st_mode))
-        return raw_fail(path, -1, "%s", "is not a regular file, not a program image");
+        return raw_fail(target, path, -1, "%s", "is not a regular file, not a program image");
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
-        return raw_fail(path, -1, "%s", strerror(errno));
+        return raw_fail(target, path, -1, "%s", strerror(errno));
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-        return raw_fail(path, fd, "%s", "is not a regular file, not a program image");
+        return raw_fail(target, path, fd, "%s", "is not a regular file, not a program image");
     uint64_t size = (uint64_t)st.st_size;
     if (size == 0)
-        return raw_fail(path, fd, "%s", "is empty: a raw binary needs at least one instruction");
+        return raw_fail(target, path, fd, "%s", "is empty: a raw binary needs at least one instruction");
     uint64_t last = addr + size - 1;
     uint8_t *dst = last >= addr && (target->xlen == 64 || last <= UINT32_MAX)
                        ? bus_ram_ptr(target->bus, addr, size)
@@ -46,11 +46,11 @@ int raw_load(const elf_target_t *target, const char *path, uint64_t addr, elf_im
         snprintf(where, sizeof(where),
                  "%llu bytes at 0x%llx (--load-addr) do not fit in one memory of machine %s",
                  (unsigned long long)size, (unsigned long long)addr, target->name);
-        return raw_fail(path, fd, "%s", where);
+        return raw_fail(target, path, fd, "%s", where);
     }
     uint8_t *buf = malloc(size);
     if (!buf)
-        return raw_fail(path, fd, "%s", "out of memory");
+        return raw_fail(target, path, fd, "%s", "out of memory");
     uint64_t got = 0;
     while (got < size) {
         ssize_t n = read(fd, buf + got, size - got);
@@ -58,7 +58,7 @@ int raw_load(const elf_target_t *target, const char *path, uint64_t addr, elf_im
             continue;
         if (n <= 0) {
             free(buf);
-            return raw_fail(path, fd, "%s", n < 0 ? strerror(errno) : "changed while being read");
+            return raw_fail(target, path, fd, "%s", n < 0 ? strerror(errno) : "changed while being read");
         }
         got += (uint64_t)n;
     }

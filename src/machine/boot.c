@@ -39,18 +39,17 @@ uint64_t machine_boot(machine_t *m, const machine_boot_t *b)
     uint64_t addr = machine_dtb_address(m, b->dtb_size);
     uint8_t *dst = addr ? bus_ram_ptr(&m->bus, addr, b->dtb_size) : NULL;
     if (!dst) {
-        fprintf(stderr,
-                "pmusim: the device tree (%zu bytes) does not fit in the %llu bytes of RAM of machine %s\n",
-                b->dtb_size, (unsigned long long)h0->ram_size, m->desc->name);
+        diag_error(&m->diag,
+                   "the device tree (%zu bytes) does not fit in the %llu bytes of RAM of machine %s",
+                   b->dtb_size, (unsigned long long)h0->ram_size, m->desc->name);
         return 0;
     }
     if (b->initrd_end > b->initrd_start && b->initrd_end > addr) {
-        fprintf(
-            stderr,
-            "pmusim: the initrd (0x%llx-0x%llx) runs into the device tree at 0x%llx: give the machine more "
-            "RAM (--ram-size)\n",
-            (unsigned long long)b->initrd_start, (unsigned long long)b->initrd_end - 1,
-            (unsigned long long)addr);
+        diag_error(&m->diag,
+                   "the initrd (0x%llx-0x%llx) runs into the device tree at 0x%llx: give the machine more "
+                   "RAM (--ram-size)",
+                   (unsigned long long)b->initrd_start, (unsigned long long)b->initrd_end - 1,
+                   (unsigned long long)addr);
         return 0;
     }
     memcpy(dst, b->dtb, b->dtb_size);
@@ -85,14 +84,16 @@ int machine_load_kernel(machine_t *m, const char *path, bool program, elf_image_
     const hart_t *h = &m->harts[0];
     uint64_t addr = h->ram_base + hdr.text_offset;
     if (hdr.text_offset >= h->ram_size || hdr.image_size > h->ram_size - hdr.text_offset) {
-        fprintf(stderr,
-                "pmusim: %s: the Linux Image takes 0x%llx bytes at 0x%llx, more than the %llu MiB of RAM of "
-                "machine %s (--ram-size)\n",
-                path, (unsigned long long)hdr.image_size, (unsigned long long)addr,
-                (unsigned long long)(h->ram_size >> 20), m->desc->name);
+        diag_error(&m->diag,
+                   "%s: the Linux Image takes 0x%llx bytes at 0x%llx, more than the %llu MiB of RAM of "
+                   "machine %s (--ram-size)",
+                   path, (unsigned long long)hdr.image_size, (unsigned long long)addr,
+                   (unsigned long long)(h->ram_size >> 20), m->desc->name);
         return -1;
     }
-    elf_target_t target = { .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen };
+    elf_target_t target = {
+        .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen, .diag = &m->diag
+    };
     return raw_load(&target, path, addr, img);
 }
 
@@ -104,15 +105,16 @@ int machine_load_initrd(machine_t *m, const char *path, uint64_t kernel_entry, u
     struct stat st = { 0 };
     if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
         (uint64_t)st.st_size > h->ram_base + h->ram_size - *start) {
-        fprintf(
-            stderr,
-            "pmusim: %s: the initrd (%llu bytes) does not fit at 0x%llx in the %llu MiB of RAM of machine %s "
-            "(--ram-size)\n",
-            path, (unsigned long long)st.st_size, (unsigned long long)*start,
-            (unsigned long long)(h->ram_size >> 20), m->desc->name);
+        diag_error(&m->diag,
+                   "%s: the initrd (%llu bytes) does not fit at 0x%llx in the %llu MiB of RAM of machine %s "
+                   "(--ram-size)",
+                   path, (unsigned long long)st.st_size, (unsigned long long)*start,
+                   (unsigned long long)(h->ram_size >> 20), m->desc->name);
         return -1;
     }
-    elf_target_t target = { .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen };
+    elf_target_t target = {
+        .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen, .diag = &m->diag
+    };
     elf_image_t img;
     if (raw_load(&target, path, *start, &img) != 0)
         return -1;
@@ -145,6 +147,7 @@ int machine_load_image(machine_t *m, const char *path, elf_image_t *img)
         .name = m->desc->name,
         .xlen = m->desc->core->xlen,
         .machine_for_xlen = machine_for_xlen,
+        .diag = &m->diag,
     };
     return elf_load(&target, path, img);
 }

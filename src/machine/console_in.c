@@ -11,7 +11,7 @@
 int machine_console_getc(machine_t *m)
 {
     if (m->console_in < 0) {
-        fflush(m->console); /* a prompt is out before the guest waits for the answer */
+        machine_console_flush(m); /* a prompt is out before the guest waits for the answer */
         m->console_in = 0;
     }
     if (m->console_in > 0)
@@ -24,7 +24,7 @@ int machine_console_getc(machine_t *m)
         while ((n = poll(&pfd, 1, 0)) < 0 && errno == EINTR)
             ;
         if (n <= 0) {
-            fflush(m->console); /* nothing there yet: what the guest printed is out */
+            machine_console_flush(m); /* nothing there yet: what the guest printed is out */
             return -1;
         }
     }

@@ -45,7 +45,7 @@ static const char *size_text(uint64_t v, char *buf, size_t n)
 /* Main memory of `size` bytes must lie inside the hart's address space and below every other
  * region of the machine above it. Prints why not (one line, with the largest size that fits) and
  * returns false. */
-static bool ram_size_fits(const machine_desc_t *desc, uint64_t size)
+static bool ram_size_fits(const machine_desc_t *desc, uint64_t size, const diag_t *diag)
 {
     uint64_t base = desc->ram_base;
     /* the bytes from base to the end of the address space (2^64 - base: 0 means all of it) */
@@ -96,11 +96,11 @@ static bool ram_size_fits(const machine_desc_t *desc, uint64_t size)
             used += (size_t)snprintf(why + used, sizeof why - used, "%s %s at 0x%llx", k ? "," : "",
                                      above[k].name, (unsigned long long)above[k].base);
     }
-    fprintf(stderr,
-            "pmusim: --ram-size %s does not fit machine %s: main memory %s; the largest size that fits is %s "
-            "(0x%llx bytes)\n",
-            size_text(size, given, sizeof given), desc->name, why, size_text(largest, fit, sizeof fit),
-            (unsigned long long)largest);
+    diag_error(diag,
+               "--ram-size %s does not fit machine %s: main memory %s; the largest size that fits is %s "
+               "(0x%llx bytes)",
+               size_text(size, given, sizeof given), desc->name, why, size_text(largest, fit, sizeof fit),
+               (unsigned long long)largest);
     return false;
 }
 
@@ -209,8 +209,8 @@ static bool wire_interrupts(machine_t *m)
             }
         }
         if (m->dev[k].irq_to < 0) {
-            fprintf(stderr, "pmusim: machine %s: device %s: no interrupt controller %s\n", m->desc->name,
-                    d->cls, d->irq_to);
+            diag_error(&m->diag, "machine %s: device %s: no interrupt controller %s", m->desc->name, d->cls,
+                       d->irq_to);
             return false;
         }
     }
@@ -223,7 +223,8 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     if (!m)
         return NULL;
     m->desc = desc;
-    m->console = stdout;
+    m->diag = opts->diag;
+    m->console = opts->console;
     m->console_last = -1;
     m->console_in = -1; /* standard input, looked at on the guest's first read */
     m->console_fd = 0;
@@ -233,7 +234,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         .console_write = host_console_write,
         .console_read = host_console_read,
         .console_ended = host_console_ended,
-        .exit = host_exit,
+        .guest_exit = host_exit,
         .set_irq = host_set_irq,
         .core_signal = host_core_signal,
         .cycles = host_cycles,
@@ -261,7 +262,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     m->running = &m->harts[0];
 
     uint64_t ram_size = opts->ram_size ? opts->ram_size : desc->ram_size;
-    if (!ram_size_fits(desc, ram_size)) {
+    if (!ram_size_fits(desc, ram_size, &m->diag)) {
         free(m->harts);
         free(m);
         return NULL;
@@ -272,8 +273,8 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
          * that the executor reaches without a region lookup. */
         uint64_t space = 1ull << 32; /* a 32-bit core's whole physical address space */
         if (!bus_set_background(&m->bus, "memory", 0, space, REGION_EXEC)) {
-            fprintf(stderr, "pmusim: cannot reserve %llu bytes of address space for machine %s\n",
-                    (unsigned long long)space, desc->name);
+            diag_error(&m->diag, "cannot reserve %llu bytes of address space for machine %s",
+                       (unsigned long long)space, desc->name);
             free(m->harts);
             free(m);
             return NULL;
@@ -285,8 +286,8 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     }
     if (!ram) {
         char text[32];
-        fprintf(stderr, "pmusim: cannot allocate %s of RAM for machine %s: %s\n",
-                size_text(ram_size, text, sizeof text), desc->name, strerror(errno));
+        diag_error(&m->diag, "cannot allocate %s of RAM for machine %s: %s",
+                   size_text(ram_size, text, sizeof text), desc->name, strerror(errno));
         bus_free(&m->bus);
         free(m->harts);
         free(m);
@@ -296,14 +297,14 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         const mem_desc_t *md = &desc->mem[k];
         if (md->flags & REGION_UNMAPPED) {
             if (m->bus.has_background && !bus_add_background_hole(&m->bus, md->base, md->size)) {
-                fprintf(stderr, "pmusim: machine %s: too many unmapped windows\n", desc->name);
+                diag_error(&m->diag, "machine %s: too many unmapped windows", desc->name);
                 machine_free(m);
                 return NULL;
             }
             continue;
         }
         if (!bus_add_ram(&m->bus, md->name, md->base, md->size, md->flags)) {
-            fprintf(stderr, "pmusim: machine %s: memory %s overlaps another region\n", desc->name, md->name);
+            diag_error(&m->diag, "machine %s: memory %s overlaps another region", desc->name, md->name);
             machine_free(m);
             return NULL;
         }
@@ -313,13 +314,13 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         n_dev++;
     m->dev = calloc(n_dev ? n_dev : 1, sizeof *m->dev);
     if (!m->dev) {
-        fprintf(stderr, "pmusim: out of memory\n");
+        diag_error(&m->diag, "out of memory");
         machine_free(m);
         return NULL;
     }
     for (unsigned k = 0; k < n_dev; k++) {
         if (!add_device(m, &desc->dev[k])) {
-            fprintf(stderr, "pmusim: machine %s: cannot map device %u\n", desc->name, k);
+            diag_error(&m->diag, "machine %s: cannot map device %u", desc->name, k);
             machine_free(m);
             return NULL;
         }
@@ -334,7 +335,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     m->code_map = bus_host_map(map_bytes);
     m->store_watch = bus_host_map(map_bytes);
     if (!m->code_map || !m->store_watch) {
-        fprintf(stderr, "pmusim: out of memory\n");
+        diag_error(&m->diag, "out of memory");
         machine_free(m);
         return NULL;
     }
@@ -365,19 +366,20 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         machine_cm_attach(m, h);
         core_config_t core_cfg = machine_core_config(desc, opts);
         if (desc->core->setup && !desc->core->setup(h, &core_cfg)) {
-            fprintf(stderr, "pmusim: out of memory\n");
+            diag_error(&m->diag, "out of memory");
             machine_free(m);
             return NULL;
         }
+        h->tier = &jit_tier;
         h->jit_threshold = jit_threshold_for((enum jit_mode)opts->jit);
         if (!block_cache_init(h, m->code_map, m->store_watch)) {
-            fprintf(stderr, "pmusim: out of memory\n");
+            diag_error(&m->diag, "out of memory");
             machine_free(m);
             return NULL;
         }
     }
     if (!machine_add_run_sources(m)) {
-        fprintf(stderr, "pmusim: machine %s: too many run-loop event sources\n", desc->name);
+        diag_error(&m->diag, "machine %s: too many run-loop event sources", desc->name);
         machine_free(m);
         return NULL;
     }
@@ -473,10 +475,11 @@ const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t 
     return desc->core->check_config ? desc->core->check_config(&cfg, buf, size) : NULL;
 }
 
-const pmu_model_t *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts)
+const pmu_model_t *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts,
+                                     core_pmu_store_t *store)
 {
     core_config_t cfg = machine_core_config(desc, opts);
-    return desc->core->pmu_for ? desc->core->pmu_for(&cfg) : desc->core->pmu;
+    return desc->core->pmu_for ? desc->core->pmu_for(&cfg, store) : desc->core->pmu;
 }
 
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)
@@ -493,7 +496,14 @@ void machine_console_write(machine_t *m, const void *buf, size_t n)
         m->console_bytes += n;
         m->console_last = ((const unsigned char *)buf)[n - 1];
     }
-    fwrite(buf, 1, n, m->console);
+    if (m->console.write)
+        m->console.write(m->console.ctx, buf, n);
+}
+
+void machine_console_flush(machine_t *m)
+{
+    if (m->console.flush)
+        m->console.flush(m->console.ctx);
 }
 
 void machine_exit(machine_t *m, int code)
@@ -542,6 +552,7 @@ static bool tohost_in_ram(const machine_t *m, const hart_t *h)
 int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
 {
     elf_target_t target = {
+        .diag = &m->diag,
         .bus = &m->bus,
         .name = m->desc->name,
         .xlen = m->desc->core->xlen,
@@ -570,7 +581,9 @@ int machine_load_program(machine_t *m, const char *path, elf_image_t *img)
 
 int machine_load_raw(machine_t *m, const char *path, uint64_t addr, elf_image_t *img)
 {
-    elf_target_t target = { .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen };
+    elf_target_t target = {
+        .bus = &m->bus, .name = m->desc->name, .xlen = m->desc->core->xlen, .diag = &m->diag
+    };
     if (raw_load(&target, path, addr, img) != 0)
         return -1;
     if (!m->semihost.cmdline)
@@ -1096,7 +1109,7 @@ hart_stop_t machine_step(machine_t *m, unsigned k)
     m->run_insns = saved;
     m->yield = false;
     m->stop_hart = k;
-    fflush(m->console);
+    machine_console_flush(m);
     return h->stop;
 }
 
@@ -1173,7 +1186,7 @@ hart_stop_t machine_run(machine_t *m)
             }
         }
     }
-    fflush(m->console);
+    machine_console_flush(m);
     return m->harts[m->stop_hart].stop;
 }
 

@@ -12,6 +12,7 @@
 #include "cpu/hart.h"
 #include "dev/devices.h"
 #include "mem/bus.h"
+#include "util/diag.h"
 
 struct core_desc;
 
@@ -119,6 +120,15 @@ typedef struct machine_desc {
     unsigned hier_machine_parts;
 } machine_desc_t;
 
+/* Where the guest's console output goes: write gets the bytes in order, flush (optional) is
+ * called when the guest waits for input and at the end of a run. A front end sets it (the
+ * command line: its standard output); write NULL: the output goes nowhere. */
+typedef struct console_sink {
+    void (*write)(void *ctx, const void *buf, size_t n);
+    void (*flush)(void *ctx);
+    void *ctx;
+} console_sink_t;
+
 /* User-selectable options (CLI). */
 typedef struct machine_opts {
     uint64_t ram_size;   /* 0 = the description's default */
@@ -135,6 +145,10 @@ typedef struct machine_opts {
     uint64_t l2_size, cm_base;
     bool all_harts_start; /* every hart starts at the entry, not only the first (boot=all) */
     core_config_t core;   /* configurable cores: the generics the options set */
+    /* The front end's sinks: the machine's messages (machine_new's too; fn NULL: none) and the
+     * guest's console output (machine_t.console, which the front end may also set later). */
+    diag_t diag;
+    console_sink_t console;
 } machine_opts_t;
 
 typedef struct machine {
@@ -202,7 +216,8 @@ typedef struct machine {
     /* Outcome */
     bool exited;
     int exit_code;
-    FILE *console;
+    diag_t diag;            /* where the machine's messages go (machine_opts_t.diag) */
+    console_sink_t console; /* where the guest's console output goes */
     uint64_t console_bytes; /* the guest's console output so far (how long it has been silent) */
     int console_last;       /* its last byte, or -1 */
     int console_in;         /* console input: -1 not looked at yet, 0 reading stdin, 1 at its end */
@@ -231,10 +246,12 @@ const char *machine_for_xlen(const char *current, unsigned xlen);
 const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf,
                                size_t size);
 
-/* The PMU model of the machine with these options (its events can depend on the configuration). */
-const struct pmu_model *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts);
 /* The core configuration the options give, with what the machine fixes (opts may be NULL). */
 core_config_t machine_core_config(const machine_desc_t *desc, const machine_opts_t *opts);
+/* The PMU model of the machine with these options (its events can depend on the configuration):
+ * a description's own, or one built in `store`, valid while the caller keeps it. */
+const struct pmu_model *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts,
+                                          core_pmu_store_t *store);
 
 /* The option `key` of a machine, or NULL. */
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);
@@ -287,6 +304,8 @@ void machine_console_write(machine_t *m, const void *buf, size_t n);
 /* The next byte of the guest's console input (pmusim's standard input) if one is there now:
  * 0-255, or -1 (none yet, or the input has ended). Never waits (machine/console_in.c). */
 int machine_console_getc(machine_t *m);
+/* The console's bytes so far are out (console_sink_t.flush). */
+void machine_console_flush(machine_t *m);
 void machine_exit(machine_t *m, int code);
 void machine_set_irq(machine_t *m, unsigned hart, unsigned irq, bool level);
 

@@ -106,8 +106,6 @@ int session_boot_open(session_t *s, const session_config_t *cfg, const machine_d
             return SESSION_EXIT_BAD_INPUT;
         }
     }
-    if (cfg->console) /* machine_new starts with standard output */
-        m->console = cfg->console;
 
     size_t dtb_size = 0;
     void *dtb = session_boot_dtb(d, m, user_dtb, cfg->append, initrd_start, initrd_end, &dtb_size);

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "machine/machine.h"
-#include "session/diag.h"
+#include "util/diag.h"
 #include "session/suggest.h"
 #include "session/session.h"
 

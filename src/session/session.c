@@ -66,6 +66,7 @@ int session_open(session_t *s, const session_config_t *cfg, const diag_t *d)
         return SESSION_EXIT_USAGE;
     }
     opts.cmdline = s->cmdline;
+    opts.diag = *d; /* the machine's messages go where the session's go */
     if (cfg->bios || cfg->kernel)
         return session_boot_open(s, cfg, desc, &opts, d);
     if (!(s->m = machine_new(desc, &opts)))
@@ -73,8 +74,6 @@ int session_open(session_t *s, const session_config_t *cfg, const diag_t *d)
     if ((cfg->raw ? machine_load_raw(s->m, cfg->program, cfg->load_addr, &s->img)
                   : machine_load_program(s->m, cfg->program, &s->img)) != 0)
         return SESSION_EXIT_BAD_INPUT;
-    if (cfg->console) /* machine_new starts with standard output */
-        s->m->console = cfg->console;
     machine_reset(s->m, s->img.entry);
     return 0;
 }

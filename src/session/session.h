@@ -20,14 +20,15 @@
 
 #include "loader/elf_load.h"
 #include "machine/machine.h"
-#include "session/diag.h"
+#include "util/diag.h"
 #include "session/session_exit.h"
 
 typedef struct session_config {
     const char *machine;    /* `-M` spec; NULL: machine_default_name (session_resolve_machine sets it
                              * from the program's machine note first) */
     char noted_machine[64]; /* the machine the program's note names */
-    machine_opts_t opts;    /* opts.cmdline is filled in by session_open */
+    machine_opts_t opts;    /* opts.cmdline and opts.diag are filled in by session_open; opts.console
+                             * says where the guest's output goes (write NULL: nowhere) */
     bool quiet;             /* no messages about how the run ended */
     const char *program;
     int guest_argc;
@@ -38,7 +39,6 @@ typedef struct session_config {
     uint64_t load_addr;
     /* Booting as QEMU's virt does (boot.c): firmware, S-mode kernel, device tree, bootargs */
     const char *bios, *kernel, *initrd, *dtb, *append;
-    FILE *console; /* the guest's console output; NULL: standard output */
 } session_config_t;
 
 typedef struct session {

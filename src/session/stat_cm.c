@@ -6,7 +6,7 @@
 #include <strings.h>
 
 #include "mem/coherence.h"
-#include "session/diag.h"
+#include "util/diag.h"
 #include "session/suggest.h"
 #include "session/stat_events.h"
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "machine/machine.h"
-#include "session/diag.h"
+#include "util/diag.h"
 
 typedef struct stat_cm_event {
     const char *name; /* as `cm/NAME/` takes it */

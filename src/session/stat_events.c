@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "session/diag.h"
+#include "util/diag.h"
 #include "session/suggest.h"
 #include "session/stat_cm.h"
 #include "session/stat_events.h"

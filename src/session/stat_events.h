@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "pmu/model.h"
-#include "session/diag.h"
+#include "util/diag.h"
 
 /* At most as many events as the PMU has observer slots. */
 #define STAT_MAX_EVENTS PMU_OBSERVER_SLOTS

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "session/diag.h"
+#include "util/diag.h"
 #include "session/suggest.h"
 #include "session/stat_events.h"
 

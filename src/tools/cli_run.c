@@ -131,6 +131,21 @@ static bool cli_run_jit_env(cli_run_config_t *cfg, const char *cmd)
     return true;
 }
 
+/* The guest's console output: pmusim's standard output. */
+static void console_stdout_write(void *ctx, const void *buf, size_t n)
+{
+    (void)ctx;
+    fwrite(buf, 1, n, stdout);
+}
+
+static void console_stdout_flush(void *ctx)
+{
+    (void)ctx;
+    fflush(stdout);
+}
+
+const console_sink_t cli_console_stdout = { console_stdout_write, console_stdout_flush, NULL };
+
 bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     if (!cli_run_take_operands(cfg, p) || !cli_run_jit_env(cfg, p->cmd))
@@ -178,7 +193,9 @@ static int cli_session_open_signature(cli_session_t *s, const cli_run_config_t *
 
 int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
 {
-    int status = session_open(s, cfg, &cli_diag);
+    cli_run_config_t with_console = *cfg;
+    with_console.opts.console = cli_console_stdout; /* the guest's output on pmusim's standard output */
+    int status = session_open(s, &with_console, &cli_diag);
     if (status == 0 && cfg->signature)
         status = cli_session_open_signature(s, cfg);
     return status;
@@ -247,10 +264,10 @@ static void cli_session_status_line(cli_session_t *s)
     cli_session_format_pc(s, h->pc, pc, sizeof pc);
     if (m->n_harts > 1)
         snprintf(hart, sizeof hart, "hart %u ", (unsigned)(h - m->harts));
-    fflush(m->console);
+    machine_console_flush(m);
     /* on a terminal that the guest left in the middle of a line, the status goes on a line of its own */
-    if (m->console == stdout && m->console_last >= 0 && m->console_last != '\n' && isatty(STDOUT_FILENO) &&
-        isatty(STDERR_FILENO))
+    if (m->console.write == cli_console_stdout.write && m->console_last >= 0 && m->console_last != '\n' &&
+        isatty(STDOUT_FILENO) && isatty(STDERR_FILENO))
         fputc('\n', stderr);
     cli_error("%s instructions, %.1f MIPS, %spc %s", count,
               dt > 0 ? (double)(insns - s->status_insns) / dt / 1e6 : 0.0, hart, pc);
@@ -340,8 +357,7 @@ hart_stop_t cli_session_run(cli_session_t *s)
             sigaction(cli_stop_signals[k], &old[k], NULL);
     cli_stop_machine = NULL;
     s->stop_signal = cli_stop_signal;
-    if (s->m->console)
-        fflush(s->m->console);
+    machine_console_flush(s->m);
     fflush(stdout);
     return stop;
 }

@@ -25,6 +25,9 @@
 typedef session_config_t cli_run_config_t;
 typedef session_t cli_session_t;
 
+/* The guest's console output on pmusim's standard output. */
+extern const console_sink_t cli_console_stdout;
+
 /* Option ids of the shared options: keep a command's own ids below CLI_RUN_OPT_FIRST. */
 enum cli_run_opt {
     CLI_RUN_OPT_FIRST = 1000,

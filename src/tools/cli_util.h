@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "session/diag.h"
 #include "session/session_exit.h"
+#include "util/diag.h"
 
 /* pmusim's own exit statuses. Any other status is the guest's exit code (& 0xff). */
 enum cli_exit {
@@ -26,7 +26,7 @@ void cli_print_exit_statuses(FILE *out);
 
 /* Messages: "pmusim: " + text + newline, on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The session layer's messages the same way (cli_error). */
+/* The library's messages (util/diag.h) the same way (cli_error). */
 extern const diag_t cli_diag;
 /* Whether output file `out` is one of the inputs (NULL entries skipped): the same file whatever
  * the spelling (device and inode), as gcc refuses to overwrite its input. Prints

@@ -81,6 +81,7 @@ static int dt_write(const machine_desc_t *desc, machine_opts_t *opts, const char
         cli_error("dt: a DTB is binary: give -o FILE, or redirect standard output");
         return CLI_EXIT_USAGE;
     }
+    opts->diag = cli_diag;
     machine_t *m = machine_new(desc, opts);
     if (!m)
         return CLI_EXIT_USAGE;

@@ -260,10 +260,11 @@ int cmd_list(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     machine_opts_t mopts = { 0 };
+    core_pmu_store_t model_store; /* the model and its events, while they are used here */
     const machine_desc_t *desc = cli_find_machine(machine, &mopts);
     if (!desc)
         return CLI_EXIT_USAGE;
-    const pmu_model_t *model = machine_pmu_model(desc, &mopts);
+    const pmu_model_t *model = machine_pmu_model(desc, &mopts, &model_store);
     if (mapfile)
         return list_mapfile(desc);
     if (firmware && !desc->pmu_dt) {

@@ -292,7 +292,7 @@ static int record_run(const record_config_t *cfg, stat_event_list_t *events)
         oom = !samples_init(&samples, events->n);
         stop = oom ? STOP_NONE : record_sampled(&s, events, cfg->period, &samples, &oom);
     } else {
-        prof = prof_new(pev, events->n);
+        prof = prof_new(pev, events->n, &s.m->diag);
         hp = calloc(s.m->n_harts, sizeof *hp);
         if (!prof || !hp) {
             oom = true;
@@ -408,11 +408,12 @@ int cmd_record(int argc, char **argv)
         cli_run_output_is_input(&cfg.run, "record", cfg.output ? cfg.output : "pmusim.data"))
         goto done;
     machine_opts_t mopts = { 0 };
+    core_pmu_store_t model_store; /* the model and its events, while they are used here */
     const machine_desc_t *desc =
         cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, &mopts);
     if (!desc)
         goto done;
-    const pmu_model_t *model = machine_pmu_model(desc, &mopts);
+    const pmu_model_t *model = machine_pmu_model(desc, &mopts, &model_store);
     events->n = 0;
     if (cfg.n_event_args == 0)
         stat_events_default(&cli_diag, events, model, desc->name);

@@ -511,9 +511,10 @@ int cmd_stat(int argc, char **argv)
         goto done;
 
     machine_opts_t mopts = { 0 };
+    core_pmu_store_t model_store; /* the model and its events, while they are used here */
     const machine_desc_t *desc =
         cli_find_machine(cfg.run.machine ? cfg.run.machine : machine_default_name, &mopts);
-    const pmu_model_t *model = desc ? machine_pmu_model(desc, &mopts) : NULL;
+    const pmu_model_t *model = desc ? machine_pmu_model(desc, &mopts, &model_store) : NULL;
     if (!desc || !stat_select_events(&cfg, desc, model, events) ||
         (cfg.metrics && !stat_select_metrics(&cfg, desc, model, events, metrics))) {
         status = CLI_EXIT_USAGE;

@@ -8,7 +8,7 @@
 
 static evset_t dec(uint32_t raw, unsigned xlen, decoded_insn_t *d) { return isa_decode(raw, xlen, RV32_ALL, d); }
 
-static void test_tables(unit_t *u) { CHECK_EQ(isa_table_check(), 0); }
+static void test_tables(unit_t *u) { CHECK_EQ(isa_table_check(&unit_diag_stderr), 0); }
 
 static void test_compressed(unit_t *u) {
     decoded_insn_t d;

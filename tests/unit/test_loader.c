@@ -51,7 +51,7 @@ static char *tmp_file(const tmpdir_t *t, const char *name)
 
 static machine_t *new_machine(const char *name)
 {
-    machine_opts_t opts = { .ram_size = 1u << 20 };
+    machine_opts_t opts = { .ram_size = 1u << 20, .diag = unit_diag_stderr };
     return machine_new(machine_find(name), &opts);
 }
 
@@ -184,7 +184,7 @@ static void test_no_symbols(unit_t *u, const tmpdir_t *t)
  * with the message checked to be empty otherwise). */
 static machine_t *load_ok(unit_t *u, const char *machine, bool bounded, const char *path, elf_image_t *img)
 {
-    machine_opts_t opts = { .ram_size = 1u << 20, .bounded_memory = bounded };
+    machine_opts_t opts = { .ram_size = 1u << 20, .bounded_memory = bounded, .diag = unit_diag_stderr };
     machine_t *m = machine_new(machine_find(machine), &opts);
     char *msg;
     int rc = load_capture(m, path, img, &msg);
@@ -249,7 +249,7 @@ static void test_veer(unit_t *u, const tmpdir_t *t)
         machine_free(m);
     }
     /* with the bounded map, 0 is no memory */
-    machine_opts_t opts = { .ram_size = 1u << 20, .bounded_memory = true };
+    machine_opts_t opts = { .ram_size = 1u << 20, .bounded_memory = true, .diag = unit_diag_stderr };
     m = machine_new(machine_find("veer-el2"), &opts);
     char *msg;
     CHECK_EQ(load_capture(m, path, &img, &msg), -1);

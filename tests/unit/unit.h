@@ -3,9 +3,12 @@
 #define PMUSIM_TESTS_UNIT_H
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "util/diag.h"
 
 typedef struct unit {
     unsigned checks, failed;
@@ -34,6 +37,14 @@ static inline bool unit_check(unit_t *u, bool ok, const char *what, const char *
         if (!unit_check(u, a_ && b_ && strcmp(a_, b_) == 0, #a " == " #b, __FILE__, __LINE__))    \
             fprintf(stderr, "    got \"%s\", expected \"%s\"\n", a_ ? a_ : "(null)", b_);         \
     } while (0)
+
+/* The library's messages (util/diag.h) on standard error, as the command line prints them. */
+static inline void unit_diag_print(void *ctx, const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "pmusim: %s\n", msg);
+}
+static const diag_t unit_diag_stderr = { unit_diag_print, NULL };
 
 /* Prints the summary line and returns the process exit status. */
 static inline int unit_finish(const unit_t *u, const char *name)

@@ -5,9 +5,9 @@
 #include "core/generic/hierarchy.h"
 #include "isa/isa.h"
 
-static const pmu_model_t *generic_pmu_for(const core_config_t *cfg)
+static const pmu_model_t *generic_pmu_for(const core_config_t *cfg, core_pmu_store_t *store)
 {
-    return pmu_model_generic_for(hier_parts(cfg));
+    return pmu_model_generic_for(hier_parts(cfg), store);
 }
 
 #define GENERIC_ISA \

@@ -43,6 +43,7 @@ typedef struct hier {
     uint64_t tlb_flushes; /* hart_t.tlb_flushes when the TLBs were last emptied */
     uint8_t *bp;          /* 2-bit counters */
     unsigned bp_mask;
+    core_pmu_store_t pmu; /* the hart's PMU model (hart_t.pmu_model) for these parts */
 } hier_t;
 
 void hier_resolve(const core_config_t *in, core_config_t *out)
@@ -294,23 +295,30 @@ const core_ext_t generic_hier_ext = {
     .destroy = hier_destroy,
 };
 
+/* A machine whose own model counts every part (p8700 without TLBs and predictor): no hooks. */
+static const core_ext_t generic_hier_model_only_ext = {
+    .destroy = hier_destroy,
+};
+
 bool hier_setup(hart_t *h, const core_config_t *cfg)
 {
     core_config_t c;
     hier_resolve(cfg, &c);
     if (!c.hierarchy)
         return true; /* the plain virt core: nothing more */
-    h->pmu_model = pmu_model_generic_for(hier_parts(cfg));
-    if (!h->pmu_model)
-        return false;
-    if (!own_parts(&c))
-        return true; /* the machine's model counts every part there is */
     hier_t *s = calloc(1, sizeof *s);
     if (!s)
         return false;
     s->cfg = c;
     h->core_state = s;
-    h->core_ext = &generic_hier_ext;
+    /* The hart's PMU model lives in s->pmu; when the machine's model counts every part there is,
+     * that is all the state holds. */
+    h->core_ext = own_parts(&c) ? &generic_hier_ext : &generic_hier_model_only_ext;
+    h->pmu_model = pmu_model_generic_for(hier_parts(cfg), &s->pmu);
+    if (!h->pmu_model)
+        return false;
+    if (!own_parts(&c))
+        return true;
     if (!level_init(&s->l1i, c.l1i_bytes, HIER_LINE, HIER_L1_WAYS, false) ||
         !level_init(&s->l1d, c.l1d_bytes, HIER_LINE, HIER_L1_WAYS, true) ||
         !level_init(&s->l2, c.l2_bytes, HIER_LINE, HIER_L2_WAYS, true) ||

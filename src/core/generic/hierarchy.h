@@ -22,7 +22,8 @@ void hier_resolve(const core_config_t *in, core_config_t *out);
 unsigned hier_parts(const core_config_t *cfg);
 /* Builds hart h's model when the configuration turns it on (false: out of memory). */
 bool hier_setup(struct hart *h, const core_config_t *cfg);
-/* The SBI-index PMU model with the events of these parts (pmu_model.c); parts 0: pmu_model_generic. */
-const pmu_model_t *pmu_model_generic_for(unsigned parts);
+/* The SBI-index PMU model with the events of these parts (pmu_model.c), built in `store`; parts
+ * 0: pmu_model_generic. */
+const pmu_model_t *pmu_model_generic_for(unsigned parts, core_pmu_store_t *store);
 
 #endif

@@ -202,28 +202,24 @@ const pmu_model_t pmu_model_generic = {
     .select = generic_select,
 };
 
-/* One model per combination of parts, built when first asked for (a process runs one machine,
- * so this is at most a few); never freed. */
-const pmu_model_t *pmu_model_generic_for(unsigned parts)
+/* The model of a combination of parts, built in the caller's store (a hart's hierarchy state, or
+ * a tool listing the events). */
+const pmu_model_t *pmu_model_generic_for(unsigned parts, core_pmu_store_t *store)
 {
-    static pmu_model_t models[HIER_PARTS_ALL + 1];
-    static pmu_event_desc_t tables[HIER_PARTS_ALL + 1][N_HIER_EVENTS];
+    _Static_assert(N_HIER_EVENTS + 1 <= CORE_PMU_MAX_EVENTS, "core_pmu_store_t holds every event");
     parts &= HIER_PARTS_ALL;
     if (!parts)
         return &pmu_model_generic;
-    pmu_model_t *m = &models[parts];
-    if (!m->name) {
-        size_t n = 0;
-        for (size_t k = 0; k < N_HIER_EVENTS; k++) {
-            if ((hier_events[k].needs & parts) != hier_events[k].needs)
-                continue;
-            tables[parts][n++] = hier_events[k].desc;
-            if (hier_events[k].desc.code == SBI_GENERAL(5) && !(parts & HIER_BP))
-                tables[parts][n++] = generic_events[3]; /* branch-misses: counts 0 */
-        }
-        *m = pmu_model_generic;
-        m->events = tables[parts];
-        m->n_events = n;
+    size_t n = 0;
+    for (size_t k = 0; k < N_HIER_EVENTS; k++) {
+        if ((hier_events[k].needs & parts) != hier_events[k].needs)
+            continue;
+        store->events[n++] = hier_events[k].desc;
+        if (hier_events[k].desc.code == SBI_GENERAL(5) && !(parts & HIER_BP))
+            store->events[n++] = generic_events[3]; /* branch-misses: counts 0 */
     }
-    return m;
+    store->model = pmu_model_generic;
+    store->model.events = store->events;
+    store->model.n_events = n;
+    return &store->model;
 }
