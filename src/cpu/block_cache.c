@@ -29,7 +29,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
     bc->pages = calloc(BC_PAGE_BUCKETS, sizeof *bc->pages);
     bc->arena_size = BC_ARENA_SIZE;
-    bc->arena = bus_host_map(bc->arena_size); /* mapped lazily: a short run barely uses it */
+    bc->arena = bus_host_map_huge(bc->arena_size); /* mapped lazily: a short run barely uses it */
     bc->arena_used = 0;
     bc->code_map = code_map;
     bc->code_lo = SIZE_MAX;
