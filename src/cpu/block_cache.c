@@ -124,7 +124,7 @@ static bool push(void *arr_, size_t *n, size_t *cap, void *p)
 void block_link(hart_t *h, block_t *from, unsigned s, block_t *to)
 {
     block_cache_t *bc = &h->bc;
-    if (!from->succ[s] && !push(&bc->links, &bc->n_links, &bc->cap_links, &from->succ[s]))
+    if (!from->succ[s] && !push(&bc->links, &bc->n_links, &bc->cap_links, (void *)((uintptr_t)from | s)))
         bc->links_lost = true;
     from->succ[s] = to;
 }
@@ -142,8 +142,10 @@ void block_jit_site(hart_t *h, block_t *b, unsigned s, uint8_t *site)
  * the blocks run. */
 static void unlink_all(block_cache_t *bc)
 {
-    for (size_t k = 0; k < bc->n_links; k++)
-        *bc->links[k] = NULL;
+    for (size_t k = 0; k < bc->n_links; k++) {
+        uintptr_t l = (uintptr_t)bc->links[k];
+        ((block_t *)(l & ~(uintptr_t)1))->succ[l & 1] = NULL;
+    }
     for (size_t k = 0; k < bc->n_sites; k++)
         memset(bc->sites[k], 0, 4); /* rel32 0: on to the lookup after the jump */
     bc->n_links = 0;                /* the sites stay: their jumps may be patched again */
@@ -157,6 +159,35 @@ static void unlink_all(block_cache_t *bc)
             }
         bc->links_lost = false;
     }
+}
+
+/* After some blocks were dropped: the links to them go, the successor slots and the jumps of
+ * translated code patched to them (a patched jump always goes to its slot's block: the slot is set
+ * once, and the jump only after it), and so do the links of the dropped blocks themselves, which
+ * nothing reaches any more. The other links stay: cutting them all made a Linux boot look every
+ * block up again after each process's fence. */
+static void unlink_dead(block_cache_t *bc)
+{
+    if (bc->links_lost) {
+        unlink_all(bc);
+        return;
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < bc->n_links; k++) {
+        uintptr_t l = (uintptr_t)bc->links[k];
+        block_t *from = (block_t *)(l & ~(uintptr_t)1);
+        unsigned s = (unsigned)(l & 1);
+        if (from->ctx == BLOCK_DEAD)
+            continue;
+        if (from->succ[s]->ctx == BLOCK_DEAD) {
+            from->succ[s] = NULL;
+            if (from->jit_site[s])
+                memset(from->jit_site[s], 0, 4); /* rel32 0: on to the lookup after the jump */
+            continue;
+        }
+        bc->links[kept++] = (void *)l;
+    }
+    bc->n_links = kept;
 }
 
 void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
@@ -195,7 +226,7 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
             }
     }
     if (dropped) {
-        unlink_all(bc);
+        unlink_dead(bc);
         bc->drops += dropped;
     }
 }
