@@ -194,12 +194,17 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
 {
     block_cache_t *bc = &h->bc;
     unsigned dropped = 0;
+    bool linked_from_others = vpn != UINT64_MAX; /* blocks other than those dropped may link here */
     if (vpn == UINT64_MAX) {
         /* every block of those contexts; they stay on the page lists, dead, until a walk there
          * takes them off */
         for (unsigned id = 1; id < sizeof bc->ctx_blocks / sizeof bc->ctx_blocks[0]; id++) {
             if (!ctx_drop[id])
                 continue;
+            /* A block links to blocks of its own context or of global code only (exec_template.h,
+             * CHAIN_): the links into a dropped context that is not global code all come from its
+             * own blocks, dropped with it. */
+            linked_from_others |= h->vm_ctx_global[id];
             for (block_t *b = bc->ctx_blocks[id]; b; b = b->ctx_next)
                 if (b->ctx != BLOCK_DEAD) {
                     drop_block(bc, b);
@@ -225,10 +230,9 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
                 }
             }
     }
-    if (dropped) {
+    if (dropped && linked_from_others)
         unlink_dead(bc);
-        bc->drops += dropped;
-    }
+    bc->drops += dropped;
 }
 
 bool block_cache_host_wrote(const hart_t *h)
