@@ -641,20 +641,28 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_load(e, true, X_RCX, x_m(X_RBX, (int32_t)(offsetof(hart_t, bc) + offsetof(block_cache_t, table))));
         x_alu(e, true, X_ADD, X_RCX, x_r(X_RDX));
         x_load(e, true, X_RCX, x_m(X_RCX, 0));
+        /* the bucket's chain, as block_at walks it: blocks of other address spaces at the same
+         * pc (every process's code at the same addresses) come before the one wanted */
+        uint8_t *chain = e->p;
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
         x_alu(e, true, X_CMP, X_RAX, x_m(X_RCX, BOFF(pc)));
-        out[n_out++] = x_jcc(e, X_CC_NE);
+        uint8_t *other[2];
+        other[0] = x_jcc(e, X_CC_NE);
         x_load(e, false, X_RDX, x_m(X_RCX, BOFF(ctx)));
         x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx)));
         uint8_t *same = x_jcc(e, X_CC_E);
         x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx_g))); /* or global code */
-        out[n_out++] = x_jcc(e, X_CC_NE);
+        other[1] = x_jcc(e, X_CC_NE);
         x_patch(e, same, e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
         x_jmp_reg(e, X_RCX);
+        x_patch(e, other[0], e->p);
+        x_patch(e, other[1], e->p);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(hash_next)));
+        x_patch(e, x_jmp(e), chain);
     }
     for (int k = 0; k < n_out; k++)
         x_patch(e, out[k], e->p);

@@ -3,7 +3,10 @@
  * into the callee). The callee's page is then remapped to other code and fenced by address: the
  * caller's page stays decoded, but its link to the old callee must go (Sv32 on RV32, Sv39 on
  * RV64). pmusim cuts only the links to the blocks a fence drops (docs/architecture.md,
- * "Translation contexts"): this fails if one survived. */
+ * "Translation contexts"): this fails if one survived. Then the same call made indirectly
+ * (jalr) in two address spaces, A (ASID 1) and B (ASID 2), whose callee pages differ: back in A
+ * after B, A's callee is no longer the first block at its pc in the block cache, and a
+ * translated jalr must still find it, not B's. */
 #include "isa_test.h"
 
 #define PTE_V 0x01
@@ -42,6 +45,19 @@
         mret;                                                                         \
 10003:
 
+/* The same, entering at the indirect caller (VA + 0x2000). */
+#define RUN_VA_IND                                                                    \
+        li a5, 0;                                                                     \
+        TRAP_EXPECT(10004f);                                                          \
+        li t0, MSTATUS_MPP | MSTATUS_MPIE;                                            \
+        csrc mstatus, t0;                                                             \
+        li t0, PRV_S << 11;                                                           \
+        csrs mstatus, t0;                                                             \
+        li t0, VA + 0x2000;                                                           \
+        csrw mepc, t0;                                                                \
+        mret;                                                                         \
+10004:
+
 RVTEST_CODE_BEGIN
         PMP_OPEN_ALL
         j setup
@@ -64,6 +80,17 @@ setup:
 #endif
         MAP(l0, 0, caller, CODE)
         MAP(l0, 1, callee_1, CODE)
+        MAP(l0, 2, caller_ind, CODE)
+#if XLEN == 32
+        MAPI(root_b, 0x200, 0x80000000, RWXAD)
+        MAP(root_b, 0x100, l0_b, PTE_V)
+#else
+        MAPI(root_b, 2, 0x80000000, RWXAD)
+        MAP(root_b, 1, l1_b, PTE_V)
+        MAP(l1_b, 0, l0_b, PTE_V)
+#endif
+        MAP(l0_b, 1, callee_2, CODE)
+        MAP(l0_b, 2, caller_ind, CODE)
         SATP(root, 1)
         sfence.vma
 
@@ -93,6 +120,21 @@ setup:
         RUN_VA
   TEST_TRAP_CAUSE(12, CAUSE_SUPERVISOR_ECALL)
   TEST_CASE(13, a5, 0x44, )
+  /* ---- indirect calls: A, B, and A again ---- */
+  TEST_BEGIN(14)
+        RUN_VA_IND
+  TEST_TRAP_CAUSE(15, CAUSE_SUPERVISOR_ECALL)
+  TEST_CASE(16, a5, 0x44, )
+  TEST_BEGIN(17)
+        SATP(root_b, 2)
+        RUN_VA_IND
+  TEST_TRAP_CAUSE(18, CAUSE_SUPERVISOR_ECALL)
+  TEST_CASE(19, a5, 0x88, )
+  TEST_BEGIN(20)
+        SATP(root, 1)
+        RUN_VA_IND
+  TEST_TRAP_CAUSE(21, CAUSE_SUPERVISOR_ECALL)
+  TEST_CASE(22, a5, 0x44, )
 
         csrw satp, zero
 RVTEST_CODE_END
@@ -102,6 +144,9 @@ RVTEST_DATA_BEGIN
 root:   .fill 4096, 1, 0
 l1:     .fill 4096, 1, 0
 l0:     .fill 4096, 1, 0
+root_b: .fill 4096, 1, 0
+l1_b:   .fill 4096, 1, 0
+l0_b:   .fill 4096, 1, 0
 /* at VA: calls the page after it (VA_CALLEE) four times, sums what it returns in a5 */
 caller: li s1, 4
         li s2, 0
@@ -117,5 +162,17 @@ callee_1: li a5, 0x11
         .balign 4096
 callee_2: li a5, 0x22
         ret
+        .balign 4096
+/* at VA + 0x2000: the same calls through jalr */
+caller_ind:
+        li s1, 4
+        li s2, 0
+1:      li t0, VA_CALLEE
+        jalr ra, 0(t0)
+        add s2, s2, a5
+        addi s1, s1, -1
+        bnez s1, 1b
+        mv a5, s2
+        ecall
         .balign 4096
 RVTEST_DATA_END
