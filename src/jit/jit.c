@@ -370,8 +370,8 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
-    bool dword = op == OP_AMOSWAP_D || op == OP_AMOADD_D || op == OP_AMOXOR_D || op == OP_AMOAND_D ||
-                 op == OP_AMOOR_D;
+    bool dword =
+        op == OP_AMOSWAP_D || op == OP_AMOADD_D || op == OP_AMOXOR_D || op == OP_AMOAND_D || op == OP_AMOOR_D;
     unsigned size = dword ? 8 : 4;
     slow_path_t *s = &t->slow[t->n_slow++];
     s->k = k;
