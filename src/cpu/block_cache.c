@@ -29,7 +29,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
     bc->pages = calloc(BC_PAGE_BUCKETS, sizeof *bc->pages);
     bc->arena_size = BC_ARENA_SIZE;
-    bc->arena = bus_host_map(bc->arena_size); /* mapped lazily: a short run barely uses it */
+    bc->arena = bus_host_map_huge(bc->arena_size); /* mapped lazily: a short run barely uses it */
     bc->arena_used = 0;
     bc->code_map = code_map;
     bc->code_lo = SIZE_MAX;
@@ -126,7 +126,7 @@ static bool push(void *arr_, size_t *n, size_t *cap, void *p)
 void block_link(hart_t *h, block_t *from, unsigned s, block_t *to)
 {
     block_cache_t *bc = &h->bc;
-    if (!from->succ[s] && !push(&bc->links, &bc->n_links, &bc->cap_links, &from->succ[s]))
+    if (!from->succ[s] && !push(&bc->links, &bc->n_links, &bc->cap_links, (void *)((uintptr_t)from | s)))
         bc->links_lost = true;
     from->succ[s] = to;
 }
@@ -144,8 +144,10 @@ void block_jit_site(hart_t *h, block_t *b, unsigned s, uint8_t *site)
  * the blocks run. */
 static void unlink_all(block_cache_t *bc)
 {
-    for (size_t k = 0; k < bc->n_links; k++)
-        *bc->links[k] = NULL;
+    for (size_t k = 0; k < bc->n_links; k++) {
+        uintptr_t l = (uintptr_t)bc->links[k];
+        ((block_t *)(l & ~(uintptr_t)1))->succ[l & 1] = NULL;
+    }
     for (size_t k = 0; k < bc->n_sites; k++)
         memset(bc->sites[k], 0, 4); /* rel32 0: on to the lookup after the jump */
     bc->n_links = 0;                /* the sites stay: their jumps may be patched again */
@@ -161,16 +163,50 @@ static void unlink_all(block_cache_t *bc)
     }
 }
 
+/* After some blocks were dropped: the links to them go, the successor slots and the jumps of
+ * translated code patched to them (a patched jump always goes to its slot's block: the slot is set
+ * once, and the jump only after it), and so do the links of the dropped blocks themselves, which
+ * nothing reaches any more. The other links stay: cutting them all made a Linux boot look every
+ * block up again after each process's fence. */
+static void unlink_dead(block_cache_t *bc)
+{
+    if (bc->links_lost) {
+        unlink_all(bc);
+        return;
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < bc->n_links; k++) {
+        uintptr_t l = (uintptr_t)bc->links[k];
+        block_t *from = (block_t *)(l & ~(uintptr_t)1);
+        unsigned s = (unsigned)(l & 1);
+        if (from->ctx == BLOCK_DEAD)
+            continue;
+        if (from->succ[s]->ctx == BLOCK_DEAD) {
+            from->succ[s] = NULL;
+            if (from->jit_site[s])
+                memset(from->jit_site[s], 0, 4); /* rel32 0: on to the lookup after the jump */
+            continue;
+        }
+        bc->links[kept++] = (void *)l;
+    }
+    bc->n_links = kept;
+}
+
 void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
 {
     block_cache_t *bc = &h->bc;
     unsigned dropped = 0;
+    bool linked_from_others = vpn != UINT64_MAX; /* blocks other than those dropped may link here */
     if (vpn == UINT64_MAX) {
         /* every block of those contexts; they stay on the page lists, dead, until a walk there
          * takes them off */
         for (unsigned id = 1; id < sizeof bc->ctx_blocks / sizeof bc->ctx_blocks[0]; id++) {
             if (!ctx_drop[id])
                 continue;
+            /* A block links to blocks of its own context or of global code only (exec_template.h,
+             * CHAIN_): the links into a dropped context that is not global code all come from its
+             * own blocks, dropped with it. */
+            linked_from_others |= h->vm_ctx_global[id];
             for (block_t *b = bc->ctx_blocks[id]; b; b = b->ctx_next)
                 if (b->ctx != BLOCK_DEAD) {
                     drop_block(bc, b);
@@ -196,10 +232,9 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
                 }
             }
     }
-    if (dropped) {
-        unlink_all(bc);
-        bc->drops += dropped;
-    }
+    if (dropped && linked_from_others)
+        unlink_dead(bc);
+    bc->drops += dropped;
 }
 
 bool block_cache_host_wrote(const hart_t *h)

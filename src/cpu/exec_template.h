@@ -614,7 +614,8 @@ L_JIT_ENTER: {
     b = h->jit_block;
     i = b->insn + k_;
     switch (JIT_KIND(st_)) {
-    case JIT_CONT: DISPATCH();
+    case JIT_CONT: if (k_ == 0) goto *b->jit_orig; /* insn[0]'s handler enters translated code */
+        DISPATCH();
     case JIT_TRAP: goto trap_mid_block;
     case JIT_STOP: goto stop_after_insn;
     default: break;

@@ -90,9 +90,10 @@ typedef struct block_cache {
     uint32_t mask;
     block_t **pages; /* the blocks by their first virtual page: buckets indexed by (pc >> 12) & 4095 */
     block_t *ctx_blocks[64]; /* the blocks of each translation context id (block_t.ctx >> 2) */
-    /* The links made since the last cut (block_cache_drop_vm): successor slots set, and jumps of
-     * translated code that may be patched. links_lost: an array could not grow (cut them all). */
-    block_t ***links;
+    /* The links made since the last flush: successor slots set (each the block's address with the
+     * slot in bit 0: blocks are 16-byte aligned), and jumps of translated code that may be patched.
+     * links_lost: an array could not grow (cut them all at the next drop). */
+    void **links;
     uint8_t **sites;
     size_t n_links, n_sites, cap_links, cap_sites;
     bool links_lost;

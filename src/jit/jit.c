@@ -221,7 +221,7 @@ static void jit_retire_first(hart_t *h, block_t *b)
 #define HOFF(field) ((int32_t)offsetof(hart_t, field))
 #define BOFF(field) ((int32_t)offsetof(block_t, field))
 
-enum { SLOW_LOAD, SLOW_STORE, SLOW_DIV };
+enum { SLOW_LOAD, SLOW_STORE, SLOW_DIV, SLOW_AMO };
 typedef struct slow_path {
     uint8_t *from[2]; /* jumps to patch to the stub */
     uint8_t *back;    /* where the inline path goes on */
@@ -359,6 +359,64 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
+/* AMOs (swap, add, and, or, xor) inline on main RAM, as the interpreter's AMO does them: the
+ * address in the inline window or a page the fast TLB grants for stores (so for loads too: PMP and
+ * page tables have no write-only pages), aligned, its granule not watched (code, tohost, another
+ * hart's reservation); then the old value to rd, and the hart's own reservation goes. Anything
+ * else leaves translated code before the AMO, and the interpreter runs it on. */
+static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
+{
+    x_emit_t *e = &t->e;
+    bool dword =
+        op == OP_AMOSWAP_D || op == OP_AMOADD_D || op == OP_AMOXOR_D || op == OP_AMOAND_D || op == OP_AMOOR_D;
+    unsigned size = dword ? 8 : 4;
+    slow_path_t *s = &t->slow[t->n_slow++];
+    s->k = k;
+    s->kind = SLOW_AMO;
+    x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    emit_ram_check(t, s, size);
+    s->access = e->p;
+    s->size = size;
+    x_mov(e, X_RCX, X_RDX);
+    x_shift_imm(e, true, X_SHR, X_RCX, 9);
+    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
+    x_load(e, false, X_R8, x_r(X_RDX));
+    x_shift_imm(e, false, X_SHR, X_R8, 6);
+    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
+    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
+    uint8_t *watched = x_jcc(e, X_CC_B);
+    x_mem_t m = x_mi(X_R12, X_RDX);
+    if (dword)
+        x_load(e, true, X_RAX, m);
+    else if (t->w)
+        x_movsxd(e, X_RAX, m); /* rd gets the old word sign-extended */
+    else
+        x_load(e, false, X_RAX, m);
+    x_load(e, true, X_RCX, x_m(X_RBX, HX(d->rs2))); /* before rd is written: rd may be rs2 */
+    switch (op) {
+    case OP_AMOADD_W:
+    case OP_AMOADD_D: x_alu(e, dword, X_ADD, X_RCX, x_r(X_RAX)); break;
+    case OP_AMOXOR_W:
+    case OP_AMOXOR_D: x_alu(e, dword, X_XOR, X_RCX, x_r(X_RAX)); break;
+    case OP_AMOAND_W:
+    case OP_AMOAND_D: x_alu(e, dword, X_AND, X_RCX, x_r(X_RAX)); break;
+    case OP_AMOOR_W:
+    case OP_AMOOR_D: x_alu(e, dword, X_OR, X_RCX, x_r(X_RAX)); break;
+    default: break; /* swap: rs2 as it is */
+    }
+    x_store(e, dword, m, X_RCX);
+    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+    x_alu(e, false, X_XOR, X_RCX, x_r(X_RCX));
+    x_op(e, false, 0x88, 1, X_RCX, x_m(X_RBX, HOFF(reservation_valid)), true);
+    s->back = e->p;
+    slow_path_t *s2 = &t->slow[t->n_slow++]; /* a watched granule: straight to the interpreter */
+    *s2 = *s;
+    s2->from[0] = watched;
+    s2->from[1] = NULL;
+    s2->size = 0;
+    return true;
+}
+
 /* rd = rs1 op rs2 for the plain ALU forms */
 static void emit_rr(tr_t *t, const dinsn_t *d, enum x_alu a, bool w)
 {
@@ -450,6 +508,16 @@ static bool emit_insn(tr_t *t, uint32_t k)
     case OP_SW: return emit_store(t, d, k, op);
     case OP_SD: return w && emit_store(t, d, k, op);
     case OP_FENCE: return true;
+    case OP_AMOSWAP_W:
+    case OP_AMOADD_W:
+    case OP_AMOXOR_W:
+    case OP_AMOAND_W:
+    case OP_AMOOR_W: return emit_amo(t, d, k, op);
+    case OP_AMOSWAP_D:
+    case OP_AMOADD_D:
+    case OP_AMOXOR_D:
+    case OP_AMOAND_D:
+    case OP_AMOOR_D: return w && emit_amo(t, d, k, op);
     case OP_LUI: x_mov_imm(e, X_RAX, (uint64_t)(int64_t)d->imm & xmask); break;
     case OP_AUIPC: x_mov_imm(e, X_RAX, (b->pc + (uint64_t)(int64_t)d->imm) & xmask); break;
     case OP_ADDI:
@@ -638,20 +706,28 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_load(e, true, X_RCX, x_m(X_RBX, (int32_t)(offsetof(hart_t, bc) + offsetof(block_cache_t, table))));
         x_alu(e, true, X_ADD, X_RCX, x_r(X_RDX));
         x_load(e, true, X_RCX, x_m(X_RCX, 0));
+        /* the bucket's chain, as block_at walks it: blocks of other address spaces at the same
+         * pc (every process's code at the same addresses) come before the one wanted */
+        uint8_t *chain = e->p;
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
         x_alu(e, true, X_CMP, X_RAX, x_m(X_RCX, BOFF(pc)));
-        out[n_out++] = x_jcc(e, X_CC_NE);
+        uint8_t *other[2];
+        other[0] = x_jcc(e, X_CC_NE);
         x_load(e, false, X_RDX, x_m(X_RCX, BOFF(ctx)));
         x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx)));
         uint8_t *same = x_jcc(e, X_CC_E);
         x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx_g))); /* or global code */
-        out[n_out++] = x_jcc(e, X_CC_NE);
+        other[1] = x_jcc(e, X_CC_NE);
         x_patch(e, same, e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
         x_jmp_reg(e, X_RCX);
+        x_patch(e, other[0], e->p);
+        x_patch(e, other[1], e->p);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(hash_next)));
+        x_patch(e, x_jmp(e), chain);
     }
     for (int k = 0; k < n_out; k++)
         x_patch(e, out[k], e->p);
@@ -737,7 +813,7 @@ static bool is_translated_terminator(enum insn_op op)
 static void emit_ftlb(tr_t *t, const slow_path_t *s)
 {
     x_emit_t *e = &t->e;
-    int32_t entry = (int32_t)(s->kind == SLOW_STORE ? offsetof(hart_t, ftlb[1]) : offsetof(hart_t, ftlb[0]));
+    int32_t entry = (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
     x_mov(e, X_RCX, X_RAX);
     x_shift_imm(e, true, X_SHR, X_RCX, 12);
     x_mov(e, X_RDX, X_RCX);
@@ -804,6 +880,10 @@ static bool emit_block(tr_t *t)
         }
         if (s->size)
             emit_ftlb(t, s);
+        if (s->kind == SLOW_AMO) { /* the interpreter runs the AMO */
+            emit_exit(t, JIT_CONT | s->k);
+            continue;
+        }
         x_mov(e, X_RSI, X_RAX);
         x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)b);
         x_mov_imm(e, X_RCX, s->k);
@@ -831,6 +911,9 @@ bool jit_translate(hart_t *h, block_t *b)
             h->jit_threshold = 0; /* no executable memory: interpret */
             goto fail;
         }
+#ifdef MADV_HUGEPAGE
+        (void)madvise(code, JIT_CACHE_SIZE, MADV_HUGEPAGE); /* fewer first-touch faults (mem/bus.h) */
+#endif
         h->jit->code = code;
         h->jit->size = JIT_CACHE_SIZE;
     }

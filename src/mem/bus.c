@@ -40,6 +40,32 @@ uint8_t *bus_host_map(uint64_t size)
     return p == MAP_FAILED ? NULL : p;
 }
 
+/* Transparent huge pages where the host offers them (madvise mode): 2 MiB aligned, so that the
+ * kernel can back the mapping with huge pages. Touching fresh 4 KiB pages is what a guest OS's
+ * boot spends most of its host time on otherwise (one page fault per page, and on virtualised
+ * hosts a costly one). */
+#define HUGE_PAGE (2ull << 20)
+
+uint8_t *bus_host_map_huge(uint64_t size)
+{
+    if (size < HUGE_PAGE || size > SIZE_MAX - HUGE_PAGE)
+        return bus_host_map(size);
+    uint8_t *p = bus_host_map(size + HUGE_PAGE);
+    if (!p)
+        return NULL;
+    uintptr_t lo = (uintptr_t)p, at = (lo + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    uintptr_t end = lo + (uintptr_t)(size + HUGE_PAGE);
+    uintptr_t used = at + (((uintptr_t)size + 4095) & ~(uintptr_t)4095);
+    if (at > lo)
+        munmap(p, at - lo);
+    if (end > used)
+        munmap((void *)used, end - used);
+#ifdef MADV_HUGEPAGE
+    (void)madvise((void *)at, (size_t)size, MADV_HUGEPAGE); /* only a hint: fine if refused */
+#endif
+    return (uint8_t *)at;
+}
+
 void bus_host_unmap(uint8_t *p, uint64_t size)
 {
     if (p)
@@ -69,7 +95,8 @@ bus_region_t *bus_add_ram(bus_t *bus, const char *name, uint64_t base, uint64_t 
         errno = EEXIST;
         return NULL;
     }
-    uint8_t *host = bus_host_map(size);
+    /* an OS's RAM in huge pages; small RAMs keep small pages (a huge page costs its zeroing) */
+    uint8_t *host = size >= BUS_HUGE_RAM ? bus_host_map_huge(size) : bus_host_map(size);
     if (!host)
         return NULL;
     bus_region_t *r = add_region(bus, name, base, size, flags | REGION_RAM);

@@ -64,6 +64,11 @@ typedef struct bus {
  * RAM that a program barely uses costs nothing, and a size the host cannot map fails cleanly
  * (NULL, errno ENOMEM) instead of aborting in an allocator. */
 uint8_t *bus_host_map(uint64_t size);
+/* The same, backed by transparent huge pages where the host offers them: for large memories a
+ * guest fills fast (an OS's RAM, decoded blocks, translated code); bus_host_unmap frees it. */
+uint8_t *bus_host_map_huge(uint64_t size);
+/* RAM regions of this size or more are mapped with bus_host_map_huge. */
+#define BUS_HUGE_RAM (32ull << 20)
 void bus_host_unmap(uint8_t *p, uint64_t size);
 /* Zeroes n bytes of memory from bus_host_map without committing it: whole pages are handed back
  * to the host (they read 0 and are committed again when touched), only partial pages are written.

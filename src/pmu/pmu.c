@@ -440,7 +440,14 @@ void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now)
     mode &= 3;
     if (mode == p->mode)
         return;
-    if (!p->mode_filtered) {
+    /* Only a filtered slot that counts at all reads differently at another level: one that is
+     * off or inhibited (OpenSBI parks its counters with MINH set) keeps its value at every level,
+     * so the level is only noted, without folding the pending blocks in (every trap and xRET). */
+    bool sensitive = false;
+    unsigned n_slots = PMU_ARCH_SLOTS + p->n_observers;
+    for (unsigned n = 0; p->mode_filtered && n < n_slots && !sensitive; n++)
+        sensitive = p->slot[n].modes != PMU_MODES_ALL && p->slot[n].kind != SLOT_OFF && !p->slot[n].inhibited;
+    if (!sensitive) {
         p->mode = (uint8_t)mode;
         return;
     }
@@ -448,7 +455,6 @@ void pmu_set_mode(pmu_t *p, unsigned mode, uint64_t now)
      * cycle clock, an event slot leaves or joins the active list (configurations are remembered,
      * so blocks keep their cached addends for each level). */
     uint64_t v[PMU_MAX_SLOTS];
-    unsigned n_slots = PMU_ARCH_SLOTS + p->n_observers;
     pmu_sync(p); /* the blocks executed so far ran at the old level */
     for (unsigned n = 0; n < n_slots; n++)
         if (p->slot[n].modes != PMU_MODES_ALL)

@@ -912,6 +912,31 @@ static void test_xlnx(unit_t *u)
     uc->destroy(ul);
 }
 
+/* Large RAMs come from bus_host_map_huge: 2 MiB aligned (so the host can use huge pages), zero,
+ * every byte usable up to the end, and bus_host_zero and bus_free work on it as on small pages. */
+static void test_huge_ram(unit_t *u)
+{
+    bus_t bus;
+    memset(&bus, 0, sizeof bus);
+    uint64_t size = BUS_HUGE_RAM + 4096; /* not a multiple of the huge page: the end is trimmed */
+    bus_region_t *r = bus_add_ram(&bus, "ram", 0x80000000u, size, REGION_EXEC);
+    CHECK(r != NULL);
+    if (!r)
+        return;
+    CHECK_EQ((uintptr_t)r->host & ((2u << 20) - 1), 0);
+    CHECK_EQ(r->host[0] | r->host[size / 2] | r->host[size - 1], 0);
+    memset(r->host, 0xa5, (size_t)size);
+    CHECK_EQ(r->host[size - 1], 0xa5);
+    bus_host_zero(r->host + 1, size - 2);
+    CHECK_EQ(r->host[0], 0xa5);
+    CHECK_EQ(r->host[1] | r->host[size / 2] | r->host[size - 2], 0);
+    CHECK_EQ(r->host[size - 1], 0xa5);
+    uint8_t *small = bus_host_map_huge(4096); /* below a huge page: plain pages */
+    CHECK(small != NULL);
+    bus_host_unmap(small, 4096);
+    bus_free(&bus);
+}
+
 int main(void)
 {
     unit_t t = { 0 }, *u = &t;
@@ -927,5 +952,6 @@ int main(void)
     test_semihost_common(u, 32);
     test_semihost_common(u, 64);
     test_semihost_exit(u);
+    test_huge_ram(u);
     return unit_finish(u, "unit_devices");
 }

@@ -183,6 +183,37 @@ int main(void)
     pmu_commit_events(&q, EVBIT(LOAD), 0);
     CHECK_EQ(pmu_read(&q, (unsigned)ev_u, 410), 3);
     CHECK_EQ(pmu_read(&q, (unsigned)cyc_u, 410), 60);
+
+    /* A U-only counter that is off or inhibited keeps its value across level changes (these only
+     * note the level then), and counts at U from the moment it is enabled again. */
+    pmu_t r;
+    pmu_init(&r, &test_model);
+    pmu_set_selector(&r, 3, 1, 0); /* loads */
+    pmu_set_slot_modes(&r, 3, 1u << 0, 0);
+    pmu_set_inhibit(&r, 1u << 3, 0);
+    pmu_write(&r, 3, 7, 0);
+    pmu_set_selector(&r, 4, 0, 0); /* off, filtered too */
+    pmu_set_slot_modes(&r, 4, 1u << 0, 0);
+    pmu_set_mode(&r, 0, 0);
+    pmu_commit_events(&r, EVBIT(LOAD), 0);
+    CHECK_EQ(r.mode, 0);
+    CHECK_EQ(pmu_read(&r, 3, 0), 7);
+    pmu_set_inhibit(&r, 0, 0); /* at U: counts */
+    pmu_commit_events(&r, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&r, 3, 0), 8);
+    pmu_set_mode(&r, 1, 0); /* at S: not */
+    pmu_commit_events(&r, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&r, 3, 0), 8);
+    pmu_set_inhibit(&r, 1u << 3, 0); /* inhibited at S, enabled again at U */
+    pmu_set_mode(&r, 0, 0);
+    pmu_commit_events(&r, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&r, 3, 0), 8);
+    pmu_set_inhibit(&r, 0, 0);
+    pmu_commit_events(&r, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&r, 3, 0), 9);
+    pmu_set_mode(&r, 3, 0);
+    pmu_commit_events(&r, EVBIT(LOAD), 0);
+    CHECK_EQ(pmu_read(&r, 3, 0), 9);
     test_latency_pairs(u);
     return unit_finish(u, "unit_pmu_engine");
 }

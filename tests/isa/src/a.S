@@ -3,6 +3,8 @@
  *   - sc.w without a reservation fails (rd != 0) and does not write memory
  *   - lr.w + sc.w succeeds (rd == 0) and writes; a second sc.w then fails (any sc.w
  *     invalidates the reservation, also a failed one)
+ *   - an AMO to the reserved word between lr.w and sc.w makes the sc.w fail (pmusim: any AMO
+ *     ends the hart's reservation; QEMU: the word changed)
  *   - AMOs return the old value (sign-extended on RV64), store op(old, rs2) as 32 bits,
  *     ignore the upper 32 bits of rs2 on RV64 and leave neighbouring memory alone.
  * On RV64 the interesting rs2 values carry garbage in their upper 32 bits; RV32 `li`
@@ -114,6 +116,11 @@ RVTEST_CODE_BEGIN
   /* ---- AMO to the second word of a doubleword (non-zero word offset) ---- */
   TEST_CASE(56, a4, 0x11, la a1, amo_buf; li t0, 0x10; sw t0, 4(a1); li a2, 1;
             addi a3, a1, 4; amoadd.w t0, a2, (a3); lw a4, 4(a1))
+  /* ---- an AMO between lr.w and sc.w: the sc.w fails and writes nothing (the AMO starts a
+   *      block of its own, so that it is translated on its own too) ---- */
+  TEST_CASE(57, a4, 1, la a1, lr_buf; sw x0, 0(a1); li a2, 5; li a3, 0x8888; lr.w t0, (a1);
+            j 1f; 1: amoadd.w t0, a2, (a1); sc.w a4, a3, (a1); snez a4, a4)
+  TEST_CASE(58, a4, 5, la a1, lr_buf; lw a4, 0(a1))
 
 RVTEST_CODE_END
 
