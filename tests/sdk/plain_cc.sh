@@ -1,0 +1,56 @@
+#!/bin/sh
+# plain_cc.sh PMUSIM CC PREFIX MACHINE WAY: builds tests/sdk/hello.c with Debian's picolibc (its
+# crt0 and semihosting) and the link script of the SDK installed in PREFIX, exactly as docs/sdk.md
+# documents it for MACHINE, then runs it on pmusim: it must print its line and exit 0.
+#   WAY plain       the compiler line with -march/-mabi and -T PREFIX/share/pmusim/sdk/ld/MACHINE.ld
+#   WAY pkg-config  the same through pkg-config --cflags --libs pmusim-sdk-MACHINE
+# Skipped (77) without Debian's picolibc or, for pkg-config, without pkg-config.
+pmusim=$1 cc=$2 prefix=$3 machine=$4 way=$5
+here=$(dirname "$0")
+if [ ! -f /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs ]; then
+    echo "picolibc-riscv64-unknown-elf is not installed: SKIPPED"
+    exit 77
+fi
+if [ ! -x "$cc" ] && ! command -v "$cc" >/dev/null 2>&1; then
+    echo "$cc not found: SKIPPED"
+    exit 77
+fi
+# the table of docs/sdk.md, "The plain compiler line"
+case $machine in
+virt32 | mbv32) arch="-march=rv32imac -mabi=ilp32" ;;
+virt64 | mbv64) arch="-march=rv64imac -mabi=lp64 -mcmodel=medany" ;;
+veer-el2) arch="-march=rv32imc -mabi=ilp32" ;;
+*) echo "plain_cc.sh: unknown machine $machine"; exit 2 ;;
+esac
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+picolibc="--specs=picolibc.specs --crt0=semihost --oslib=semihost"
+case $way in
+plain)
+    set -x
+    # shellcheck disable=SC2086
+    "$cc" $arch $picolibc -T "$prefix/share/pmusim/sdk/ld/$machine.ld" -O2 \
+        "$here/hello.c" -o "$tmp/hello.elf" || { set +x; echo "FAIL: build"; exit 1; }
+    set +x
+    ;;
+pkg-config)
+    command -v pkg-config >/dev/null 2>&1 || { echo "pkg-config not installed: SKIPPED"; exit 77; }
+    PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+    export PKG_CONFIG_PATH
+    flags=$(pkg-config --cflags --libs "pmusim-sdk-$machine") || { echo "FAIL: pkg-config"; exit 1; }
+    set -x
+    # shellcheck disable=SC2086
+    "$cc" $picolibc $flags -O2 "$here/hello.c" -o "$tmp/hello.elf" || { set +x; echo "FAIL: build"; exit 1; }
+    set +x
+    ;;
+*) echo "plain_cc.sh: unknown way $way"; exit 2 ;;
+esac
+"$pmusim" run -M "$machine" "$tmp/hello.elf" >"$tmp/out" 2>"$tmp/err" </dev/null
+status=$?
+echo "exit status: $status"; echo "--- stdout:"; cat "$tmp/out"; echo "--- stderr:"; cat "$tmp/err"
+fail=0
+[ "$status" = 0 ] || { echo "FAIL: exit status $status, expected 0"; fail=1; }
+grep -q -x "hello from picolibc on pmusim" "$tmp/out" || { echo "FAIL: no hello line"; fail=1; }
+[ ! -s "$tmp/err" ] || { echo "FAIL: messages on stderr"; fail=1; }
+[ "$fail" = 0 ] && echo "--- as expected"
+exit $fail
