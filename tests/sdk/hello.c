@@ -2,7 +2,8 @@
  * semihosting) and the SDK's installed link script, without the SDK's runtime. It checks what
  * picolibc's start-up code relies on the link script for: .data in place, .bss and .tbss zero,
  * the TLS block (errno) usable and its template (_init_tls, for a further thread), the heap
- * between __heap_start and __heap_end, a constructor run.
+ * between __heap_start and __heap_end, a constructor run. With HELLO_COUNTERS (the pkg-config
+ * way, whose flags include the SDK's headers) it also reads minstret with pmusim_rt.h's macros.
  * Prints one line and exits 0 when all of it holds, 1 and the failed check otherwise. */
 #include <errno.h>
 #include <limits.h>
@@ -11,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef HELLO_COUNTERS
+#include <pmusim_rt.h>
+#endif
 
 extern char __heap_start[], __heap_end[], __tls_base[];
 
@@ -54,6 +58,12 @@ int main(void)
         memcpy(&copy_zeroed, tls_block + ((uintptr_t)&tls_zeroed - (uintptr_t)__tls_base), sizeof(int));
         failed |= check(copy_initialised == 7 && copy_zeroed == 0, "_init_tls");
     }
+#ifdef HELLO_COUNTERS
+    uint64_t before = rt_read_minstret();
+    for (volatile int i = 0; i < 100; i++) {
+    }
+    failed |= check(rt_read_minstret() - before >= 100, "minstret counts");
+#endif
     char *p = malloc(4096);
     failed |= check(p != NULL && p >= __heap_start && p + 4096 <= __heap_end, "malloc from the heap");
     free(p);
