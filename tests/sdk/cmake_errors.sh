@@ -1,7 +1,8 @@
 #!/bin/sh
 # cmake_errors.sh PREFIX WORK: configuring against the SDK installed in PREFIX fails with a clear
 # message, naming what is wrong, when
-#   - picolibc is not where PMUSIM_PICOLIBC says: find_package(pmusim-sdk REQUIRED) stops;
+#   - picolibc is not where PMUSIM_PICOLIBC says (or, on a machine without it, the compiler is
+#     missing): find_package(pmusim-sdk REQUIRED) stops;
 #   - pmusim_add_guest is given a machine that does not exist.
 prefix=$1 work=$2
 rm -rf "$work"
@@ -30,12 +31,17 @@ expect() {
         fail=1
     fi
 }
-expect no-picolibc "picolibc not found in $work/nowhere" -DPMUSIM_PICOLIBC="$work/nowhere"
-if command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 &&
-    [ -f /usr/lib/picolibc/riscv64-unknown-elf/include/picolibc.h ]; then
-    expect unknown-machine "pmusim_add_guest(wrong): unknown MACHINE 'virt128'"
+if ! command -v riscv64-unknown-elf-gcc >/dev/null 2>&1; then
+    # the compiler is looked for first
+    expect no-compiler "riscv64-unknown-elf-gcc not found"
+    echo "(no riscv64-unknown-elf-gcc: a missing picolibc and an unknown machine are not tried)"
 else
-    echo "(no riscv64-unknown-elf-gcc or picolibc: the unknown machine is not tried)"
+    expect no-picolibc "picolibc not found in $work/nowhere" -DPMUSIM_PICOLIBC="$work/nowhere"
+    if [ -f /usr/lib/picolibc/riscv64-unknown-elf/include/picolibc.h ]; then
+        expect unknown-machine "pmusim_add_guest(wrong): unknown MACHINE 'virt128'"
+    else
+        echo "(no picolibc: an unknown machine is not tried)"
+    fi
 fi
 [ "$fail" = 0 ] && echo "--- as expected"
 exit $fail
