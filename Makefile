@@ -20,16 +20,16 @@
 #                  programs) in build/linux/ from Debian packages (linux/kit.sh, docs/linux.md);
 #                  parts are cached in /var/cache/pmusim/linux (PMUSIM_LINUX_CACHE)
 #   make linux-qemu  boot the kit under QEMU, run perf in it and power it off (linux/boot-qemu.py)
-#   make install   build, then install into PREFIX (default /usr/local): the guest SDK (headers,
-#                  link scripts, runtime sources, CMake package pmusim-sdk, pkg-config modules
-#                  pmusim-sdk-<machine>; docs/sdk.md)
+#   make install   build, then install under PREFIX (default /usr/local): pmusim, libpmusim (shared
+#                  and static), its header, pkg-config file and CMake package (docs/library.md),
+#                  and the guest SDK: headers, link scripts, runtime sources, CMake package
+#                  pmusim-sdk, pkg-config modules pmusim-sdk-<machine> (docs/sdk.md)
 #   make clean     remove both build trees
 # A new build tree is configured for Ninja when it is installed (scripts/setup.sh installs it):
 # it runs the ~260 guest rules with far less overhead than make's recursive Makefiles. A tree
 # keeps the generator it was first configured with.
 
 BUILD := build
-PREFIX ?= /usr/local
 ASAN_BUILD := build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j2
@@ -43,7 +43,9 @@ generator = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(shell command -v ninja 
 # make check builds all of build/, guests included, before sanitize: no need to check them again
 SANITIZE_GUESTS ?= guests
 
-.PHONY: all build guests configure test sanitize check demo linux linux-qemu clean install
+PREFIX ?= /usr/local
+
+.PHONY: all build guests configure test sanitize check demo linux linux-qemu install clean
 
 all: build
 
@@ -52,9 +54,6 @@ configure:
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
-
-install: build
-	cmake --install $(BUILD) --prefix $(PREFIX)
 
 guests: configure
 	cmake --build $(BUILD) -j $(JOBS) --target pmusim_guests
@@ -88,6 +87,9 @@ linux:
 
 linux-qemu: linux
 	python3 linux/boot-qemu.py --kit $(BUILD)/linux --smp 2
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -18,6 +18,8 @@ rules=(
     "fast_size:cpu/hart.c"
     "mem_inline:cpu/hart.c"
     "memo_direct:cpu/hart.c"
+    "dmemo:cpu/hart.c"
+    "imemo:cpu/hart.c"
     "observe_direct:cpu/hart.c"
     "ftlb_key:cpu/hart.h"
     "mip:cpu/irq.c"

@@ -19,6 +19,9 @@ packages=(
     linux-perf                                 # real perf stat output for the perf-format reader (tests/stat)
     python3                                    # test scripts (stat JSON, VeeR timing vs the RTL)
     libsqlite3-dev libssl-dev                  # pmusim sweep: results database, programs' SHA-256
+    slurm-wlm munge                            # pmusim sweep --engine slurm: the test's single-node Slurm
+    python3-matplotlib                         # python3 -m pmusim.plot: plots of a sweep's database
+    strace                                     # sweep.no-flush-per-run counts the sweep's flushes
 )
 
 missing=()

@@ -53,6 +53,11 @@ typedef struct core_config {
     bool hierarchy;
     uint64_t l1i_bytes, l1d_bytes, l2_bytes;
     unsigned itlb_entries, dtlb_entries, bp_entries;
+    /* Parts of the hierarchy (HIER_* of core/generic/hierarchy.h) the machine's own memory model
+     * counts in the harts' PMU instead (p8700: the coherence manager's L1s and L2); the core's
+     * model then has only the others, and is on unless caches=off. Set by the machine, not an
+     * option (machine_desc_t.hier_machine_parts). */
+    unsigned machine_parts;
 } core_config_t;
 
 typedef struct core_desc {

@@ -18,6 +18,10 @@ void hart_update_paths(hart_t *h)
                        ? 0
                        : h->ram_size - 7;
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) || watching;
+    /* A memo hit makes no call: while L1 accesses are counted, every access asks the model. Its
+     * counts are the same either way (docs/mips-cm.md "Fast paths"). */
+    h->dmemo = (h->pmu.dyn_interest & (EVBIT(DCACHE_READ) | EVBIT(DCACHE_WRITE))) ? NULL : h->l1d_memo;
+    h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ)) ? NULL : h->l1i_memo;
     h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
     h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
     hart_ftlb_rekey(h);

@@ -143,8 +143,14 @@ typedef struct hart {
      * may take the inline RAM path (hart_mem_changed). */
     bool observe_mem; /* every access goes to platform->mem_access (off the inline path) */
     /* With observe_mem, the model's memos of this hart's L1 D- and I-caches (mem/l1_memo.h), or
-     * NULL: a load or store whose line is there, and a block whose lines are, need no call. */
+     * NULL: a load or store whose line is there, and a block whose lines are, need no call.
+     * dmemo and imemo are the ones the paths look at: l1d_memo and l1i_memo, except while the PMU
+     * counts that cache's accesses, hits included (the model counts them: it sees every one). */
+    struct l1_memo *l1d_memo, *l1i_memo;
     struct l1_memo *dmemo, *imemo;
+    /* A D-side memo hit under translation still goes to core_ext mem_access: the core's own D-TLB
+     * model beside a machine's caches (core/generic/hierarchy.c on p8700) sees every lookup. */
+    bool memo_hits_to_core;
     bool memo_direct; /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
     /* A core's own model of every access (core_ext mem_access, no memo): an aligned main-RAM
      * access needs nothing but the copy and the call (observe_direct: untranslated, as fast_size;

@@ -185,6 +185,14 @@ static mem_result_t store_phys(hart_t *h, uint64_t addr, unsigned size, uint64_t
     return res;
 }
 
+/* An L1 memo hit the machine's model need not see: a core's D-TLB model beside it still looks a
+ * translated access up (hart_t.memo_hits_to_core). */
+static inline void memo_hit_seen(hart_t *h, uint64_t pa, unsigned size, bool store)
+{
+    if (h->memo_hits_to_core && h->access_translated)
+        h->core_ext->mem_access(h, pa, size, store, NULL);
+}
+
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
 {
     if (addr & (size - 1)) {
@@ -202,9 +210,12 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
         fault(h, store ? CAUSE_STORE_ACCESS : CAUSE_LOAD_ACCESS, addr);
         return NULL;
     }
-    if (h->observe_mem &&
-        !(r->host == h->ram && !h->debug && h->dmemo && l1_memo_hit(h->dmemo, pa, size, store)))
-        h->platform->mem_access(h->platform_ctx, h, pa, size, store, r->host == h->ram ? NULL : r);
+    if (h->observe_mem) {
+        if (r->host == h->ram && !h->debug && h->dmemo && l1_memo_hit(h->dmemo, pa, size, store))
+            memo_hit_seen(h, pa, size, store);
+        else
+            h->platform->mem_access(h->platform_ctx, h, pa, size, store, r->host == h->ram ? NULL : r);
+    }
     h->amo_pa = pa;
     return r->host + (pa - r->base);
 }
@@ -252,7 +263,10 @@ static uint8_t *memo_ram(hart_t *h, uint64_t pa, unsigned size, enum priv_mode p
     if (!h->dmemo || h->debug || off >= h->ram_size || h->ram_size - off < size || (pa & (size - 1)) ||
         !plain_view(h, priv, perm) || ((perm & PMP_W) && granule_bit(h->store_watch, off)))
         return NULL;
-    return l1_memo_hit(h->dmemo, pa, size, (perm & PMP_W) != 0) ? h->ram + off : NULL;
+    if (!l1_memo_hit(h->dmemo, pa, size, (perm & PMP_W) != 0))
+        return NULL;
+    memo_hit_seen(h, pa, size, (perm & PMP_W) != 0);
+    return h->ram + off;
 }
 
 /* An aligned access of a size that is a power of two, to main RAM, as the executor's inline path. */

@@ -105,9 +105,9 @@ static void coh_sink(void *ctx, unsigned event, uint32_t sig, uint32_t amount)
 }
 
 void mips_cm_core_access(mips_cm_t *cm, unsigned core, uint64_t addr, unsigned size, enum coh_access kind,
-                         enum coh_cca cca)
+                         enum coh_cca cca, coh_outcome_t *out)
 {
-    coh_core_access(cm->coh, core, addr, size, kind, cca);
+    coh_core_access(cm->coh, core, addr, size, kind, cca, out);
 }
 
 void mips_cm_iocu_access(mips_cm_t *cm, unsigned iocu, uint64_t addr, uint64_t len, bool write, bool coherent)

@@ -47,7 +47,7 @@ typedef struct mips_cm mips_cm_t;
 
 /* A memory access by a core, or a DMA transfer through an IOCU: the counting model. */
 void mips_cm_core_access(mips_cm_t *cm, unsigned core, uint64_t addr, unsigned size, enum coh_access kind,
-                         enum coh_cca cca);
+                         enum coh_cca cca, coh_outcome_t *out);
 void mips_cm_iocu_access(mips_cm_t *cm, unsigned iocu, uint64_t addr, uint64_t len, bool write,
                          bool coherent);
 

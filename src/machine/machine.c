@@ -363,7 +363,8 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->max_insns = opts->max_insns;
         h->observe_mem = m->cm != NULL;
         machine_cm_attach(m, h);
-        if (desc->core->setup && !desc->core->setup(h, &opts->core)) {
+        core_config_t core_cfg = machine_core_config(desc, opts);
+        if (desc->core->setup && !desc->core->setup(h, &core_cfg)) {
             fprintf(stderr, "pmusim: out of memory\n");
             machine_free(m);
             return NULL;
@@ -459,14 +460,23 @@ void machine_reset(machine_t *m, uint64_t entry)
     m->htif_pending = 0;
 }
 
+core_config_t machine_core_config(const machine_desc_t *desc, const machine_opts_t *opts)
+{
+    core_config_t cfg = opts ? opts->core : (core_config_t){ 0 };
+    cfg.machine_parts = desc->hier_machine_parts;
+    return cfg;
+}
+
 const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t *opts, char *buf, size_t size)
 {
-    return desc->core->check_config ? desc->core->check_config(&opts->core, buf, size) : NULL;
+    core_config_t cfg = machine_core_config(desc, opts);
+    return desc->core->check_config ? desc->core->check_config(&cfg, buf, size) : NULL;
 }
 
 const pmu_model_t *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts)
 {
-    return desc->core->pmu_for && opts ? desc->core->pmu_for(&opts->core) : desc->core->pmu;
+    core_config_t cfg = machine_core_config(desc, opts);
+    return desc->core->pmu_for ? desc->core->pmu_for(&cfg) : desc->core->pmu;
 }
 
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key)

@@ -114,6 +114,9 @@ typedef struct machine_desc {
     /* Harts grouped in cores: mhartid = core << hartid_core_shift | hart in the core (0: mhartid is
      * the hart's index). */
     unsigned hartid_core_shift;
+    /* The parts of the generic memory hierarchy (HIER_*) the machine's own model counts in the
+     * harts' PMU (core_config_t.machine_parts); 0: none. */
+    unsigned hier_machine_parts;
 } machine_desc_t;
 
 /* User-selectable options (CLI). */
@@ -230,6 +233,8 @@ const char *machine_check_opts(const machine_desc_t *desc, const machine_opts_t 
 
 /* The PMU model of the machine with these options (its events can depend on the configuration). */
 const struct pmu_model *machine_pmu_model(const machine_desc_t *desc, const machine_opts_t *opts);
+/* The core configuration the options give, with what the machine fixes (opts may be NULL). */
+core_config_t machine_core_config(const machine_desc_t *desc, const machine_opts_t *opts);
 
 /* The option `key` of a machine, or NULL. */
 const machine_param_t *machine_find_param(const machine_desc_t *desc, const char *key);

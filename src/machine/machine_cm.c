@@ -8,15 +8,43 @@
 #include "dev/mips_cm.h"
 #include "machine/machine.h"
 
+/* n occurrences of an SBI cache event of the hart's PMU (the PMU model maps them to SBI indices:
+ * core/generic/pmu_model.c, as for the virt machines' hierarchy). */
+static void count(pmu_t *p, evset_t ev, unsigned n)
+{
+    if (n && (p->dyn_interest & ev))
+        pmu_commit_events_n(p, ev, n);
+}
+
+/* What a hart's access did in its core's L1 and in the L2, as the hart's cache events: L1 accesses
+ * and misses (a store to a shared line, which needs an upgrade, is a miss), the L2 reads that
+ * filled its L1 and the L2 write-backs it caused (docs/mips-cm.md "Cache events"). */
+static void count_outcome(hart_t *h, unsigned kind, const coh_outcome_t *o)
+{
+    pmu_t *p = &h->pmu;
+    if (kind == COH_IFETCH) {
+        count(p, EVBIT(ICACHE_REQ), o->l1_access);
+        count(p, EVBIT(ICACHE_MISS), o->l1_miss);
+    } else {
+        bool store = kind == COH_STORE;
+        count(p, store ? EVBIT(DCACHE_WRITE) : EVBIT(DCACHE_READ), o->l1_access);
+        count(p, store ? EVBIT(DCACHE_WRITE_MISS) : EVBIT(DCACHE_READ_MISS), o->l1_miss);
+    }
+    count(p, EVBIT(L2_WRITE), o->l2_write);
+    count(p, EVBIT(L2_WRITE_MISS), o->l2_write_miss);
+    count(p, EVBIT(L2_READ), o->l2_read);
+    count(p, EVBIT(L2_READ_MISS), o->l2_read_miss);
+}
+
 void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, unsigned kind,
                            const bus_region_t *r)
 {
     machine_t *m = ctx;
-    if (!m->cm) { /* the core's own model (the virt machines' memory hierarchy) */
-        if (h->core_ext && h->core_ext->mem_access)
-            h->core_ext->mem_access(h, addr, size, kind, r);
+    /* the core's own model: the virt machines' memory hierarchy; on p8700 its TLBs */
+    if (h->core_ext && h->core_ext->mem_access)
+        h->core_ext->mem_access(h, addr, size, kind, r);
+    if (!m->cm)
         return;
-    }
     enum coh_cca cca = COH_CACHED;
     if (r && !r->host)
         cca = COH_REGISTER;
@@ -25,7 +53,9 @@ void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, u
     else if (r && (r->flags & REGION_UNCACHED_ACCEL))
         cca = COH_UNCACHED_ACC;
     unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
-    mips_cm_core_access(m->cm, core, addr, size, (enum coh_access)kind, cca);
+    coh_outcome_t out = { 0 };
+    mips_cm_core_access(m->cm, core, addr, size, (enum coh_access)kind, cca, &out);
+    count_outcome(h, kind, &out);
 }
 
 void machine_cm_attach(machine_t *m, hart_t *h)
@@ -33,8 +63,8 @@ void machine_cm_attach(machine_t *m, hart_t *h)
     if (!m->cm)
         return;
     unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
-    h->dmemo = mips_cm_l1_memo(m->cm, core, false);
-    h->imemo = mips_cm_l1_memo(m->cm, core, true);
+    h->l1d_memo = mips_cm_l1_memo(m->cm, core, false);
+    h->l1i_memo = mips_cm_l1_memo(m->cm, core, true);
 }
 
 void machine_cm_reset(machine_t *m, uint64_t entry)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/generic/hierarchy.h"
 #include "machine/machine.h"
 
 /* QEMU virt's devices at its addresses: the UART's interrupt is PLIC source 10 (UART0_IRQ). */
@@ -413,6 +414,13 @@ static const machine_param_t p8700_params[] = {
       set_boot },
     { "quantum", "1..2^30",
       "cycles a hart runs before the next hart's turn, with several harts (default 1000)", set_quantum },
+    /* the generic core's TLB and predictor models beside the CM's caches (docs/mips-cm.md) */
+    { "itlb", "0|1..256 (power of two)",
+      "I-TLB entries counted in the harts' PMU, fully associative, 4 KiB pages (default 32)", set_itlb },
+    { "dtlb", "0|1..256 (power of two)",
+      "D-TLB entries counted in the harts' PMU, fully associative, 4 KiB pages (default 32)", set_dtlb },
+    { "bp", "0|1..64K (power of two)",
+      "branch predictor counted in the harts' PMU: 2-bit counters indexed by pc (default 1024)", set_bp },
     { 0 },
 };
 
@@ -446,6 +454,7 @@ static const machine_desc_t p8700 = {
     .pmu_dt = true,
     .params = p8700_params,
     .hartid_core_shift = 4,
+    .hier_machine_parts = HIER_L1I | HIER_L1D | HIER_L2, /* the CM's L1s and L2 in the harts' PMU */
 };
 
 static const machine_desc_t *const all_machines[] = { &veer_el2, &virt32, &virt64, &mbv32,

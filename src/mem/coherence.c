@@ -246,8 +246,9 @@ static void memory_line(coh_model_t *m, bool write)
 }
 
 /* A lookup in the L2 from `port`. kind is a CMQ9_KIND_* bit; `fill` says whether a miss reads
- * the line from memory (a whole-line write does not); `dirty` marks the line written. */
-static void l2_access(coh_model_t *m, unsigned port_bit, uint32_t kind, uint64_t line, bool fill, bool dirty)
+ * the line from memory (a whole-line write does not); `dirty` marks the line written. True for a
+ * hit. */
+static bool l2_access(coh_model_t *m, unsigned port_bit, uint32_t kind, uint64_t line, bool fill, bool dirty)
 {
     level_t *l2 = &m->l2;
     struct meta *w = level_find(l2, line), victim;
@@ -268,6 +269,14 @@ static void l2_access(coh_model_t *m, unsigned port_bit, uint32_t kind, uint64_t
         level_set_state(l2, w, ST_M);
     emit(m, CM_EV_L2_UTIL, CMQ8_UNSTALLED_START | CMQ8_STARTED, 1);
     emit(m, CM_EV_L2_HIT, port_bit | kind | result, 1);
+    return result == CMQ9_HIT_DIRTY || result == CMQ9_HIT_CLEAN;
+}
+
+/* An L2 write-back lookup an access caused, in its outcome. */
+static void l2_writeback(coh_model_t *m, unsigned port_bit, uint64_t line, coh_outcome_t *out)
+{
+    out->l2_write++;
+    out->l2_write_miss += !l2_access(m, port_bit, CMQ9_KIND_WRITEBACK, line, false, true);
 }
 
 static void request(coh_model_t *m, uint32_t sig)
@@ -276,12 +285,12 @@ static void request(coh_model_t *m, uint32_t sig)
 }
 
 /* Allocates `line` in core c's L1D: a modified victim is written back. */
-static struct meta *l1d_fill(coh_model_t *m, unsigned c, uint64_t line)
+static struct meta *l1d_fill(coh_model_t *m, unsigned c, uint64_t line, coh_outcome_t *out)
 {
     struct meta victim, *w = level_fill(&m->l1d[c], line, &victim);
     if (victim.state == ST_M) {
         request(m, CMQ_PORT(c) | CMQ0_CCA_CACHED | CMQ0_CMD_WRITEBACK | CMQ0_LEN_LINE | CMQ0_TGT_MEM);
-        l2_access(m, CMQ_PORT(c), CMQ9_KIND_WRITEBACK, victim.line, false, true);
+        l2_writeback(m, CMQ_PORT(c), victim.line, out);
     }
     return w;
 }
@@ -295,7 +304,8 @@ static uint32_t coh_state_bit(uint8_t st)
  * other L1D holding the line gets an intervention and keeps it in S; an M or E holder supplies the
  * data (an M holder's data is also written to the L2). Returns whether one supplied it; *shared
  * says whether another core keeps a copy (in its L1D or its L1I), so c may not have it in E. */
-static bool snoop_read(coh_model_t *m, unsigned c, uint64_t line, uint32_t cause, bool *shared)
+static bool snoop_read(coh_model_t *m, unsigned c, uint64_t line, uint32_t cause, bool *shared,
+                       coh_outcome_t *out)
 {
     bool supplied = false;
     *shared = false;
@@ -313,7 +323,7 @@ static bool snoop_read(coh_model_t *m, unsigned c, uint64_t line, uint32_t cause
             if (cause == CMQ1_CMD_LOAD)
                 emit(m, CM_EV_SHARING_MISS, CMQ5_REQ(c) | CMQ5_SUP(o), 1);
             if (x->state == ST_M) /* the owner keeps a clean copy: its data goes to the L2 */
-                l2_access(m, CMQ_PORT(o), CMQ9_KIND_WRITEBACK, line, false, true);
+                l2_writeback(m, CMQ_PORT(o), line, out);
         }
         level_set_state(&m->l1d[o], x, ST_S);
         *shared = true;
@@ -335,19 +345,28 @@ static void snoop_l1i(coh_model_t *m, unsigned c, uint64_t line, uint32_t cause)
     }
 }
 
-static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_access kind)
+/* The requester's L2 lookup that fills its L1, in its outcome. */
+static void l2_fill(coh_model_t *m, uint32_t port, uint32_t kind, uint64_t line, coh_outcome_t *out)
+{
+    out->l2_read++;
+    out->l2_read_miss += !l2_access(m, port, kind, line, true, false);
+}
+
+static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_access kind, coh_outcome_t *out)
 {
     uint32_t port = CMQ_PORT(c);
     bool shared;
+    out->l1_access++;
     if (kind == COH_IFETCH) {
         level_t *ic = &m->l1i[c];
         if (level_find(ic, line)) {
             level_touch(ic, line);
             return;
         }
+        out->l1_miss++;
         request(m, port | CMQ0_CCA_CACHED | CMQ0_CMD_IFETCH | CMQ0_LEN_LINE | CMQ0_TGT_MEM);
-        if (!snoop_read(m, c, line, CMQ1_CMD_IFETCH, &shared))
-            l2_access(m, port, CMQ9_KIND_IFETCH, line, true, false);
+        if (!snoop_read(m, c, line, CMQ1_CMD_IFETCH, &shared, out))
+            l2_fill(m, port, CMQ9_KIND_IFETCH, line, out);
         emit(m, CM_EV_RSU, port, LINE_DWORDS);
         struct meta victim;
         level_set_state(ic, level_fill(ic, line, &victim), ST_S); /* I-side lines are never dirty */
@@ -361,7 +380,8 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
         level_set_state(dc, w, store ? ST_M : w->state); /* E -> M silently; the memo learns the line */
         return;
     }
-    if (w) { /* store to a shared line: upgrade, the other copies are invalidated */
+    out->l1_miss++; /* a request: the line is absent, or shared and to be written */
+    if (w) {        /* store to a shared line: upgrade, the other copies are invalidated */
         request(m, port | CMQ0_CCA_CACHED | CMQ0_CMD_UPGRADE | CMQ0_LEN_PARTIAL | CMQ0_TGT_MEM);
         for (unsigned o = 0; o < m->cores; o++) {
             struct meta *x = o == c ? NULL : level_find(&m->l1d[o], line);
@@ -392,17 +412,20 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
         }
         snoop_l1i(m, c, line, CMQ1_CMD_STORE);
     } else {
-        supplied = snoop_read(m, c, line, CMQ1_CMD_LOAD, &shared);
+        supplied = snoop_read(m, c, line, CMQ1_CMD_LOAD, &shared, out);
     }
     if (!supplied)
-        l2_access(m, port, store ? CMQ9_KIND_READ_OWN : CMQ9_KIND_READ, line, true, false);
+        l2_fill(m, port, store ? CMQ9_KIND_READ_OWN : CMQ9_KIND_READ, line, out);
     emit(m, CM_EV_RSU, port, LINE_DWORDS);
-    level_set_state(dc, l1d_fill(m, c, line), store ? ST_M : shared ? ST_S : ST_E);
+    level_set_state(dc, l1d_fill(m, c, line, out), store ? ST_M : shared ? ST_S : ST_E);
 }
 
 void coh_core_access(coh_model_t *m, unsigned core, uint64_t addr, unsigned size, enum coh_access kind,
-                     enum coh_cca cca)
+                     enum coh_cca cca, coh_outcome_t *out)
 {
+    coh_outcome_t unused = { 0 };
+    if (!out)
+        out = &unused;
     if (core >= m->cores)
         return;
     if (cca != COH_CACHED) {
@@ -421,7 +444,7 @@ void coh_core_access(coh_model_t *m, unsigned core, uint64_t addr, unsigned size
     }
     uint64_t first = addr / COH_LINE, last = (addr + size - 1) / COH_LINE;
     for (uint64_t line = first; line <= last; line++)
-        cached_line(m, core, line, kind);
+        cached_line(m, core, line, kind, out);
 }
 
 static void iocu_line(coh_model_t *m, unsigned iocu, uint64_t line, unsigned bytes, bool write, bool coherent)

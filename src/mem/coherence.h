@@ -123,9 +123,21 @@ coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *s
 void coh_free(coh_model_t *m);
 void coh_reset(coh_model_t *m); /* all caches empty */
 
-/* An access of `size` bytes (1..8) by `core`; one that crosses a line boundary is one access per line. */
+/* What one core access did in the requesting core's caches and in the L2, counted per line, for
+ * the hart's own PMU (the SBI cache events, docs/mips-cm.md "Cache events in the harts' PMU"). */
+typedef struct coh_outcome {
+    unsigned l1_access; /* cached lines looked up in the L1 (D for loads and stores, I for fetches) */
+    unsigned l1_miss;   /* of them, those that needed a request: absent, or a store to a line in S */
+    unsigned l2_read;   /* L2 lookups that fill this core's L1 (read, read-own, instruction fetch) */
+    unsigned l2_read_miss;
+    unsigned l2_write; /* L2 write-back lookups the access caused: its L1D victim, an M holder's data */
+    unsigned l2_write_miss;
+} coh_outcome_t;
+
+/* An access of `size` bytes (1..8) by `core`; one that crosses a line boundary is one access per
+ * line. What it did is added to *out (may be NULL). */
 void coh_core_access(coh_model_t *m, unsigned core, uint64_t addr, unsigned size, enum coh_access kind,
-                     enum coh_cca cca);
+                     enum coh_cca cca, coh_outcome_t *out);
 /* A DMA transfer through IOCU `iocu` (0 or 1): `len` bytes from `addr`, read or written, coherent
  * (the L1s are snooped) or not; one IOCU request per line touched. */
 void coh_iocu_access(coh_model_t *m, unsigned iocu, uint64_t addr, uint64_t len, bool write, bool coherent);

@@ -78,34 +78,6 @@ bool cli_run_output_is_input(const cli_run_config_t *cfg, const char *cmd, const
     return cli_output_is_input(cmd, out, inputs, sizeof inputs / sizeof inputs[0]);
 }
 
-/* The machine to run on: -M, else the one the program's machine note names (SDK programs carry
- * it), else the default. A note naming another machine than -M, or one pmusim does not know, is a
- * warning: the run goes on as asked. */
-static void cli_run_resolve_machine(cli_run_config_t *cfg, const char *cmd)
-{
-    char built_for[sizeof cfg->noted_machine];
-    if (cfg->raw || !elf_machine_note(cfg->program, built_for, sizeof built_for))
-        return;
-    const machine_desc_t *known = machine_find(built_for);
-    if (!cfg->machine) {
-        if (known) {
-            memcpy(cfg->noted_machine, built_for, sizeof built_for);
-            cfg->machine = cfg->noted_machine;
-        } else {
-            cli_error(
-                "%s: warning: %s was built for machine '%s', which pmusim does not know; running it on %s",
-                cmd, cfg->program, built_for, machine_default_name);
-        }
-        return;
-    }
-    size_t n = strcspn(cfg->machine, ",");
-    if (strlen(built_for) != n || strncmp(cfg->machine, built_for, n) != 0)
-        cli_error(
-            "%s: warning: %s was built for machine %s (its .note.pmusim.machine); running it on %.*s as "
-            "-M says",
-            cmd, cfg->program, built_for, (int)n, cfg->machine);
-}
-
 static bool cli_run_take_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     int i = p->next;
@@ -163,25 +135,8 @@ bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p)
 {
     if (!cli_run_take_operands(cfg, p) || !cli_run_jit_env(cfg, p->cmd))
         return false;
-    cli_run_resolve_machine(cfg, p->cmd);
+    session_resolve_machine(cfg, p->cmd, &cli_diag);
     return true;
-}
-
-/* "PROGRAM ARG1 ARG2 ...": the guest's command line as semihosting reports it. */
-static char *cli_join_cmdline(const cli_run_config_t *cfg)
-{
-    size_t len = strlen(cfg->program) + 1;
-    for (int i = 0; i < cfg->guest_argc; i++)
-        len += strlen(cfg->guest_argv[i]) + 1;
-    char *s = malloc(len);
-    if (!s)
-        return NULL;
-    strcpy(s, cfg->program);
-    for (int i = 0; i < cfg->guest_argc; i++) {
-        strcat(s, " ");
-        strcat(s, cfg->guest_argv[i]);
-    }
-    return s;
 }
 
 /* --signature: the region between the program's begin_signature and end_signature, which must lie
@@ -223,35 +178,10 @@ static int cli_session_open_signature(cli_session_t *s, const cli_run_config_t *
 
 int cli_session_open(cli_session_t *s, const cli_run_config_t *cfg)
 {
-    memset(s, 0, sizeof(*s));
-    s->quiet = cfg->quiet;
-
-    machine_opts_t opts = cfg->opts;
-    const machine_desc_t *desc = cli_find_machine(cfg->machine ? cfg->machine : machine_default_name, &opts);
-    if (!desc)
-        return CLI_EXIT_USAGE;
-    if (!(s->cmdline = cli_join_cmdline(cfg))) {
-        cli_error("out of memory");
-        return CLI_EXIT_USAGE;
-    }
-    opts.cmdline = s->cmdline;
-    if (cfg->bios || cfg->kernel) {
-        int st = cli_boot_open(s, cfg, desc, &opts);
-        if (st || !cfg->signature)
-            return st;
-        return cli_session_open_signature(s, cfg);
-    }
-    if (!(s->m = machine_new(desc, &opts)))
-        return CLI_EXIT_USAGE; /* machine_new said why: the options cannot make this machine */
-    if ((cfg->raw ? machine_load_raw(s->m, cfg->program, cfg->load_addr, &s->img)
-                  : machine_load_program(s->m, cfg->program, &s->img)) != 0)
-        return CLI_EXIT_BAD_INPUT;
-    if (!s->m->console)
-        s->m->console = stdout;
-    machine_reset(s->m, s->img.entry);
-    if (cfg->signature)
-        return cli_session_open_signature(s, cfg);
-    return 0;
+    int status = session_open(s, cfg, &cli_diag);
+    if (status == 0 && cfg->signature)
+        status = cli_session_open_signature(s, cfg);
+    return status;
 }
 
 /* The machine a Ctrl-C (or SIGTERM, SIGHUP) stops, and the signal: the only file-scope state, as a
@@ -409,111 +339,16 @@ hart_stop_t cli_session_run(cli_session_t *s)
         if (installed[k])
             sigaction(cli_stop_signals[k], &old[k], NULL);
     cli_stop_machine = NULL;
+    s->stop_signal = cli_stop_signal;
     if (s->m->console)
         fflush(s->m->console);
     fflush(stdout);
     return stop;
 }
 
-void cli_session_format_pc(const cli_session_t *s, uint64_t pc, char *buf, size_t size)
-{
-    int digits = s->m->harts[0].xlen == 32 ? 8 : 16;
-    const elf_symbol_t *sym = elf_symbol_at(&s->img, pc);
-    if (sym && pc != sym->addr)
-        snprintf(buf, size, "0x%0*llx <%s+0x%llx>", digits, (unsigned long long)pc, sym->name,
-                 (unsigned long long)(pc - sym->addr));
-    else if (sym)
-        snprintf(buf, size, "0x%0*llx <%s>", digits, (unsigned long long)pc, sym->name);
-    else
-        snprintf(buf, size, "0x%0*llx", digits, (unsigned long long)pc);
-}
-
-static const char *cli_cause_text(uint64_t cause, unsigned xlen, char *buf, size_t size)
-{
-    const char *name = cli_mcause_name(cause, xlen);
-    snprintf(buf, size, "%llu (%s)", (unsigned long long)cause, name ? name : "unknown cause");
-    return buf;
-}
-
-/* The trap that keeps recurring (trap_cause/trap_tval, not yet in mcause) and the last one the
- * guest did take, which is usually how it got there. */
-static void cli_session_trap_loop(const cli_session_t *s)
-{
-    const hart_t *h = &s->m->harts[s->m->stop_hart];
-    char pc[160], epc[160], cause[96], last[96];
-
-    cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-    if (h->trap_loop_kind == TRAP_LOOP_HANDLER_FAULTS) {
-        char tvec[160];
-        cli_session_format_pc(s, h->csr.mtvec & ~(uint64_t)3, tvec, sizeof(tvec));
-        cli_error("guest cannot continue: trap loop at pc %s: cause %s, tval 0x%llx, raised again each "
-                  "time before the trap handler (mtvec %s) returns",
-                  pc, cli_cause_text(h->trap_cause, h->xlen, cause, sizeof(cause)),
-                  (unsigned long long)h->trap_tval, tvec);
-        return;
-    }
-    cli_session_format_pc(s, h->csr.mepc, epc, sizeof(epc));
-    cli_error("guest cannot continue: trap loop at pc %s: cause %s, tval 0x%llx; mtvec 0x%llx has no "
-              "usable trap handler (last trap taken: mcause %s at mepc %s)",
-              pc, cli_cause_text(h->trap_cause, h->xlen, cause, sizeof(cause)),
-              (unsigned long long)h->trap_tval, (unsigned long long)h->csr.mtvec,
-              cli_cause_text(h->csr.mcause, h->xlen, last, sizeof(last)), epc);
-}
-
 int cli_session_status(const cli_session_t *s, hart_stop_t stop)
 {
-    const hart_t *h = &s->m->harts[s->m->stop_hart];
-    char pc[160];
-
-    switch (stop) {
-    case STOP_EXIT: return s->m->exit_code & 0xff;
-    case STOP_MAX_INSNS:
-        if (!s->quiet)
-            cli_error("stopped after %llu instructions (--max-insns)",
-                      (unsigned long long)machine_insns(s->m));
-        return CLI_EXIT_MAX_INSNS;
-    case STOP_INTERRUPTED: {
-        int sig = cli_stop_signal ? (int)cli_stop_signal : SIGINT;
-        if (!s->quiet) {
-            cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-            cli_error("%s after %llu instructions at pc %s",
-                      sig == SIGTERM  ? "terminated (SIGTERM)"
-                      : sig == SIGHUP ? "hung up (SIGHUP)"
-                                      : "interrupted",
-                      (unsigned long long)machine_insns(s->m), pc);
-        }
-        return 128 + sig;
-    }
-    case STOP_TRAP_LOOP:
-        if (!s->quiet)
-            cli_session_trap_loop(s);
-        return CLI_EXIT_GUEST_STUCK;
-    case STOP_WFI_DEADLOCK:
-    case STOP_HALT_DEADLOCK:
-        if (!s->quiet) {
-            /* h->pc is after the wfi or the csrw to mpmc: both are 4 bytes */
-            cli_session_format_pc(s, h->pc - 4, pc, sizeof(pc));
-            cli_error("guest cannot continue: %s at pc %s waits for an interrupt that can never come "
-                      "(mie 0x%llx, mip 0x%llx, mstatus 0x%llx)",
-                      stop == STOP_WFI_DEADLOCK ? "wfi" : "firmware halt (mpmc)", pc,
-                      (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mip,
-                      (unsigned long long)h->csr.mstatus);
-        }
-        return CLI_EXIT_GUEST_STUCK;
-    case STOP_JUMP_SELF:
-        if (!s->quiet) {
-            cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-            cli_error("guest cannot continue: jump to itself at pc %s with interrupts off (mie 0x%llx, "
-                      "mstatus 0x%llx): the program ended without exiting",
-                      pc, (unsigned long long)h->csr.mie, (unsigned long long)h->csr.mstatus);
-        }
-        return CLI_EXIT_GUEST_STUCK;
-    case STOP_NONE:
-    default:
-        cli_session_format_pc(s, h->pc, pc, sizeof(pc));
-        cli_error("internal error: the run ended without a reason (stop %d) at pc %s", (int)stop, pc);
-        return CLI_EXIT_GUEST_STUCK;
-    }
+    return session_status(s, stop);
 }
 
 bool cli_write_signature(FILE *out, const bus_t *bus, uint64_t begin, uint64_t len, unsigned granularity)
@@ -559,12 +394,5 @@ int cli_session_finish(cli_session_t *s, hart_stop_t stop)
 
 void cli_session_close(cli_session_t *s)
 {
-    if (s->sig_file)
-        fclose(s->sig_file);
-    if (s->m)
-        machine_free(s->m);
-    elf_image_free(&s->img);
-    elf_image_free(&s->kernel_img);
-    free(s->cmdline);
-    memset(s, 0, sizeof(*s));
+    session_close(s);
 }

@@ -17,26 +17,13 @@
 
 #include <stdbool.h>
 
-#include "loader/elf_load.h"
-#include "machine/machine.h"
+#include "session/session.h"
 #include "tools/cli_util.h"
 
-typedef struct cli_run_config {
-    const char *machine;    /* NULL: machine_default_name (cli_run_operands sets it from the program's
-                          * machine note when there is no -M) */
-    char noted_machine[64]; /* the machine the program's note names */
-    machine_opts_t opts;    /* opts.cmdline is filled in by cli_session_open */
-    bool quiet;             /* no messages about how the run ended */
-    const char *program;
-    int guest_argc;
-    char **guest_argv;
-    const char *signature;          /* --signature FILE, or NULL */
-    unsigned signature_granularity; /* bytes per signature line: 4 (also when 0) or 8 */
-    bool raw;                       /* --load-addr: the program is a raw binary image */
-    uint64_t load_addr;
-    /* Booting as QEMU's virt does (cli_boot.c): firmware, S-mode kernel, device tree, bootargs */
-    const char *bios, *kernel, *initrd, *dtb, *append;
-} cli_run_config_t;
+/* The run's configuration and session are the session layer's (session/session.h): the library
+ * builds and runs machines with the same code. */
+typedef session_config_t cli_run_config_t;
+typedef session_t cli_session_t;
 
 /* Option ids of the shared options: keep a command's own ids below CLI_RUN_OPT_FIRST. */
 enum cli_run_opt {
@@ -102,26 +89,6 @@ bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id);
  * names (cfg->machine points into cfg); a note naming another machine than -M is a warning. */
 bool cli_run_operands(cli_run_config_t *cfg, const cli_parser_t *p);
 
-typedef struct cli_session {
-    machine_t *m;
-    elf_image_t img;
-    elf_image_t kernel_img; /* --kernel after --bios */
-    uint64_t dtb_addr;      /* where the device tree was put (--bios/--kernel), or 0 */
-    char *cmdline;          /* program and guest arguments, for semihosting SYS_GET_CMDLINE */
-    bool quiet;
-    /* --signature: the open file, the region [sig_begin, sig_begin + sig_len) and the line size */
-    FILE *sig_file;
-    const char *sig_path;
-    uint64_t sig_begin, sig_len;
-    unsigned sig_granularity;
-    /* The status line (cli_session_run): the console output and the seconds it has been silent,
-     * and the instructions and time of the last line (or the start) for its MIPS. */
-    uint64_t status_console, status_insns;
-    unsigned status_silent;
-    double status_time;
-    bool status_started;
-} cli_session_t;
-
 /* Builds the machine, loads the program and resets the hart to its entry point; with --signature,
  * also finds the signature region (begin_signature, end_signature: 126 if the program has none)
  * and opens the file (125 if it cannot be created). Returns 0, or the exit status to end with (a
@@ -139,7 +106,8 @@ hart_stop_t cli_session_run(cli_session_t *s);
  * when fd is not a terminal. */
 void cli_term_raw(int fd);
 void cli_term_restore(void);
-/* Reports how the run ended (unless quiet) and returns pmusim's exit status for it. */
+/* Reports how the run ended (unless quiet) and returns pmusim's exit status for it
+ * (session_status). */
 int cli_session_status(const cli_session_t *s, hart_stop_t stop);
 /* cli_session_status, then the signature file if one was asked for, whatever the stop reason.
  * A signature that cannot be written is reported and turns a status of 0 into 125. */
@@ -150,16 +118,10 @@ int cli_session_finish(cli_session_t *s, hart_stop_t stop);
 bool cli_write_signature(FILE *out, const bus_t *bus, uint64_t begin, uint64_t len, unsigned granularity);
 void cli_session_close(cli_session_t *s);
 
-/* Reads a DTB file and checks its structure (libfdt): the blob (free it) and its size in *size, or
- * NULL after a message naming the file. */
-void *cli_read_dtb(const char *path, size_t *size);
-
-/* cli_session_open for --bios/--kernel (cli_boot.c): builds the machine, loads firmware and
- * kernel, places the device tree and sets the boot registers. */
-int cli_boot_open(cli_session_t *s, const cli_run_config_t *cfg, const machine_desc_t *desc,
-                  machine_opts_t *opts);
-
 /* "0x80000010 <main+0x10>" (8 hex digits on RV32) for messages. */
-void cli_session_format_pc(const cli_session_t *s, uint64_t pc, char *buf, size_t size);
+static inline void cli_session_format_pc(const cli_session_t *s, uint64_t pc, char *buf, size_t size)
+{
+    session_format_pc(s, pc, buf, size);
+}
 
 #endif

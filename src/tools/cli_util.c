@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 
 #include "machine/machine.h"
+#include "session/session.h"
+#include "session/suggest.h"
 #include "tools/cli_util.h"
 
 void cli_print_exit_statuses(FILE *out)
@@ -33,6 +35,14 @@ void cli_error(const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
 }
+
+static void cli_diag_report(void *ctx, const char *msg)
+{
+    (void)ctx;
+    cli_error("%s", msg);
+}
+
+const diag_t cli_diag = { cli_diag_report, NULL };
 
 /* ---- options ---------------------------------------------------------------------------------- */
 
@@ -248,205 +258,26 @@ bool cli_parse_size(const char *s, uint64_t *out)
     return true;
 }
 
-/* ---- suggestions ------------------------------------------------------------------------------ */
+/* ---- suggestions and machines: session/suggest.c, session/machine_spec.c ------------------- */
 
 size_t cli_edit_distance(const char *a, const char *b)
 {
-    size_t la = strlen(a), lb = strlen(b);
-    /* three rows of the dynamic-programming table: i-2, i-1, i */
-    size_t *row = calloc(3 * (lb + 1), sizeof(*row));
-    if (!row)
-        return la > lb ? la : lb;
-    size_t *pp = row, *prev = row + lb + 1, *cur = row + 2 * (lb + 1);
-
-    for (size_t j = 0; j <= lb; j++)
-        prev[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t cost = a[i - 1] != b[j - 1];
-            size_t d = prev[j] + 1; /* deletion */
-            if (cur[j - 1] + 1 < d)
-                d = cur[j - 1] + 1; /* insertion */
-            if (prev[j - 1] + cost < d)
-                d = prev[j - 1] + cost; /* substitution */
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < d)
-                d = pp[j - 2] + 1; /* adjacent swap */
-            cur[j] = d;
-        }
-        size_t *t = pp;
-        pp = prev;
-        prev = cur;
-        cur = t;
-    }
-    size_t d = prev[lb];
-    free(row);
-    return d;
+    return suggest_edit_distance(a, b);
 }
 
 const char *cli_suggest(const char *word, const char *const *cands, size_t n)
 {
-    size_t len = strlen(word);
-    /* a typo is at most a third of the word, and at least one edit is allowed */
-    size_t limit = len / 3 > 1 ? len / 3 : 1;
-    const char *best = NULL;
-    size_t best_d = SIZE_MAX;
-
-    for (size_t i = 0; i < n; i++) {
-        size_t d = cli_edit_distance(word, cands[i]);
-        if (d < best_d) {
-            best_d = d;
-            best = cands[i];
-        }
-    }
-    if (best && best_d <= limit)
-        return best;
-    /* an abbreviation: "veer" for "veer-el2" */
-    if (len >= 2)
-        for (size_t i = 0; i < n; i++)
-            if (strncmp(cands[i], word, len) == 0)
-                return cands[i];
-    return NULL;
-}
-
-/* ---- machines --------------------------------------------------------------------------------- */
-
-/* "a, b, c": names joined for a message (cut short if buf is too small). */
-static const char *cli_join_names(const char *const *names, size_t n, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = 0;
-    for (size_t k = 0; k < n; k++) {
-        int w = snprintf(buf + used, size - used, "%s%s", used ? ", " : "", names[k]);
-        if (w > 0 && (size_t)w < size - used)
-            used += (size_t)w;
-    }
-    return buf;
-}
-
-static const machine_desc_t *cli_find_machine_name(const char *name)
-{
-    const machine_desc_t *d = machine_find(name);
-    if (d)
-        return d;
-
-    const char *cands[32];
-    char all[512];
-    size_t n = 0;
-    for (const machine_desc_t *const *p = machine_list(); *p && n < 32; p++)
-        cands[n++] = (*p)->name;
-    cli_join_names(cands, n, all, sizeof(all));
-    const char *best = cli_suggest(name, cands, n);
-    if (best)
-        cli_error("unknown machine '%s'; did you mean '%s'? (machines: %s)", name, best, all);
-    else
-        cli_error("unknown machine '%s' (machines: %s)", name, all);
-    return NULL;
-}
-
-/* Applies one `key=value` of -M to opts. */
-static bool cli_machine_option(const machine_desc_t *d, const char *item, machine_opts_t *opts)
-{
-    char key[64];
-    const char *eq = strchr(item, '=');
-    size_t klen = eq ? (size_t)(eq - item) : strlen(item);
-    if (klen == 0 || klen >= sizeof(key)) {
-        cli_error("-M %s: bad option '%s': expected KEY=VALUE", d->name, item);
-        return false;
-    }
-    memcpy(key, item, klen);
-    key[klen] = 0;
-    const machine_param_t *p = machine_find_param(d, key);
-    if (!p) {
-        const char *cands[32] = { 0 };
-        char all[256];
-        size_t n = 0;
-        for (const machine_param_t *q = d->params; q && q->key && n < 32; q++)
-            cands[n++] = q->key;
-        cli_join_names(cands, n, all, sizeof(all));
-        const char *best = cli_suggest(key, cands, n);
-        if (!n)
-            cli_error("-M %s: unknown option '%s': machine %s has no options", d->name, key, d->name);
-        else if (best)
-            cli_error("-M %s: unknown option '%s'; did you mean '%s'? (options: %s)", d->name, key, best,
-                      all);
-        else
-            cli_error("-M %s: unknown option '%s' (options: %s)", d->name, key, all);
-        return false;
-    }
-    if (!eq || !p->set(opts, eq + 1)) {
-        cli_error("-M %s: bad value '%s' for %s: expected %s", d->name, eq ? eq + 1 : "", key, p->values);
-        return false;
-    }
-    return true;
+    return suggest_closest(word, cands, n);
 }
 
 const machine_desc_t *cli_find_machine(const char *spec, machine_opts_t *opts)
 {
-    char name[64];
-    const char *comma = strchr(spec, ',');
-    size_t nlen = comma ? (size_t)(comma - spec) : strlen(spec);
-    if (nlen >= sizeof(name))
-        nlen = sizeof(name) - 1;
-    memcpy(name, spec, nlen);
-    name[nlen] = 0;
-    const machine_desc_t *d = cli_find_machine_name(name);
-    if (!d || !comma)
-        return d;
-
-    machine_opts_t scratch = { 0 };
-    if (!opts)
-        opts = &scratch;
-    char *items = strdup(comma + 1), *save = NULL;
-    if (!items) {
-        cli_error("out of memory");
-        return NULL;
-    }
-    bool ok = true;
-    for (char *item = strtok_r(items, ",", &save); item && ok; item = strtok_r(NULL, ",", &save))
-        ok = cli_machine_option(d, item, opts);
-    free(items);
-    char why[256];
-    const char *bad = ok ? machine_check_opts(d, opts, why, sizeof why) : NULL;
-    if (bad) {
-        cli_error("-M %s: impossible configuration: %s", spec, bad);
-        return NULL;
-    }
-    return ok ? d : NULL;
+    return session_find_machine(&cli_diag, spec, opts);
 }
 
 const char *cli_mcause_name(uint64_t mcause, unsigned xlen)
 {
-    static const char *const exc[] = {
-        [0] = "instruction address misaligned",
-        [1] = "instruction access fault",
-        [2] = "illegal instruction",
-        [3] = "breakpoint",
-        [4] = "load address misaligned",
-        [5] = "load access fault",
-        [6] = "store/AMO address misaligned",
-        [7] = "store/AMO access fault",
-        [8] = "environment call from U-mode",
-        [9] = "environment call from S-mode",
-        [11] = "environment call from M-mode",
-        [12] = "instruction page fault",
-        [13] = "load page fault",
-        [15] = "store/AMO page fault",
-        [18] = "software check",
-        [19] = "hardware error",
-    };
-    static const char *const irq[] = {
-        [1] = "supervisor software interrupt", [3] = "machine software interrupt",
-        [5] = "supervisor timer interrupt",    [7] = "machine timer interrupt",
-        [9] = "supervisor external interrupt", [11] = "machine external interrupt",
-        [13] = "counter overflow interrupt",
-    };
-    uint64_t intr_bit = (uint64_t)1 << (xlen - 1);
-    uint64_t code = mcause & ~intr_bit;
-
-    if (mcause & intr_bit)
-        return code < sizeof(irq) / sizeof(irq[0]) ? irq[code] : NULL;
-    return code < sizeof(exc) / sizeof(exc[0]) ? exc[code] : NULL;
+    return session_mcause_name(mcause, xlen);
 }
 
 bool cli_output_is_input(const char *cmd, const char *out, const char *const *inputs, size_t n_inputs)

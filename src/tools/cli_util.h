@@ -8,14 +8,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "session/diag.h"
+#include "session/session_exit.h"
+
 /* pmusim's own exit statuses. Any other status is the guest's exit code (& 0xff). */
 enum cli_exit {
-    CLI_EXIT_OK = 0,
-    CLI_EXIT_GUEST_STUCK = 123, /* the guest cannot continue: trap loop, wfi nothing can wake */
-    CLI_EXIT_MAX_INSNS = 124,   /* stopped by --max-insns */
-    CLI_EXIT_USAGE = 125,       /* bad command line, or no machine can be built from it */
-    CLI_EXIT_BAD_INPUT = 126,   /* the program file cannot be loaded */
-    CLI_EXIT_INTERRUPTED = 130, /* SIGINT (128 + 2, as shells report it) */
+    CLI_EXIT_OK = SESSION_EXIT_OK,
+    CLI_EXIT_GUEST_STUCK = SESSION_EXIT_GUEST_STUCK,
+    CLI_EXIT_MAX_INSNS = SESSION_EXIT_MAX_INSNS,
+    CLI_EXIT_USAGE = SESSION_EXIT_USAGE,
+    CLI_EXIT_BAD_INPUT = SESSION_EXIT_BAD_INPUT,
+    CLI_EXIT_INTERRUPTED = SESSION_EXIT_INTERRUPTED,
 };
 
 /* The exit status table for --help texts. */
@@ -23,6 +26,8 @@ void cli_print_exit_statuses(FILE *out);
 
 /* Messages: "pmusim: " + text + newline, on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The session layer's messages the same way (cli_error). */
+extern const diag_t cli_diag;
 /* Whether output file `out` is one of the inputs (NULL entries skipped): the same file whatever
  * the spelling (device and inode), as gcc refuses to overwrite its input. Prints
  * "<cmd>: input file 'IN' is the same as output file 'OUT'" and returns true. */

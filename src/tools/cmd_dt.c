@@ -48,7 +48,7 @@ static void dt_report(void *ctx, const char *node, const char *msg)
 static int dt_check(const char *path, const machine_desc_t *desc)
 {
     size_t size;
-    void *fdt = cli_read_dtb(path, &size);
+    void *fdt = session_read_dtb(path, &size, &cli_diag);
     if (!fdt)
         return CLI_EXIT_BAD_INPUT;
     uint32_t counters = desc->core->pmu->hpm_mask | 5u;

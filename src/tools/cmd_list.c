@@ -7,8 +7,9 @@
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 #include "tools/commands.h"
-#include "tools/stat_cm.h"
-#include "tools/stat_events.h"
+#include "session/stat_cm.h"
+#include "tools/stat_cm_list.h"
+#include "session/stat_events.h"
 #include "tools/stat_report.h"
 
 enum {

@@ -15,7 +15,7 @@
 #include "tools/cli_run.h"
 #include "tools/commands.h"
 #include "tools/prof_file.h"
-#include "tools/stat_events.h"
+#include "session/stat_events.h"
 
 enum {
     REC_OPT_EVENT = 1,
@@ -415,9 +415,9 @@ int cmd_record(int argc, char **argv)
     const pmu_model_t *model = machine_pmu_model(desc, &mopts);
     events->n = 0;
     if (cfg.n_event_args == 0)
-        stat_events_default(events, model, desc->name);
+        stat_events_default(&cli_diag, events, model, desc->name);
     for (int k = 0; k < cfg.n_event_args; k++)
-        if (!stat_events_parse(events, model, desc->name, cfg.event_args[k]))
+        if (!stat_events_parse(&cli_diag, events, model, desc->name, cfg.event_args[k]))
             goto done;
     status = record_run(&cfg, events);
 done:

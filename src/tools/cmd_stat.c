@@ -11,10 +11,9 @@
 #include <strings.h>
 #include <time.h>
 
-#include "dev/mips_cm.h"
 #include "tools/cli_run.h"
 #include "tools/commands.h"
-#include "tools/stat_events.h"
+#include "session/stat_events.h"
 #include "tools/stat_report.h"
 
 enum {
@@ -198,9 +197,9 @@ static bool stat_select_metrics(const stat_config_t *cfg, const machine_desc_t *
             }
             for (unsigned j = 0; ok && j < m->n_refs; j++) {
                 stat_event_t e;
-                ok = stat_event_resolve(model, desc->name, m->ref_names[j], &e);
+                ok = stat_event_resolve(&cli_diag, model, desc->name, m->ref_names[j], &e);
                 if (ok)
-                    ok = (m->refs[j] = stat_events_find_or_add(events, &e)) >= 0;
+                    ok = (m->refs[j] = stat_events_find_or_add(&cli_diag, events, &e)) >= 0;
             }
             /* ScaleUnit: "100%" multiplies by 100, the unit printed is "%  NAME"; without one,
              * the metric's name is its unit (perf's way) */
@@ -246,11 +245,11 @@ static bool stat_select_events(const stat_config_t *cfg, const machine_desc_t *d
     if (cfg->n_event_args == 0) {
         if (cfg->metrics)
             return true; /* only the metrics' events, as perf does */
-        stat_events_default(events, model, desc->name);
+        stat_events_default(&cli_diag, events, model, desc->name);
         return events->n > 0;
     }
     for (int k = 0; k < cfg->n_event_args; k++)
-        if (!stat_events_parse_groups(events, model, desc->name, cfg->event_args[k], &group))
+        if (!stat_events_parse_groups(&cli_diag, events, model, desc->name, cfg->event_args[k], &group))
             return false;
     return true;
 }
@@ -282,42 +281,6 @@ static int stat_close_output(const char *path, FILE *out, int status)
     return CLI_EXIT_USAGE;
 }
 
-/* Gives every event an observer slot on every hart (after machine_reset, which re-initialises
- * the PMU): counting at the levels of its modifiers. 0, or 125 after a message. */
-static int stat_attach(cli_session_t *s, stat_event_list_t *events)
-{
-    for (unsigned k = 0; k < events->n; k++) {
-        stat_event_t *e = &events->ev[k];
-        if (e->cm) { /* counted by the coherence manager (docs/mips-cm.md) */
-            e->slot = e->cm_event < 0 ? 0 : mips_cm_add_observer(s->m->cm, (unsigned)e->cm_event, e->cm_qual);
-            if (e->slot < 0) {
-                cli_error("stat: at most %u CM events can be counted in one run", MIPS_CM_MAX_OBSERVERS);
-                return CLI_EXIT_USAGE;
-            }
-            continue;
-        }
-        for (unsigned j = 0; j < s->m->n_harts; j++) {
-            hart_t *h = &s->m->harts[j];
-            e->slot = pmu_add_observer_modes(&h->pmu, e->sel.kind, e->sel.events, e->modes, hart_cycle(h));
-            if (e->latency && e->slot >= 0) { /* N above; the sum and the min/max as well */
-                e->sum_slot =
-                    pmu_add_observer_modes(&h->pmu, SLOT_SUM, e->sel.events, e->modes, hart_cycle(h));
-                e->minmax_slot =
-                    pmu_add_observer_modes(&h->pmu, SLOT_MINMAX, e->sel.events, e->modes, hart_cycle(h));
-                if (e->sum_slot < 0 || e->minmax_slot < 0)
-                    e->slot = -1;
-            }
-            hart_pmu_changed(h);
-        }
-        if (e->slot < 0) {
-            cli_error("stat: no PMU observer slot left for event '%s' (at most %d)", e->label,
-                      PMU_OBSERVER_SLOTS);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    return 0;
-}
-
 /* The counts so far, per event and hart, and each hart's guest time in ns (its cycle clock runs
  * at 1 GHz: mtime ticks every cycles_per_mtime_tick of its cycles). */
 typedef struct stat_sample {
@@ -328,17 +291,9 @@ typedef struct stat_sample {
 static void stat_read(const cli_session_t *s, const stat_event_list_t *events, stat_sample_t *smp)
 {
     for (unsigned j = 0; j < s->m->n_harts; j++) {
-        const hart_t *h = &s->m->harts[j];
-        smp->ns[j] = hart_cycle(h);
-        for (unsigned k = 0; k < events->n; k++) {
-            const stat_event_t *e = &events->ev[k];
-            if (e->cm) /* the CM is shared: its counts are the first hart's in a per-hart view */
-                smp->value[k][j] = j                 ? 0
-                                   : e->cm_event < 0 ? mips_cm_cycles(s->m->cm)
-                                                     : mips_cm_observer_read(s->m->cm, (unsigned)e->slot);
-            else
-                smp->value[k][j] = pmu_read(&h->pmu, (unsigned)e->slot, hart_cycle(h));
-        }
+        smp->ns[j] = hart_cycle(&s->m->harts[j]);
+        for (unsigned k = 0; k < events->n; k++)
+            smp->value[k][j] = session_read_event(s, &events->ev[k], j);
     }
 }
 
@@ -455,7 +410,7 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
         cli_session_t s;
         status = cli_session_open(&s, &cfg->run);
         if (status == 0)
-            status = stat_attach(&s, events);
+            status = session_attach_events(&s, events, &cli_diag);
         if (status == 0 && !out && cfg->output && !(out = fopen(cfg->output, "w"))) {
             cli_error("%s: cannot write the counts: %s", cfg->output, strerror(errno));
             status = CLI_EXIT_USAGE;

@@ -27,8 +27,9 @@
 #include "machine/machine.h"
 #include "tools/cli_util.h"
 #include "tools/commands.h"
-#include "tools/stat_events.h"
+#include "session/stat_events.h"
 #include "tools/sweep_db.h"
+#include "tools/sweep_engine.h"
 #include "tools/sweep_spec.h"
 
 enum {
@@ -38,6 +39,12 @@ enum {
     SWEEP_OPT_JOBS,
     SWEEP_OPT_TIMEOUT,
     SWEEP_OPT_RETRY,
+    SWEEP_OPT_ENGINE,
+    SWEEP_OPT_PARTITION,
+    SWEEP_OPT_TIME_LIMIT,
+    SWEEP_OPT_SBATCH_ARG,
+    SWEEP_OPT_MAX_JOBS,
+    SWEEP_OPT_SLURM_DIR,
     SWEEP_OPT_HELP,
 };
 
@@ -49,6 +56,15 @@ static const cli_option_t sweep_options[] = {
     { "jobs", 'j', "N", SWEEP_OPT_JOBS, "runs at a time (default: the number of processors)" },
     { "timeout", 0, "SEC", SWEEP_OPT_TIMEOUT, "stop a run after SEC seconds (recorded as 'timeout')" },
     { "retry-failed", 0, NULL, SWEEP_OPT_RETRY, "run again the runs recorded with a status other than ok" },
+    { "engine", 0, "ENGINE", SWEEP_OPT_ENGINE,
+      "local: the runs as child processes (default); slurm: as Slurm jobs" },
+    { "partition", 0, "NAME", SWEEP_OPT_PARTITION, "slurm: the partition of the jobs (sbatch --partition)" },
+    { "time-limit", 0, "TIME", SWEEP_OPT_TIME_LIMIT,
+      "slurm: each run's time limit, as sbatch --time takes it" },
+    { "sbatch-arg", 0, "ARG", SWEEP_OPT_SBATCH_ARG, "slurm: one more argument for sbatch (repeatable)" },
+    { "max-jobs", 0, "N", SWEEP_OPT_MAX_JOBS, "slurm: runs queued or running at a time (default: no limit)" },
+    { "slurm-dir", 0, "DIR", SWEEP_OPT_SLURM_DIR,
+      "slurm: the runs' files, on a filesystem the nodes share (default: DB.slurm)" },
     { "help", 'h', NULL, SWEEP_OPT_HELP, "show this help" },
     { 0 },
 };
@@ -56,56 +72,11 @@ static const cli_option_t sweep_options[] = {
 /* The largest -j: children and their files at a time. */
 #define SWEEP_MAX_JOBS 1024
 
-typedef struct sweep_program {
-    const char *path;
-    char sha256[65];
-} sweep_program_t;
-
-typedef struct sweep_config {
-    const char **specs; /* -M values */
-    int n_specs;
-    const char **event_args; /* -e values */
-    int n_event_args;
-    char *events; /* the -e values joined by commas: part of a run's identity ("" for the default set) */
-    const char *db_path;
-    unsigned jobs;
-    double timeout; /* seconds; 0: none */
-    bool retry_failed;
-    sweep_list_t machines;
-    sweep_program_t *programs;
-    size_t n_programs;
-} sweep_config_t;
-
-/* A run in flight. */
-typedef struct sweep_job {
-    pid_t pid; /* 0: the slot is free */
-    size_t task;
-    double started; /* monotonic seconds */
-    char start_time[32];
-    bool timed_out;
-    char *counts_path, *err_path;
-} sweep_job_t;
-
-typedef struct sweep_state {
-    sweep_config_t *cfg;
-    sweep_db_t *db;
-    size_t *tasks; /* indexes machine * n_programs + program of the runs to do */
-    size_t n_tasks, next, done, failed;
-    sweep_job_t *jobs;
-    unsigned running;
-    char *tmpdir; /* the runs' files: $TMPDIR (or /tmp)/pmusim-sweep-XXXXXX */
-    char host[256];
-    double t0;
-    bool progress; /* stderr is a terminal */
-    bool stopping;
-    int stop_signal;
-    bool db_error;
-} sweep_state_t;
-
 static void sweep_usage(FILE *out)
 {
     fputs("Usage: pmusim sweep -M SPEC... [-e EVENTS]... --db FILE [-j N] [--timeout SEC] [--retry-failed]\n"
-          "                    PROGRAM.elf...\n"
+          "                    [--engine slurm [--partition NAME] [--time-limit TIME] [--sbatch-arg ARG]...\n"
+          "                    [--max-jobs N] [--slurm-dir DIR]] PROGRAM.elf...\n"
           "\n"
           "Runs every program on every machine configuration, each run one 'pmusim stat', several\n"
           "at a time, and records the counts in a SQLite database (tables runs and counts, view\n"
@@ -114,7 +85,9 @@ static void sweep_usage(FILE *out)
           "               --db sweep.db prog1.elf prog2.elf          # 6 configurations x 2 programs\n"
           "Runs already in the database (same program contents, machine and events) are skipped, so\n"
           "the same command resumes an interrupted sweep. A run that fails (exit code not 0, a\n"
-          "timeout, a program that cannot be loaded) is recorded with its status.\n"
+          "timeout, a program that cannot be loaded) is recorded with its status. With --engine slurm\n"
+          "the runs are jobs of a Slurm cluster (sbatch job arrays), their results collected through\n"
+          "a directory that the nodes share (--slurm-dir), into the same database.\n"
           "\n"
           "Options:\n",
           out);
@@ -125,14 +98,14 @@ static void sweep_usage(FILE *out)
           out);
 }
 
-static double sweep_now(void)
+double sweep_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void sweep_utc_now(char *buf, size_t size)
+void sweep_utc_now(char *buf, size_t size)
 {
     struct timespec ts;
     struct tm tm;
@@ -191,6 +164,24 @@ static int sweep_parse(sweep_config_t *cfg, int argc, char **argv)
         case SWEEP_OPT_EVENT: cfg->event_args[cfg->n_event_args++] = p.value; break;
         case SWEEP_OPT_DB: cfg->db_path = p.value; break;
         case SWEEP_OPT_RETRY: cfg->retry_failed = true; break;
+        case SWEEP_OPT_PARTITION: cfg->partition = p.value; break;
+        case SWEEP_OPT_TIME_LIMIT: cfg->time_limit = p.value; break;
+        case SWEEP_OPT_SBATCH_ARG: cfg->sbatch_args[cfg->n_sbatch_args++] = p.value; break;
+        case SWEEP_OPT_SLURM_DIR: cfg->slurm_dir = p.value; break;
+        case SWEEP_OPT_ENGINE:
+            if (strcmp(p.value, "local") != 0 && strcmp(p.value, "slurm") != 0) {
+                cli_error("sweep: bad value '%s' for --engine: expected local or slurm", p.value);
+                return CLI_EXIT_USAGE;
+            }
+            cfg->slurm = strcmp(p.value, "slurm") == 0;
+            break;
+        case SWEEP_OPT_MAX_JOBS:
+            if (!cli_parse_u64(p.value, &v) || v < 1 || v > 1000000) {
+                cli_error("sweep: bad value '%s' for --max-jobs: expected 1..1000000", p.value);
+                return CLI_EXIT_USAGE;
+            }
+            cfg->max_jobs = (unsigned)v;
+            break;
         case SWEEP_OPT_JOBS:
             if (!cli_parse_u64(p.value, &v) || v < 1 || v > SWEEP_MAX_JOBS) {
                 cli_error("sweep: bad value '%s' for --jobs: expected 1..%d", p.value, SWEEP_MAX_JOBS);
@@ -217,6 +208,12 @@ static int sweep_parse(sweep_config_t *cfg, int argc, char **argv)
     }
     if (!cfg->db_path) {
         cli_error("sweep: no database (--db FILE)");
+        return CLI_EXIT_USAGE;
+    }
+    if (!cfg->slurm &&
+        (cfg->partition || cfg->time_limit || cfg->n_sbatch_args || cfg->max_jobs || cfg->slurm_dir)) {
+        cli_error("sweep: --partition, --time-limit, --sbatch-arg, --max-jobs and --slurm-dir are for "
+                  "--engine slurm");
         return CLI_EXIT_USAGE;
     }
     if (p.next >= argc) {
@@ -272,7 +269,8 @@ static int sweep_prepare(sweep_config_t *cfg)
         int group = 0;
         events->n = 0;
         for (int k = 0; k < cfg->n_event_args && status < 0; k++)
-            if (!stat_events_parse_groups(events, desc->core->pmu, desc->name, cfg->event_args[k], &group))
+            if (!stat_events_parse_groups(&cli_diag, events, desc->core->pmu, desc->name, cfg->event_args[k],
+                                          &group))
                 status = CLI_EXIT_USAGE;
         /* one slot more: the sweep adds `instructions` for the runs table */
         if (status < 0 && cfg->n_event_args && events->n + 1 > STAT_MAX_EVENTS) {
@@ -312,6 +310,37 @@ static void sweep_job_machine_program(const sweep_state_t *s, size_t task, const
     *program = &s->cfg->programs[task % s->cfg->n_programs];
 }
 
+const char **sweep_stat_argv(const sweep_config_t *cfg, const char *machine, const char *program,
+                             const char *counts_path)
+{
+    size_t n = 0;
+    const char **args = calloc((size_t)cfg->n_event_args * 2 + 16, sizeof(*args));
+    if (!args) {
+        cli_error("out of memory");
+        return NULL;
+    }
+    args[n++] = "pmusim";
+    args[n++] = "stat";
+    args[n++] = "-M";
+    args[n++] = machine;
+    for (int k = 0; k < cfg->n_event_args; k++) {
+        args[n++] = "-e";
+        args[n++] = cfg->event_args[k];
+    }
+    if (cfg->n_event_args) { /* the default set counts instructions already */
+        args[n++] = "-e";
+        args[n++] = "instructions";
+    }
+    args[n++] = "-x";
+    args[n++] = "\t";
+    args[n++] = "-o";
+    args[n++] = counts_path;
+    args[n++] = "--";
+    args[n++] = program;
+    args[n] = NULL;
+    return args;
+}
+
 /* Starts the run of task in job slot j; false (after a message) if no process can be made. */
 static bool sweep_start(sweep_state_t *s, unsigned j, const sigset_t *child_mask)
 {
@@ -321,37 +350,17 @@ static bool sweep_start(sweep_state_t *s, unsigned j, const sigset_t *child_mask
     size_t task = s->tasks[s->next];
     sweep_job_machine_program(s, task, &machine, &prog);
 
-    /* pmusim stat -M MACHINE [-e EVENTS]... [-e instructions] -x TAB -o FILE -- PROGRAM */
-    size_t n = 0;
-    const char **args = calloc((size_t)s->cfg->n_event_args * 2 + 16, sizeof(*args));
-    if (!args) {
-        cli_error("out of memory");
+    const char **args = sweep_stat_argv(s->cfg, machine, prog->path, job->counts_path);
+    if (!args)
         return false;
-    }
-    args[n++] = "pmusim";
-    args[n++] = "stat";
-    args[n++] = "-M";
-    args[n++] = machine;
-    for (int k = 0; k < s->cfg->n_event_args; k++) {
-        args[n++] = "-e";
-        args[n++] = s->cfg->event_args[k];
-    }
-    if (s->cfg->n_event_args) { /* the default set counts instructions already */
-        args[n++] = "-e";
-        args[n++] = "instructions";
-    }
-    args[n++] = "-x";
-    args[n++] = "\t";
-    args[n++] = "-o";
-    args[n++] = job->counts_path;
-    args[n++] = "--";
-    args[n++] = prog->path;
-    args[n] = NULL;
-
     unlink(job->counts_path);
     pid_t parent = getpid();
     fflush(NULL);
-    pid_t pid = fork();
+    /* vfork: the child borrows the sweep's memory until its exec, so starting a run copies no
+     * page table and the sweep then takes no copy-on-write faults (with fork they were most of
+     * the sweep's own time per run, docs/sweeps.md "Throughput"). The child makes system calls
+     * only, on its own variables, before execv or _exit. */
+    pid_t pid = vfork();
     if (pid < 0) {
         cli_error("sweep: cannot start a run: %s", strerror(errno));
         free(args);
@@ -368,7 +377,9 @@ static bool sweep_start(sweep_state_t *s, unsigned j, const sigset_t *child_mask
         if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
             _exit(127);
         execv("/proc/self/exe", (char *const *)args);
-        dprintf(2, "pmusim: sweep: cannot run /proc/self/exe: %s\n", strerror(errno));
+        static const char failed[] = "pmusim: sweep: cannot run /proc/self/exe\n";
+        if (write(2, failed, sizeof(failed) - 1) < 0)
+            _exit(127);
         _exit(127);
     }
     free(args);
@@ -472,55 +483,43 @@ static const char *sweep_status_name(int code)
     }
 }
 
-/* Records the run of job slot j, which ended with wait status ws. */
-static void sweep_finish(sweep_state_t *s, unsigned j, int ws)
+void sweep_record_outcome(sweep_state_t *s, const char *program, const char *sha256, const char *machine,
+                          const char *events, const sweep_outcome_t *o)
 {
-    sweep_job_t *job = &s->jobs[j];
-    const char *machine;
-    const sweep_program_t *prog;
-    sweep_job_machine_program(s, job->task, &machine, &prog);
-    double wall = sweep_now() - job->started;
     sweep_record_t r = {
-        .program = prog->path,
-        .sha256 = prog->sha256,
+        .program = program,
+        .sha256 = sha256,
         .machine = machine,
-        .events = s->cfg->events,
+        .events = events,
         .exit_code = -1,
-        .wall_seconds = wall,
-        .host = s->host,
-        .start_time = job->start_time,
+        .wall_seconds = o->wall_seconds,
+        .host = o->host,
+        .start_time = o->start_time,
+        .end_time = o->end_time,
     };
-    char end_time[32], buf[128];
-    sweep_utc_now(end_time, sizeof(end_time));
-    r.end_time = end_time;
-    job->pid = 0;
-    s->running--;
-
-    int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-    /* stopped by a signal meant for the sweep: not a result, the run is done again next time */
-    if (s->stopping && !job->timed_out &&
-        (WIFSIGNALED(ws) || code == CLI_EXIT_INTERRUPTED || code == 128 + SIGTERM || code == 128 + SIGHUP))
-        return;
-
-    char *message = sweep_last_message(job->err_path);
+    char buf[128];
+    char *message = NULL;
     sweep_count_t *counts = NULL;
     size_t n_counts = 0;
-    if (job->timed_out) {
+    if (o->status) {
+        r.status = o->status;
+        message = o->message ? strdup(o->message) : NULL;
+    } else if (o->timed_out) {
         r.status = "timeout";
-        snprintf(buf, sizeof(buf), "stopped after %g seconds (--timeout)", s->cfg->timeout);
-        free(message);
+        snprintf(buf, sizeof(buf), "stopped after %g seconds (--timeout)", o->timeout);
         message = strdup(buf);
-    } else if (WIFSIGNALED(ws)) {
+    } else if (o->exit_code < 0) {
         r.status = "signal";
-        snprintf(buf, sizeof(buf), "killed by signal %d (%s)", WTERMSIG(ws), strsignal(WTERMSIG(ws)));
-        free(message);
+        snprintf(buf, sizeof(buf), "killed by signal %d (%s)", o->signal, strsignal(o->signal));
         message = strdup(buf);
     } else {
+        int code = o->exit_code;
+        message = sweep_last_message(o->err_path);
         r.exit_code = code;
         r.status = sweep_status_name(code);
         /* stat prints counts whenever the program ran, whatever its exit code */
         bool ran = code != CLI_EXIT_USAGE && code != CLI_EXIT_BAD_INPUT && code != 127;
-        if (ran && !sweep_read_counts(job->counts_path, &counts, &n_counts)) {
+        if (ran && !sweep_read_counts(o->counts_path, &counts, &n_counts)) {
             r.status = "error";
             free(message);
             message = strdup("cannot read the counts of pmusim stat");
@@ -530,7 +529,7 @@ static void sweep_finish(sweep_state_t *s, unsigned j, int ws)
         }
     }
     /* the instructions the sweep added (the last row), or those of the default set */
-    if (n_counts && s->cfg->n_event_args && strcmp(counts[n_counts - 1].event, "instructions") == 0) {
+    if (n_counts && *events && strcmp(counts[n_counts - 1].event, "instructions") == 0) {
         r.has_instructions = true;
         r.instructions = counts[--n_counts].value;
         free(counts[n_counts].event);
@@ -555,7 +554,39 @@ static void sweep_finish(sweep_state_t *s, unsigned j, int ws)
     free(message);
 }
 
-static void sweep_print_progress(const sweep_state_t *s, bool final)
+/* Records the run of job slot j, which ended with wait status ws. */
+static void sweep_finish(sweep_state_t *s, unsigned j, int ws)
+{
+    sweep_job_t *job = &s->jobs[j];
+    const char *machine;
+    const sweep_program_t *prog;
+    sweep_job_machine_program(s, job->task, &machine, &prog);
+    char end_time[32];
+    sweep_utc_now(end_time, sizeof(end_time));
+    sweep_outcome_t o = {
+        .timed_out = job->timed_out,
+        .exit_code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1,
+        .signal = WIFSIGNALED(ws) ? WTERMSIG(ws) : 0,
+        .timeout = s->cfg->timeout,
+        .wall_seconds = sweep_now() - job->started,
+        .start_time = job->start_time,
+        .end_time = end_time,
+        .host = s->host,
+        .counts_path = job->counts_path,
+        .err_path = job->err_path,
+    };
+    job->pid = 0;
+    s->running--;
+
+    int code = o.exit_code;
+    /* stopped by a signal meant for the sweep: not a result, the run is done again next time */
+    if (s->stopping && !job->timed_out &&
+        (WIFSIGNALED(ws) || code == CLI_EXIT_INTERRUPTED || code == 128 + SIGTERM || code == 128 + SIGHUP))
+        return;
+    sweep_record_outcome(s, prog->path, prog->sha256, machine, s->cfg->events, &o);
+}
+
+void sweep_print_progress(const sweep_state_t *s, bool final)
 {
     if (!s->progress)
         return;
@@ -663,7 +694,7 @@ static int sweep_plan(sweep_state_t *s)
         if (!have)
             s->tasks[s->n_tasks++] = t;
     }
-    if (!s->n_tasks)
+    if (!s->n_tasks || cfg->slurm) /* the Slurm engine's files are in its own directory */
         return -1;
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp)
@@ -714,9 +745,15 @@ int cmd_sweep(int argc, char **argv)
     sweep_state_t s = { .cfg = &cfg };
     cfg.specs = calloc((size_t)argc + 1, sizeof(*cfg.specs));
     cfg.event_args = calloc((size_t)argc + 1, sizeof(*cfg.event_args));
+    cfg.sbatch_args = calloc((size_t)argc + 1, sizeof(*cfg.sbatch_args));
     int status = -1;
 
-    if (!cfg.specs || !cfg.event_args) {
+    /* the one run of a Slurm array task, as the job's script starts it (not a user's option) */
+    if (argc == 3 && strcmp(argv[1], "--run-task") == 0) {
+        status = sweep_slurm_run_task(argv[2]);
+        goto done;
+    }
+    if (!cfg.specs || !cfg.event_args || !cfg.sbatch_args) {
         cli_error("out of memory");
         status = CLI_EXIT_USAGE;
         goto done;
@@ -741,7 +778,7 @@ int cmd_sweep(int argc, char **argv)
     s.progress = isatty(2);
     status = sweep_plan(&s);
     if (status < 0)
-        status = s.n_tasks ? sweep_run(&s) : CLI_EXIT_OK;
+        status = cfg.slurm ? sweep_slurm_run(&s) : s.n_tasks ? sweep_run(&s) : CLI_EXIT_OK;
 
 done:
     sweep_cleanup(&s);
@@ -750,6 +787,7 @@ done:
     free(cfg.programs);
     free(cfg.events);
     free(cfg.event_args);
+    free(cfg.sbatch_args);
     free(cfg.specs);
     return status;
 }

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tools/stat_events.h"
+#include "session/stat_events.h"
 
 /* A metric asked for with --metrics (pmu_metric_desc_t, from the core's metrics.json) and the
  * events its expression names, as indexes into the event list; it is printed on the line of its

@@ -87,7 +87,14 @@ sweep_db_t *sweep_db_open(const char *path)
             ok = false;
         } else {
             char *err = NULL;
-            ok = sqlite3_exec(db->db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; BEGIN IMMEDIATE;",
+            /* synchronous=NORMAL: in WAL mode a commit is then not flushed to the disk (only
+             * a checkpoint is). A transaction stays whole or absent whatever happens; a power
+             * loss may only roll back the last runs committed, which a resumed sweep redoes.
+             * A flush per run would keep the sweep from starting the next run for as long
+             * (docs/sweeps.md, "Throughput"). */
+            ok = sqlite3_exec(db->db,
+                              "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
+                              " BEGIN IMMEDIATE;",
                               NULL, NULL, &err) == SQLITE_OK &&
                  sqlite3_exec(db->db, sweep_db_schema, NULL, NULL, &err) == SQLITE_OK &&
                  sqlite3_exec(db->db, "PRAGMA user_version = 1; COMMIT;", NULL, NULL, &err) == SQLITE_OK;

@@ -18,6 +18,16 @@ CHECK is any of:
             by difference (linux/guests/stride.c): over 64 KiB (twice the L1D, 16 lines a set)
             every load misses, over 16 KiB (fits) none does, over 64 pages (twice the D-TLB)
             every load misses in the D-TLB; within 2% (the kernel runs in between)
+  caches-p8700  the same on p8700 (docs/mips-cm.md): the CM's L1D is 32 KiB, 4-way, 64-byte lines,
+            physically indexed, so a way is two 4 KiB page colours: over 128 KiB (four times
+            the L1D: 32 pages, 16 lines a set on average through 4 ways, even with the pages
+            split unevenly over the two colours) every load misses, over 16 KiB (4 pages: at
+            most 4 lines a set) none does; over 4 MiB (four times the 1 MiB 8-way L2: 32 lines
+            a set on average) every load misses in the L2 too (LLC-load-misses); the D-TLB as
+            above (the generic core's, 32 entries); and the predictor: branch-loads:u of `loop`
+            by difference is dN exactly (every conditional branch), branch-misses:u by
+            difference at most 2 (the countdown's branch is mispredicted at its first taken and
+            at its exit, whatever N)
   input     typed input reaches the shell (every other check depends on it too)
 Every run ends with `poweroff`, and pmusim must exit with status 0.
 Exit status: 0 all checks passed, 1 a check failed, 77 the kit is not built (skipped).
@@ -161,19 +171,19 @@ def main():
     ncpu = int(re.search(r"(\d+)", g.run("grep -c ^processor /proc/cpuinfo")).group(1))
     for want in [c for c in checks if c.startswith("cpus=")]:
         check("CPUs online", ncpu == int(want[5:]), "%d CPUs, want %s" % (ncpu, want[5:]))
+    def by_rounds(events, size, stride):
+        counts = {}
+        for rounds in (4, 12):
+            rows = perf_csv(g.run("perf stat -x, -e %s ./stride %s %s %d" % (events, size, stride, rounds)))
+            counts[rounds] = {e: v for e, v, _ in rows}
+        # perf names the events in its CSV without their modifiers
+        return {e: counts[12].get(e.split(":")[0], 0) - counts[4].get(e.split(":")[0], 0)
+                for e in events.split(",")}
+
+    def near(got, want):
+        return abs(got - want) <= 0.02 * want
+
     if "caches" in checks:
-        def by_rounds(events, size, stride):
-            counts = {}
-            for rounds in (4, 12):
-                rows = perf_csv(g.run("perf stat -x, -e %s ./stride %s %s %d" % (events, size, stride, rounds)))
-                counts[rounds] = {e: v for e, v, _ in rows}
-            # perf names the events in its CSV without their modifiers
-            return {e: counts[12].get(e.split(":")[0], 0) - counts[4].get(e.split(":")[0], 0)
-                    for e in events.split(",")}
-
-        def near(got, want):
-            return abs(got - want) <= 0.02 * want
-
         d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "64K", "64")
         want = 8 * (64 * 1024 // 64)
         check("L1-dcache-loads:u by difference", near(d["L1-dcache-loads:u"], want),
@@ -190,6 +200,36 @@ def main():
               "stride 256K 4K, 12 - 4 rounds: %d (%d: every load)" % (d["dTLB-load-misses:u"], want))
         check("dTLB-loads:u by difference", near(d["dTLB-loads:u"], want),
               "stride 256K 4K, 12 - 4 rounds: %d (%d)" % (d["dTLB-loads:u"], want))
+
+    if "caches-p8700" in checks:
+        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "128K", "64")
+        want = 8 * (128 * 1024 // 64)
+        check("L1-dcache-loads:u by difference", near(d["L1-dcache-loads:u"], want),
+              "stride 128K 64, 12 - 4 rounds: %d (%d)" % (d["L1-dcache-loads:u"], want))
+        check("L1-dcache-load-misses:u by difference, 4 x L1D", near(d["L1-dcache-load-misses:u"], want),
+              "stride 128K 64, 12 - 4 rounds: %d (%d: every load)" % (d["L1-dcache-load-misses:u"], want))
+        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "16K", "64")
+        loads = 8 * (16 * 1024 // 64)
+        check("L1-dcache-load-misses:u by difference, L1D / 2", d["L1-dcache-load-misses:u"] <= 0.02 * loads,
+              "stride 16K 64, 12 - 4 rounds: %d (0 of %d loads)" % (d["L1-dcache-load-misses:u"], loads))
+        d = by_rounds("LLC-loads:u,LLC-load-misses:u", "4M", "64")
+        want = 8 * (4 * 1024 * 1024 // 64)
+        check("LLC-loads:u by difference", near(d["LLC-loads:u"], want),
+              "stride 4M 64, 12 - 4 rounds: %d (%d: every load fills the L1D)" % (d["LLC-loads:u"], want))
+        check("LLC-load-misses:u by difference, 4 x L2", near(d["LLC-load-misses:u"], want),
+              "stride 4M 64, 12 - 4 rounds: %d (%d: every load)" % (d["LLC-load-misses:u"], want))
+        d = by_rounds("dTLB-loads:u,dTLB-load-misses:u", "256K", "4K")
+        want = 8 * 64
+        check("dTLB-load-misses:u by difference, 2 x D-TLB", near(d["dTLB-load-misses:u"], want),
+              "stride 256K 4K, 12 - 4 rounds: %d (%d: every load)" % (d["dTLB-load-misses:u"], want))
+        counts = {}
+        for n in (1000, 2000):
+            rows = perf_csv(g.run("perf stat -x, -e branch-loads:u,branch-misses:u ./loop %d" % n))
+            counts[n] = {e.split(":")[0]: v for e, v, _ in rows}  # with or without the modifier
+        db = counts[2000].get("branch-loads", 0) - counts[1000].get("branch-loads", 0)
+        dm = counts[2000].get("branch-misses", -99) - counts[1000].get("branch-misses", 99)
+        check("branch-loads:u by difference", db == 1000, "loop 2000 - loop 1000 = %d (1000)" % db)
+        check("branch-misses:u by difference", abs(dm) <= 2, "loop 2000 - loop 1000 = %d (0)" % dm)
 
     if "percpu" in checks:
         out = g.run("perf stat -a -A -x, -e instructions:k sleep 1")

@@ -8,6 +8,11 @@
                                 no partial run before, every run exactly once after
   stop    PMUSIM WORK PROG      SIGINT and SIGTERM to the sweep once a run is recorded: exit status
                                 130 / 143, the runs in flight not recorded, no run left behind
+  flush   PMUSIM WORK PROG...   the database is not flushed to the disk once per run (WAL with
+                                synchronous=NORMAL): strace counts the sweep's fsync/fdatasync
+  faults  PMUSIM WORK PROG...   starting a run costs the sweep's own process no page faults (no
+                                copy-on-write after a fork): perf stat --no-inherit counts them
+                                for 12 runs and for 12 x the programs; the difference per run
   tty     PMUSIM WORK OK EXIT       on a terminal: the progress line (done/total, failures, ETA)
   failing PMUSIM WORK OK EXIT LOOP   a guest exiting with 5, a file that is no program, a run
                                 stopped by --timeout: recorded with their statuses, the sweep goes on
@@ -306,6 +311,71 @@ def test_tty(pmusim, work, ok_prog, exit_prog):
     print(f"ok: {len(states)} progress lines, from {states[0]!r} to {states[-1]!r}")
 
 
+def test_flush(pmusim, work, progs):
+    if not shutil.which("strace"):
+        print("skipped: strace is not installed")
+        sys.exit(77)
+    db = os.path.join(work, "flush.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    trace = os.path.join(work, "flush.strace")
+    spec = "mbv32,icache={4K,8K,16K},dcache={4K,8K,16K,32K}"
+    # the sweep's own process only (no -f): its runs write their files without flushing anyway
+    # LeakSanitizer (a sanitizer build) cannot work under ptrace
+    env = dict(os.environ, ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0")
+    p = subprocess.run(["strace", "-qq", "-e", "trace=fsync,fdatasync,sync_file_range", "-o", trace,
+                        *sweep_cmd(pmusim, spec, db, progs)], capture_output=True, text=True, env=env)
+    if p.returncode != 0:
+        fail(f"sweep under strace exited with {p.returncode}: {p.stderr}")
+    con = sqlite3.connect(db)
+    runs = con.execute("SELECT COUNT(*) FROM runs WHERE status = 'ok'").fetchone()[0]
+    con.close()
+    with open(trace) as f:
+        flushes = sum(1 for line in f if "sync" in line.split("(")[0])
+    if runs != 12 * len(progs):
+        fail(f"{runs} runs recorded, expected {12 * len(progs)}")
+    # making the database and the checkpoint when the sweep closes it flush (8 times with
+    # SQLite 3.40); a flush per run would be as many more as there are runs
+    if flushes >= runs:
+        fail(f"the sweep flushed the database {flushes} times for {runs} runs")
+    print(f"ok: {flushes} flushes for {runs} runs")
+
+
+def test_faults(pmusim, work, progs):
+    if not shutil.which("perf"):
+        print("skipped: perf is not installed")
+        sys.exit(77)
+    spec = "mbv32,icache={4K,8K,16K},dcache={4K,8K,16K,32K}"
+
+    def faults(programs):
+        db = os.path.join(work, "faults.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        p = subprocess.run(["perf", "stat", "--no-inherit", "-x,", "-e", "page-faults",
+                            *sweep_cmd(pmusim, spec, db, programs)], capture_output=True, text=True)
+        if p.returncode != 0:
+            fail(f"sweep under perf stat exited with {p.returncode}: {p.stderr}")
+        for line in p.stderr.splitlines():
+            f = line.split(",")
+            if len(f) > 2 and f[2] == "page-faults":
+                if not f[0].isdigit():  # perf not permitted here (perf_event_paranoid)
+                    print(f"skipped: perf stat cannot count page faults: {line}")
+                    sys.exit(77)
+                return int(f[0])
+        fail(f"no page-faults line from perf stat: {p.stderr}")
+
+    few, many = faults(progs[:1]), faults(progs)
+    per_run = (many - few) / (12 * (len(progs) - 1))
+    # the sweep's own allocations may take a fault now and then; a fork per run took about 35
+    if per_run > 5:
+        fail(f"the sweep takes {per_run:.1f} page faults per run ({few} for 12 runs, {many} for "
+             f"{12 * len(progs)})")
+    print(f"ok: {per_run:.2f} page faults per run in the sweep's process ({few} for 12 runs, {many} for "
+          f"{12 * len(progs)})")
+
+
 def main():
     what, pmusim, work = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(work, exist_ok=True)
@@ -320,6 +390,10 @@ def main():
         test_kill(pmusim, work, sys.argv[4])
     elif what == "stop":
         test_stop(pmusim, work, sys.argv[4])
+    elif what == "flush":
+        test_flush(pmusim, work, sys.argv[4:])
+    elif what == "faults":
+        test_faults(pmusim, work, sys.argv[4:])
     elif what == "tty":
         test_tty(pmusim, work, sys.argv[4], sys.argv[5])
     elif what == "failing":

@@ -3,7 +3,11 @@
  * model (mem/cache.c). It only counts: the events go to the PMU (SBI cache events), mcycle stays
  * one cycle per instruction. The model sees every load and store through observe_mem (cpu/mem.c
  * calls hier_mem_access, directly for plain RAM accesses: observe_core), and every block's end,
- * with the lines it was fetched from, through the timing hooks. */
+ * with the lines it was fetched from, through the timing hooks.
+ *
+ * On a machine whose own memory model counts the caches (core_config_t.machine_parts: p8700's
+ * coherence manager, machine/machine_cm.c) only the TLBs and the predictor are built here, beside
+ * it: the machine hands each access to hier_mem_access, and the PMU model has the events of both. */
 #include <stdlib.h>
 
 #include "core/core.h"
@@ -52,19 +56,33 @@ void hier_resolve(const core_config_t *in, core_config_t *out)
     out->dtlb_entries = (g & CORE_CFG_DTLB) ? in->dtlb_entries : DEFAULT_TLB;
     out->bp_entries = (g & CORE_CFG_BP) ? in->bp_entries : DEFAULT_BP;
     unsigned sizes = CORE_CFG_L1I | CORE_CFG_L1D | CORE_CFG_L2 | CORE_CFG_ITLB | CORE_CFG_DTLB | CORE_CFG_BP;
-    /* off by default; on with caches=on, or when a part's size is given without caches=off */
-    out->hierarchy = (g & CORE_CFG_HIERARCHY) ? in->hierarchy : (g & sizes) != 0;
+    /* off by default (on where the machine counts caches of its own); on with caches=on, or when
+     * a part's size is given without caches=off */
+    out->hierarchy = (g & CORE_CFG_HIERARCHY) ? in->hierarchy : (g & sizes) != 0 || in->machine_parts;
     if (!out->hierarchy)
         out->l1i_bytes = out->l1d_bytes = out->l2_bytes = out->itlb_entries = out->dtlb_entries =
             out->bp_entries = 0;
+    if (in->machine_parts & HIER_L1I)
+        out->l1i_bytes = 0; /* the machine's */
+    if (in->machine_parts & HIER_L1D)
+        out->l1d_bytes = 0;
+    if (in->machine_parts & HIER_L2)
+        out->l2_bytes = 0;
+}
+
+/* The parts this model builds itself. */
+static unsigned own_parts(const core_config_t *c)
+{
+    return (c->l1i_bytes ? HIER_L1I : 0) | (c->l1d_bytes ? HIER_L1D : 0) | (c->l2_bytes ? HIER_L2 : 0) |
+           (c->itlb_entries ? HIER_ITLB : 0) | (c->dtlb_entries ? HIER_DTLB : 0) |
+           (c->bp_entries ? HIER_BP : 0);
 }
 
 unsigned hier_parts(const core_config_t *cfg)
 {
     core_config_t c;
     hier_resolve(cfg, &c);
-    return (c.l1i_bytes ? HIER_L1I : 0) | (c.l1d_bytes ? HIER_L1D : 0) | (c.l2_bytes ? HIER_L2 : 0) |
-           (c.itlb_entries ? HIER_ITLB : 0) | (c.dtlb_entries ? HIER_DTLB : 0) | (c.bp_entries ? HIER_BP : 0);
+    return own_parts(&c) | (c.hierarchy ? c.machine_parts & HIER_PARTS_ALL : 0);
 }
 
 static hier_t *st(const hart_t *h)
@@ -167,8 +185,8 @@ static void hier_mem_access(hart_t *h, uint64_t addr, unsigned size, unsigned ki
         if (!level_access(&s->dtlb, h->access_va, false, &res))
             commit(p, write ? EVBIT(DTLB_WRITE_MISS) : EVBIT(DTLB_READ_MISS));
     }
-    if (r && !r->host)
-        return; /* a device: uncached */
+    if ((r && !r->host) || (!s->l1d.on && !s->l2.on))
+        return; /* a device: uncached; or the machine's caches */
     for (uint64_t line = addr / HIER_LINE; line <= (addr + size - 1) / HIER_LINE; line++) {
         if (!s->l1d.on) {
             l2_access(h, line * HIER_LINE, write);
@@ -282,19 +300,22 @@ bool hier_setup(hart_t *h, const core_config_t *cfg)
     hier_resolve(cfg, &c);
     if (!c.hierarchy)
         return true; /* the plain virt core: nothing more */
+    h->pmu_model = pmu_model_generic_for(hier_parts(cfg));
+    if (!h->pmu_model)
+        return false;
+    if (!own_parts(&c))
+        return true; /* the machine's model counts every part there is */
     hier_t *s = calloc(1, sizeof *s);
     if (!s)
         return false;
     s->cfg = c;
     h->core_state = s;
     h->core_ext = &generic_hier_ext;
-    h->pmu_model = pmu_model_generic_for(hier_parts(cfg));
     if (!level_init(&s->l1i, c.l1i_bytes, HIER_LINE, HIER_L1_WAYS, false) ||
         !level_init(&s->l1d, c.l1d_bytes, HIER_LINE, HIER_L1_WAYS, true) ||
         !level_init(&s->l2, c.l2_bytes, HIER_LINE, HIER_L2_WAYS, true) ||
         !level_init(&s->itlb, (uint64_t)c.itlb_entries * HIER_PAGE, HIER_PAGE, c.itlb_entries, false) ||
-        !level_init(&s->dtlb, (uint64_t)c.dtlb_entries * HIER_PAGE, HIER_PAGE, c.dtlb_entries, false) ||
-        !h->pmu_model)
+        !level_init(&s->dtlb, (uint64_t)c.dtlb_entries * HIER_PAGE, HIER_PAGE, c.dtlb_entries, false))
         return false;
     if (c.bp_entries) {
         s->bp = malloc(c.bp_entries);
@@ -302,8 +323,11 @@ bool hier_setup(hart_t *h, const core_config_t *cfg)
             return false;
         s->bp_mask = c.bp_entries - 1;
     }
-    h->observe_mem = true;  /* every access comes to hier_mem_access */
-    h->observe_core = true; /* the memory slow path calls it directly for plain RAM accesses */
+    h->observe_mem = true; /* every access comes to hier_mem_access */
+    if (c.machine_parts)   /* through the machine's model, which its L1 memos skip: the D-TLB */
+        h->memo_hits_to_core = s->dtlb.on; /* still looks up their translated accesses */
+    else
+        h->observe_core = true; /* the memory slow path calls it directly for plain RAM accesses */
     hier_reset(h);
     return true;
 }

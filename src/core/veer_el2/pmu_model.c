@@ -31,9 +31,9 @@ static const pmu_event_desc_t veer_events[] = {
       "per instruction with timing=off",
       { SLOT_CYCLES, 0 } },
     { 2, "icache-hits", "I-cache hits",
-      TIMED("4-byte fetch groups of the executed blocks in lines that hit; +1.5% in total on the measured "
-            "programs; up to +60% in short loops, where the RTL re-reads fewer groups, and far fewer in code "
-            "larger than the cache"),
+      TIMED("4-byte fetches of the fetch stream in lines that hit, one wrong-path fetch per mispredicted "
+            "branch; -0.4% in total on the calibration programs, -2.2% on the held-out ones; far fewer in "
+            "code larger than the cache"),
       SUM(EVBIT(TM_ICACHE_HIT)) },
     { 3, "icache-misses", "I-cache misses",
       TIMED("16 KiB 2-way LRU I-cache, no prefetch; within one miss per measured case"),
@@ -76,8 +76,8 @@ static const pmu_event_desc_t veer_events[] = {
     { 27, "branches-unpredictable", "Unpredictable branches (far jal, non-return jalr)", EXACT,
       EVS(EVBIT(JUMP_UNPRED)) },
     { 28, "fetch-stall-cycles", "Cycles fetch ready but stalled",
-      TIMED("I-cache miss and divide cycles; -40% in total: the RTL also counts fetch-buffer-full cycles "
-            "behind other stalls"),
+      TIMED("I-cache miss cycles and decode-stall cycles after the fetch buffer filled; -1.5% in total on "
+            "the calibration programs"),
       SUM(EVBIT(TM_FETCH_STALL)) },
     { 30, "decode-stall-cycles", "Cycles instruction valid in IB but decode stalled",
       TIMED("external load-to-use, bus queue, divide, presync/postsync cycles; -2% in total, misaligned "
@@ -90,8 +90,8 @@ static const pmu_event_desc_t veer_events[] = {
       TIMED("2 per presync CSR access, fence and fence.i; +8% in total on the measured programs"),
       SUM(EVBIT(TM_PRESYNC_STALL)) },
     { 34, "sb-wb-stall-cycles", "Cycles decode stalled due to SB or WB full",
-      TIMED("cycles external accesses wait for the bus; +3% in total on the measured programs, but the RTL "
-            "counts no load pairs and the misaligned loads' waits"),
+      TIMED("cycles the bus buffer holds 4 external accesses; -22% in total on the calibration programs: "
+            "no DCCM store buffer, misaligned accesses as one entry"),
       SUM(EVBIT(TM_SB_STALL)) },
     { 35, "dma-dccm-stall-cycles", "Cycles DMA stalled due to decode for load/store",
       EXACT /* no DMA master: 0, as the RTL without DMA traffic */, NONE },

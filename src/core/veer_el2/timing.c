@@ -51,6 +51,14 @@ enum {
     IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
     WRONG_PATH_BYTES = 8,             /* fetched down the wrong path before a mispredict's flush */
+    WRONG_PATH_HITS = 1,              /* I-cache hits down the wrong path of a conditional branch */
+    FB_HALFWORDS = 6,                 /* the fetch buffer: 3 fetch groups of 4 bytes */
+    FB_STEADY = 4,                    /* halfwords in it when 4-byte code runs at one per cycle */
+    FB_AFTER_FLUSH = 2,               /* ... after a flush: the restart group goes straight on */
+    BUS_BUFFER_DEPTH = 4,             /* LSU_NUM_NBLOAD: the bus buffer's entries */
+    STORE_BUFFER_CYCLES = 7,          /* cycles an external store counts in buf_numvld_any */
+    LOAD_BUFFER_CYCLES = 5,           /* ... an external load */
+    BUS_CARRIED = 16,                 /* bus-buffer entries kept over a block's end, at most */
 };
 
 enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2, RAS_DEPTH = 8 };
@@ -87,13 +95,25 @@ struct veer_timing {
     unsigned dccm_accesses;
     unsigned store_tail; /* cycles since the last external store, if at most STORE_SHADOW; else 0 */
     uint32_t last_store; /* the last external access if a store the last block kept the base of */
+    /* fetch buffer (fetch-stall cycles, event 28): halfwords fetched ahead of decode, and the
+     * divide stalls of the current block (cycles after instruction k) */
+    unsigned fb_halfwords;
+    uint8_t div_wait[BLOCK_MAX_INSNS];
+    unsigned misaligned_waits; /* misaligned external accesses of the current block */
+    /* bus buffer (sb-wb-stall cycles, event 34): the cycles the accesses of earlier blocks still
+     * count in it, from the current block's start */
+    unsigned bus_carried;
+    uint16_t bus_left[BUS_CARRIED];
+    uint64_t fetch_addr; /* the fetch stream's last fetch address + 1; 0: redirected since */
 };
 
 veer_timing_t *veer_timing_new(void)
 {
     veer_timing_t *t = calloc(1, sizeof(veer_timing_t));
-    if (t) /* the RTL's counters reset to 2'b00: weakly not taken */
+    if (t) { /* the RTL's counters reset to 2'b00: weakly not taken */
         memset(t->bht, 1, sizeof t->bht);
+        t->fb_halfwords = FB_STEADY;
+    }
     return t;
 }
 
@@ -158,7 +178,16 @@ static bool same_bus_word8(const block_t *b, unsigned j, unsigned k)
     return base_kept && (d->imm >> 3) == (p->imm >> 3);
 }
 
-static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_store)
+/* The schedule of a block's data side: the cycles each instruction waits to issue beyond one per
+ * cycle, and when its external access (if any) issues, from the block's start. */
+typedef struct data_sched {
+    uint8_t wait[BLOCK_MAX_INSNS];
+    int16_t issue[BLOCK_MAX_INSNS]; /* -1: not an external access */
+    bool store[BLOCK_MAX_INSNS];
+    unsigned end; /* the block's cycles */
+} data_sched_t;
+
+static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched)
 {
     data_cost_t c = { 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
@@ -209,6 +238,13 @@ static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_sto
         prev_ext = ext;
         if (ext)
             prev_store = store;
+        if (sched) {
+            sched->wait[k] = (uint8_t)(st - t > 255 ? 255 : st - t);
+            /* a store merged with the one before it takes no entry of its own (the input
+             * buffer coalesces it) */
+            sched->issue[k] = ext && !(store && merged) ? (int16_t)(st - STORE_SHADOW) : -1;
+            sched->store[k] = store;
+        }
         t = st + 1;
         unsigned lat = 1;
         if (ext && !store)
@@ -221,9 +257,16 @@ static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_sto
         ready[0] = 0;
     }
     c.cycles = t - STORE_SHADOW - b->n_insns;
+    if (sched)
+        sched->end = t - STORE_SHADOW;
     if (have_store && t - last_store <= STORE_SHADOW)
         c.store_tail = t - last_store;
     return c;
+}
+
+static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_store)
+{
+    return data_cost_wait(b, dccm, entry_store, NULL);
 }
 
 static bool csr_postsync(unsigned csr)
@@ -354,7 +397,6 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
         { EV_TM_DECODE_STALL, sync_pre + sync_post + c0.cycles },
         { EV_TM_ICACHE_HIT, (unsigned)groups(b->pc, b->end_pc) },
         { EV_TM_DBUS_TRANS, c0.transactions },
-        { EV_TM_SB_STALL, c0.queue },
         { EV_TM_DBUS_BUSY, c0.busy },
     };
     _Static_assert(sizeof amounts / sizeof amounts[0] <= BLOCK_AMOUNTS, "block_t.amount");
@@ -485,6 +527,8 @@ static unsigned btb_set(uint64_t pos)
  * restore value in the cycle after exu_flush_final, while that cycle's fetch uses the old fghr). */
 static void flush_history(veer_timing_t *s, uint8_t stale, uint64_t next_pc)
 {
+    s->fetch_addr = 0;
+    s->fb_halfwords = FB_AFTER_FLUSH;
     s->stale_ghr = stale;
     s->fghr = s->ghr;
     s->restart = (uint32_t)next_pc + 1;
@@ -623,6 +667,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         }
         if (predicted != taken) {
             mispredict(h, b, k, true);
+            add_amount(h, EVBIT(TM_ICACHE_HIT), WRONG_PATH_HITS);
             flush_history(s, s->fghr, next_pc);
             wrong_path(s, predicted ? s->btb[set][way].target : pc + d->len);
         }
@@ -707,7 +752,6 @@ static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
 static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
 {
     add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c->transactions - base->transactions);
-    add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)c->queue - base->queue);
     add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)c->cycles - base->cycles);
     add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c->busy - base->busy);
 }
@@ -724,11 +768,134 @@ static void add_entry_amounts(hart_t *h, const block_t *b, unsigned e)
     }
     if (w) { /* most entry states change only the cycles */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF));
-        add_amount(h, EVBIT(TM_SB_STALL), (uint64_t)(int64_t)(int8_t)(w >> 8 & 0xFF));
         add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
     }
     /* the cycles that byte of core_word[0] adds to mcycle */
     add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (e - 1))) & 0xFF);
+}
+
+/* A decode stall of n cycles with `*halfwords` in the fetch buffer: fetch goes on, two
+ * halfwords a cycle, until the buffer is full; the cycles after that are fetch-stall cycles (the
+ * RTL's ifu_pmu_fetch_stall: fb_full_f and nothing consumed, el2_ifu_ifc_ctl). A full buffer
+ * stops the fetch requests (ifc_fetch_req_bf), so when decode goes on, one fetch group is
+ * missing: the buffer is one group short of full again (FB_STEADY). */
+static unsigned fb_stall(unsigned *halfwords, unsigned n)
+{
+    unsigned fill = (FB_HALFWORDS - *halfwords + 1) / 2;
+    if (n < fill) {
+        *halfwords += 2 * n;
+        return 0;
+    }
+    *halfwords = FB_STEADY;
+    return n - fill;
+}
+
+/* The fetch-stall cycles of a block that ran whole (event 28, beyond I-cache misses): each
+ * instruction that waits to issue (external load-to-use, bus queueing), a divide, and the
+ * block's presync/postsync waits stall decode; a compressed instruction lets fetch get one
+ * halfword further ahead. */
+static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
+{
+    const uint8_t *wait = sched->wait;
+    unsigned hw = s->fb_halfwords, cycles = 0;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        if (wait[k])
+            cycles += fb_stall(&hw, wait[k]);
+        evset_t ev = b->events[k];
+        if (ev & EVBIT(FENCE))
+            cycles += fb_stall(&hw, FENCE_CYCLES);
+        else if (ev & EVBIT(FENCEI))
+            cycles += fb_stall(&hw, 2 * FENCEI_SYNC_CYCLES);
+        else if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
+            unsigned pre, post, sync = csr_cycles(b, k, &pre, &post);
+            if (sync)
+                cycles += fb_stall(&hw, sync);
+        }
+        if (b->insn[k].len == 2 && hw < FB_HALFWORDS)
+            hw++;
+        if (s->div_wait[k])
+            cycles += fb_stall(&hw, s->div_wait[k]);
+    }
+    for (unsigned k = 0; k < s->misaligned_waits; k++)
+        cycles += fb_stall(&hw, MISALIGNED_EXT_CYCLES);
+    s->fb_halfwords = hw;
+    add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+}
+
+/* The sb-wb-stall cycles of a block that ran whole (event 34): the RTL's lsu_store_stall_any is
+ * lsu_bus_buffer_full_any, set while buf_numvld_any, the external accesses in the m and r stages,
+ * the input buffer and the bus buffer's busy entries, reaches BUS_BUFFER_DEPTH, whether or not
+ * an access waits for it. An external access counts there from the cycle after it issues for
+ * STORE_BUFFER_CYCLES (a store: m, r, the input buffer, command, write response) or
+ * LOAD_BUFFER_CYCLES (a load: no input buffer wait). The block's cycles are those of its data
+ * side, its divides and its presync/postsync waits. */
+static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
+{
+    uint16_t from[BLOCK_MAX_INSNS + BUS_CARRIED], to[BLOCK_MAX_INSNS + BUS_CARRIED];
+    unsigned n = 0, end = sched->end, pre = 0, post = 0, last = 0;
+    for (unsigned k = 0; k < s->bus_carried; k++) {
+        from[n] = 0;
+        to[n++] = s->bus_left[k];
+    }
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        end += s->div_wait[k];
+        if (sched->issue[k] < 0)
+            continue;
+        from[n] = (uint16_t)(sched->issue[k] + 1);
+        to[n++] =
+            (uint16_t)(sched->issue[k] + 1 + (sched->store[k] ? STORE_BUFFER_CYCLES : LOAD_BUFFER_CYCLES));
+    }
+    for (unsigned j = 0; j < n; j++)
+        last = to[j] > last ? to[j] : last;
+    static_sync_cycles(b, &pre, &post);
+    end += pre + post;
+    uint64_t full = 0;
+    if (n >= BUS_BUFFER_DEPTH)
+        for (unsigned c = 0; c < end && c < last; c++) {
+            unsigned busy = 0;
+            for (unsigned j = 0; j < n; j++)
+                busy += from[j] <= c && c < to[j];
+            full += busy >= BUS_BUFFER_DEPTH;
+        }
+    add_amount(h, EVBIT(TM_SB_STALL), full);
+    s->bus_carried = 0;
+    for (unsigned j = 0; j < n && s->bus_carried < BUS_CARRIED; j++)
+        if (to[j] > end)
+            s->bus_left[s->bus_carried++] = (uint16_t)(to[j] - end);
+}
+
+/* The RTL's next sequential fetch address (el2_ifu_ifc_ctl fetch_addr_next): 4 bytes on, in the
+ * halfword phase of the redirect target, realigned when the stream enters the next line
+ * (line_wrap clears fetch_addr_next_1). */
+static uint64_t next_fetch(uint64_t a)
+{
+    uint64_t n = ((a >> 2) + 1) << 2;
+    return ((n ^ a) >> 6) & 1 ? n : n | (a & 2);
+}
+
+/* The fetches (4 bytes each, from the fetch stream's addresses) that bring the bytes lo..hi-1
+ * not brought by the stream's last fetch: the RTL's I-cache hit event counts fetches, so a
+ * fall-through into a group the previous block's last fetch brought is not counted again, and
+ * a stream from a target at 2 mod 4 fetches groups that straddle the 4-byte boundaries. */
+static unsigned fetch_windows(veer_timing_t *s, uint64_t lo, uint64_t hi)
+{
+    unsigned count = 0;
+    uint64_t a;
+    if (s->fetch_addr && lo >= s->fetch_addr - 1 && lo < s->fetch_addr + 3)
+        a = s->fetch_addr - 1; /* the stream goes on in the group already fetched */
+    else if (s->fetch_addr && lo == next_fetch(s->fetch_addr - 1)) {
+        a = lo;
+        count = 1;
+    } else {
+        a = lo; /* a redirect: the stream starts at the target */
+        count = 1;
+    }
+    while (a + 4 < hi) {
+        a = next_fetch(a);
+        count++;
+    }
+    s->fetch_addr = a + 1;
+    return count;
 }
 
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
@@ -744,6 +911,9 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->last_store = 0;
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
+        s->fetch_addr = 0;
+        memset(s->div_wait, 0, sizeof s->div_wait);
+        s->misaligned_waits = 0;
         return;
     }
     h->stall_cycles += b->stall_cycles;
@@ -754,19 +924,47 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     }
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
+    uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
+    if (h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
+        data_sched_t sched;
+        unsigned k = 0;
+        while (k < b->n_insns && !is_mem(b->events[k]))
+            k++;
+        if (k < b->n_insns)
+            data_cost_wait(b, dccm, entry_store, &sched);
+        else { /* no loads or stores: nothing waits */
+            memset(sched.wait, 0, b->n_insns);
+            memset(sched.issue, 0xFF, b->n_insns * sizeof sched.issue[0]);
+            sched.end = b->n_insns;
+        }
+        if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
+            fetch_stalls(h, s, b, &sched);
+        if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
+            bus_buffer_stalls(h, s, b, &sched);
+    }
+    memset(s->div_wait, 0, b->n_insns);
+    s->misaligned_waits = 0;
+    if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
+        add_amount(h, EVBIT(TM_ICACHE_HIT),
+                   (uint64_t)fetch_windows(s, b->pc, b->end_pc) - groups(b->pc, b->end_pc));
+    else
+        s->fetch_addr = 0;
+    if (next & 1)
+        s->fetch_addr = 0; /* taken: the stream restarts at the target */
     uint64_t next_pc = next & ~(uint64_t)1;
     if (next_pc)
         predict(h, s, b, next_pc, (next & 1) != 0);
     evset_t last = b->events[b->n_insns - 1];
     if (last & EVBIT(FENCEI))
         icache_invalidate(s);
+    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK)))
+        s->fb_halfwords = FB_AFTER_FLUSH; /* a flush */
     if (next_pc)
         fetch_entry(h, s, next_pc);
     /* The static amounts (presync and postsync waits, the D-bus amounts with no store just
      * before the block and every access external) are counted with the block's executions
      * (block_t.amount), those of the entry state above; here what DCCM accesses and coalescing
      * change. */
-    uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
     if (dccm) { /* the block's static cost assumed every access external: replace it */
         data_cost_t c = data_cost(b, dccm, entry_store), c0 = data_cost(b, 0, entry_store);
         h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
@@ -794,6 +992,7 @@ void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, un
         s->dccm_accesses++;
     else if (addr & (size - 1)) {
         h->stall_cycles += MISALIGNED_EXT_CYCLES;
+        s->misaligned_waits++;
         add_amount(h, EVBIT(TM_DBUS_MISALIGNED), 1);
         add_amount(h, EVBIT(TM_DBUS_TRANS), 1);
     }
@@ -841,5 +1040,7 @@ void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, ui
     c -= shadow;
     h->stall_cycles += c;
     add_amount(h, EVBIT(TM_DECODE_STALL), c);
-    add_amount(h, EVBIT(TM_FETCH_STALL), c ? c - 1 : 0);
+    veer_timing_t *s = veer_timing_of(h);
+    unsigned w = s->div_wait[idx] + c; /* fetch-stall cycles: at the block's end (fetch_stalls) */
+    s->div_wait[idx] = (uint8_t)(w > 255 ? 255 : w);
 }

@@ -18,15 +18,7 @@
  *   - PMP checks the walk's PTE reads as S-mode reads: denied, the load is an access fault (5)
  *   - a non-leaf PTE with U, A or D set is a page fault (13) */
 #include "isa_test.h"
-
-#define PTE_V 0x01
-#define PTE_R 0x02
-#define PTE_W 0x04
-#define PTE_X 0x08
-#define PTE_U 0x10
-#define PTE_A 0x40
-#define PTE_D 0x80
-#define RWXAD (PTE_V | PTE_R | PTE_W | PTE_X | PTE_A | PTE_D)
+#include "vm_test.h"
 
 #define CAUSE_FETCH_PAGE_FAULT 12
 #define CAUSE_LOAD_PAGE_FAULT  13
@@ -38,23 +30,16 @@
 #define MSTATUS_TSR 0x00400000
 
 #if XLEN == 32
-# define SATP_MODE 0x80000000
 # define VA_MIS    0x40400000   /* root[0x101]: a megapage */
 #elif defined(SV48)
-# define SATP_MODE (9 << 60)
 # define VA_MIS    0x40200000   /* l1[1]: a megapage */
 # define VA_NONCANON 0x0001000000000000
 #else
-# define SATP_MODE (8 << 60)
 # define VA_MIS    0x40200000
 # define VA_NONCANON 0x0000008000000000
 #endif
 #define VA_T 0x40000000
 #define PG(n) (VA_T + (n) * 4096)
-
-/* table[idx] = leaf or pointer to target (a label, or an address with MAPI) with flags */
-#define MAP(table, idx, target, flags)  la a0, table + (idx) * REGBYTES; la a1, target; li a2, flags; jal set_pte
-#define MAPI(table, idx, target, flags) la a0, table + (idx) * REGBYTES; li a1, target; li a2, flags; jal set_pte
 
 /* Runs the instructions in privilege prv at the address of a label; the trap that ends it is
  * recorded (ecall back to M-mode, or a fault). */
@@ -65,17 +50,6 @@
         ecall;                                                                        \
         j fail;                                                                       \
 10003:
-/* Jumps to virtual address va in privilege prv; the trap that ends it is recorded. */
-#define JUMP_IN(prv, va)                                                              \
-        TRAP_EXPECT(10003f);                                                          \
-        li t0, MSTATUS_MPP | MSTATUS_MPIE;                                            \
-        csrc mstatus, t0;                                                             \
-        li t0, (prv) << 11;                                                           \
-        csrs mstatus, t0;                                                             \
-        li t0, va;                                                                    \
-        csrw mepc, t0;                                                                \
-        mret;                                                                         \
-10003:
 
 #define CAUSE_IS(n, c) TEST_TRAP_CAUSE(n, c)
 #define TVAL_IS(n, v)  TEST_TRAP_TVAL(n, v)
@@ -84,12 +58,7 @@ RVTEST_CODE_BEGIN
         PMP_OPEN_ALL
         j setup
 
-set_pte: /* *a0 = ((a1 >> 12) << 10) | a2 */
-        srli a1, a1, 12
-        slli a1, a1, 10
-        or a1, a1, a2
-        SREG a1, 0(a0)
-        ret
+        VM_SET_PTE_FUNCTION
 
 setup:
 #if XLEN == 32

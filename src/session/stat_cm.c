@@ -1,14 +1,14 @@
 /* CM events in `pmusim stat` and `pmusim list` (docs/mips-cm.md "Counting from outside"). */
-#include "tools/stat_cm.h"
+#include "session/stat_cm.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "mem/coherence.h"
-#include "tools/cli_util.h"
-#include "tools/stat_events.h"
-#include "tools/stat_report.h"
+#include "session/diag.h"
+#include "session/suggest.h"
+#include "session/stat_events.h"
 
 const stat_cm_event_t stat_cm_events[] = {
     { "cycles", -1, "CM clock cycles (GCR_DB_PC_CYCLE counts these)", "none" },
@@ -55,11 +55,11 @@ static bool parse_u32(const char *text, size_t len, uint32_t *out)
     return true;
 }
 
-bool stat_cm_parse(const char *term, int *event, uint32_t *qual, const char **canonical)
+bool stat_cm_parse(const diag_t *dg, const char *term, int *event, uint32_t *qual, const char **canonical)
 {
     const char *body = term + 3, *end = strchr(body, '/');
     if (!end || end[1]) {
-        cli_error("bad CM event '%s': write cm/NAME/, cm/NAME,qual=Q/ or cm/event=N,qual=Q/", term);
+        diag_error(dg, "bad CM event '%s': write cm/NAME/, cm/NAME,qual=Q/ or cm/event=N,qual=Q/", term);
         return false;
     }
     bool have_event = false, have_qual = false;
@@ -72,14 +72,14 @@ bool stat_cm_parse(const char *term, int *event, uint32_t *qual, const char **ca
         if (eq && (size_t)(eq - p) == 5 && !strncmp(p, "event", 5)) {
             uint32_t n;
             if (have_event || !parse_u32(eq + 1, len - 6, &n) || n > 255) {
-                cli_error("bad CM event '%s': event= takes one number 0-255", term);
+                diag_error(dg, "bad CM event '%s': event= takes one number 0-255", term);
                 return false;
             }
             *event = (int)n;
             have_event = true;
         } else if (eq && (size_t)(eq - p) == 4 && !strncmp(p, "qual", 4)) {
             if (have_qual || !parse_u32(eq + 1, len - 5, qual)) {
-                cli_error("bad CM event '%s': qual= takes one 32-bit number", term);
+                diag_error(dg, "bad CM event '%s': qual= takes one 32-bit number", term);
                 return false;
             }
             have_qual = true;
@@ -88,30 +88,30 @@ bool stat_cm_parse(const char *term, int *event, uint32_t *qual, const char **ca
             while (e->name && (strlen(e->name) != len || strncasecmp(e->name, p, len)))
                 e++;
             if (!e->name) {
-                cli_error("unknown CM event '%.*s' in '%s'; 'pmusim list -M p8700' lists them", (int)len, p,
-                          term);
+                diag_error(dg, "unknown CM event '%.*s' in '%s'; 'pmusim list -M p8700' lists them", (int)len,
+                           p, term);
                 return false;
             }
             *event = e->number;
             *canonical = e->name;
             have_event = true;
         } else {
-            cli_error("bad CM event '%s': unknown term '%.*s' (terms: NAME, event=N, qual=Q)", term, (int)len,
-                      p);
+            diag_error(dg, "bad CM event '%s': unknown term '%.*s' (terms: NAME, event=N, qual=Q)", term,
+                       (int)len, p);
             return false;
         }
         p += len + (comma ? 1 : 0);
     }
     if (!have_event) {
-        cli_error("bad CM event '%s': no event name or event=N", term);
+        diag_error(dg, "bad CM event '%s': no event name or event=N", term);
         return false;
     }
     if (*event >= 0 && !coh_event_groups((unsigned)*event)) {
-        cli_error("CM event %d in '%s' is not defined (events 0-6, 8, 9, 16, 17)", *event, term);
+        diag_error(dg, "CM event %d in '%s' is not defined (events 0-6, 8, 9, 16, 17)", *event, term);
         return false;
     }
     if (*event < 0 && have_qual) {
-        cli_error("bad CM event '%s': cycles take no qualifier", term);
+        diag_error(dg, "bad CM event '%s': cycles take no qualifier", term);
         return false;
     }
     if (!*canonical)
@@ -121,17 +121,17 @@ bool stat_cm_parse(const char *term, int *event, uint32_t *qual, const char **ca
     return true;
 }
 
-bool stat_cm_resolve(const char *machine, const char *term, stat_event_t *out)
+bool stat_cm_resolve(const diag_t *dg, const char *machine, const char *term, stat_event_t *out)
 {
     const machine_desc_t *desc = machine_find(machine);
     if (!desc || !stat_cm_machine(desc)) {
-        cli_error("event '%s': machine %s has no MIPS coherence manager (try -M p8700)", term, machine);
+        diag_error(dg, "event '%s': machine %s has no MIPS coherence manager (try -M p8700)", term, machine);
         return false;
     }
     int event;
     uint32_t qual;
     const char *canonical;
-    if (!stat_cm_parse(term, &event, &qual, &canonical))
+    if (!stat_cm_parse(dg, term, &event, &qual, &canonical))
         return false;
     memset(out, 0, sizeof *out);
     out->cm = true;
@@ -143,41 +143,4 @@ bool stat_cm_resolve(const char *machine, const char *term, stat_event_t *out)
     out->description = canonical;
     out->slot = -1;
     return true;
-}
-
-void stat_cm_list_text(FILE *out)
-{
-    fprintf(out, "\nCM events (GCR_DB_PC_EVENT; 'pmusim stat -e cm/NAME,qual=Q/' or 'cm/event=N,qual=Q/',\n"
-                 "qualifier all ones when not given; docs/mips-cm.md):\n");
-    for (const stat_cm_event_t *e = stat_cm_events; e->name; e++) {
-        char code[16];
-        if (e->number < 0)
-            snprintf(code, sizeof code, "-");
-        else
-            snprintf(code, sizeof code, "%d", e->number);
-        fprintf(out, "%6s  cm/%-20s %s\n%36squalifier: %s\n", code, e->name, e->description, "",
-                e->qualifier);
-    }
-}
-
-void stat_cm_list_json(FILE *out, bool *first)
-{
-    for (const stat_cm_event_t *e = stat_cm_events; e->name; e++) {
-        char name[64], code[16], text[400];
-        snprintf(name, sizeof name, "cm/%s/", e->name);
-        snprintf(code, sizeof code, "0x%x", e->number < 0 ? 0xff : e->number);
-        snprintf(text, sizeof text, "%s. Qualifier (pmusim's encoding): %s", e->description, e->qualifier);
-        fputs(*first ? "\n    {\n        \"EventName\": " : ",\n    {\n        \"EventName\": ", out);
-        *first = false;
-        stat_json_string(out, name);
-        fputs(",\n        \"Unit\": \"cm\",\n        \"EventCode\": ", out);
-        stat_json_string(out, e->number < 0 ? "cycles" : code);
-        fputs(",\n        \"BriefDescription\": ", out);
-        stat_json_string(out, e->description);
-        fputs(",\n        \"PublicDescription\": ", out);
-        stat_json_string(out, text);
-        fputs(",\n        \"Qualifier\": ", out);
-        stat_json_string(out, e->qualifier);
-        fputs("\n    }", out);
-    }
 }

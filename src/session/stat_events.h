@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "pmu/model.h"
+#include "session/diag.h"
 
 /* At most as many events as the PMU has observer slots. */
 #define STAT_MAX_EVENTS PMU_OBSERVER_SLOTS
@@ -62,20 +63,22 @@ typedef struct stat_event_list {
  * 0x-hex ("0xb") or perf's r-hex ("rb"), or perf's PMU terms ("veer/event=26/"). No modifiers.
  * On failure prints one line (unknown name with the closest one, or a code the model does not
  * implement) and returns false. */
-bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out);
+bool stat_event_resolve(const diag_t *dg, const pmu_model_t *model, const char *machine, const char *spec,
+                        stat_event_t *out);
 
 /* Appends the events of one -e argument, perf's event list: events separated by commas, each
  * optionally with modifiers (":u", ":k", ":h", pmusim's ":s", ":m"; after PMU terms also without
  * the colon: "veer/event=26/u"), and groups "{a,b}:mods" whose modifiers apply to every member.
  * False after a message for an empty or malformed list, an unknown event or modifier, or more
  * than STAT_MAX_EVENTS events in all. `next_group` numbers the groups across calls. */
-bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list);
-bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, const char *machine,
-                              const char *list, int *next_group);
+bool stat_events_parse(const diag_t *dg, stat_event_list_t *l, const pmu_model_t *model, const char *machine,
+                       const char *list);
+bool stat_events_parse_groups(const diag_t *dg, stat_event_list_t *l, const pmu_model_t *model,
+                              const char *machine, const char *list, int *next_group);
 
 /* Appends `e` (resolved, with its modes) unless an event counting the same thing at the same
  * levels is listed; returns its index, or -1 after a message when the list is full. */
-int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e);
+int stat_events_find_or_add(const diag_t *dg, stat_event_list_t *l, const stat_event_t *e);
 
 /* A selection counting latency events (events.h EV_LATENCY_MASK): stat reports their sum,
  * mean, min and max with the count. */
@@ -89,11 +92,12 @@ void stat_event_from_code(stat_event_t *out, const pmu_event_desc_t *d, uint64_t
 /* A raw term in perf's syntax, `pmu/field=value,.../` (fields from the model's formats, e.g.
  * `mbv/class=2,mask=0x3/`). True when spec is one (then *ok says whether it resolved, after a
  * message if not). */
-bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out,
-                   bool *ok);
+bool stat_raw_term(const diag_t *dg, const pmu_model_t *model, const char *machine, const char *spec,
+                   stat_event_t *out, bool *ok);
 
 /* The events counted when no -e is given (what a perf user expects for this model). */
-void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const char *machine);
+void stat_events_default(const diag_t *dg, stat_event_list_t *l, const pmu_model_t *model,
+                         const char *machine);
 
 /* The built-in events (`cycles`, `instructions`) that are not in the model's table, as events
  * with has_code false; returns how many (at most `max`). */

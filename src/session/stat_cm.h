@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "machine/machine.h"
+#include "session/diag.h"
 
 typedef struct stat_cm_event {
     const char *name; /* as `cm/NAME/` takes it */
@@ -23,16 +24,11 @@ bool stat_cm_machine(const machine_desc_t *desc);
 
 /* Parses one term "cm/.../": the event number (-1: cycles) and qualifier (all ones when not
  * given); false after a one-line message. */
-bool stat_cm_parse(const char *term, int *event, uint32_t *qual, const char **canonical);
+bool stat_cm_parse(const diag_t *dg, const char *term, int *event, uint32_t *qual, const char **canonical);
 
 struct stat_event;
 /* A `cm/.../` term of `-e` on machine `machine` into an event; false after a message (the machine
  * has no CM, or the term is malformed). */
-bool stat_cm_resolve(const char *machine, const char *term, struct stat_event *out);
-
-/* `pmusim list`: the CM events as rows of text, or as perf pmu-events JSON objects (each
- * preceded by ",\n" when *first is false). */
-void stat_cm_list_text(FILE *out);
-void stat_cm_list_json(FILE *out, bool *first);
+bool stat_cm_resolve(const diag_t *dg, const char *machine, const char *term, struct stat_event *out);
 
 #endif

@@ -6,9 +6,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "tools/cli_util.h"
-#include "tools/stat_cm.h"
-#include "tools/stat_events.h"
+#include "session/diag.h"
+#include "session/suggest.h"
+#include "session/stat_cm.h"
+#include "session/stat_events.h"
 
 /* The names every machine understands, whatever its model's table says. */
 static const pmu_event_desc_t stat_builtins[] = {
@@ -112,7 +113,8 @@ static bool stat_parse_code(const char *spec, uint64_t *code, bool *overflow)
     return true;
 }
 
-static void stat_unknown_name(const pmu_model_t *model, const char *machine, const char *spec)
+static void stat_unknown_name(const diag_t *dg, const pmu_model_t *model, const char *machine,
+                              const char *spec)
 {
     size_t n_cands = 0;
     const char **cands = malloc((model->n_events + STAT_N_BUILTINS) * sizeof(*cands));
@@ -127,21 +129,21 @@ static void stat_unknown_name(const pmu_model_t *model, const char *machine, con
                 cands[n_cands++] = stat_builtins[k].name;
         for (char *c = word; *c; c++)
             *c = (char)stat_name_char(*c);
-        best = cli_suggest(word, cands, n_cands);
+        best = suggest_closest(word, cands, n_cands);
     }
     if (best)
-        cli_error("unknown event '%s' for machine %s; did you mean '%s'?", spec, machine, best);
+        diag_error(dg, "unknown event '%s' for machine %s; did you mean '%s'?", spec, machine, best);
     else
-        cli_error("unknown event '%s' for machine %s; 'pmusim list -M %s' lists its events", spec, machine,
-                  machine);
+        diag_error(dg, "unknown event '%s' for machine %s; 'pmusim list -M %s' lists its events", spec,
+                   machine, machine);
     free(cands);
     free(word);
 }
 
 /* The event a selector code means: the model's named event, or (a code the model counts but
  * names no event for, a combination of fields) an unnamed one labelled `label`. */
-static bool stat_resolve_code(const pmu_model_t *model, const char *machine, uint64_t code, const char *label,
-                              stat_event_t *out)
+static bool stat_resolve_code(const diag_t *dg, const pmu_model_t *model, const char *machine, uint64_t code,
+                              const char *label, stat_event_t *out)
 {
     /* The code as the guest would write it to mhpmevent: what the model stores (WARL) must be a
      * selector it implements. */
@@ -153,9 +155,10 @@ static bool stat_resolve_code(const pmu_model_t *model, const char *machine, uin
     }
     pmu_selection_t sel = legal ? model->select(model, legal) : (pmu_selection_t){ SLOT_OFF, 0 };
     if (sel.kind == SLOT_OFF) {
-        cli_error("unknown event code %llu (0x%llx) for machine %s; 'pmusim list -M %s' lists its "
-                  "events",
-                  (unsigned long long)code, (unsigned long long)code, machine, machine);
+        diag_error(dg,
+                   "unknown event code %llu (0x%llx) for machine %s; 'pmusim list -M %s' lists its "
+                   "events",
+                   (unsigned long long)code, (unsigned long long)code, machine, machine);
         return false;
     }
     /* a selector combining events (a MicroBlaze V mask), named as written */
@@ -184,10 +187,11 @@ void stat_event_from_code(stat_event_t *out, const pmu_event_desc_t *d, uint64_t
     out->name = out->raw_name;
 }
 
-bool stat_event_resolve(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out)
+bool stat_event_resolve(const diag_t *dg, const pmu_model_t *model, const char *machine, const char *spec,
+                        stat_event_t *out)
 {
     bool raw_ok;
-    if (stat_raw_term(model, machine, spec, out, &raw_ok))
+    if (stat_raw_term(dg, model, machine, spec, out, &raw_ok))
         return raw_ok;
     const pmu_event_desc_t *d = stat_model_find(model, spec);
     /* the pmu-events JSON spelling of a name perf would otherwise take for its own: VEER_CYCLES */
@@ -207,24 +211,24 @@ bool stat_event_resolve(const pmu_model_t *model, const char *machine, const cha
     uint64_t code;
     bool overflow;
     if (!stat_parse_code(spec, &code, &overflow)) {
-        stat_unknown_name(model, machine, spec);
+        stat_unknown_name(dg, model, machine, spec);
         return false;
     }
     if (overflow) {
-        cli_error("bad event code '%s': too large for a selector", spec);
+        diag_error(dg, "bad event code '%s': too large for a selector", spec);
         return false;
     }
-    return stat_resolve_code(model, machine, code, spec, out);
+    return stat_resolve_code(dg, model, machine, code, spec, out);
 }
 
 /* Modifiers ("u", "uk", "h"...) into a mask of privilege levels; false after a message. perf's
  * u (user), k (kernel: S-mode) and h (hypervisor: M-mode, perf's "host" on RISC-V), and pmusim's
  * own s (S-mode) and m (M-mode). */
-static bool stat_parse_modifiers(const char *mods, const char *item, unsigned *modes)
+static bool stat_parse_modifiers(const diag_t *dg, const char *mods, const char *item, unsigned *modes)
 {
     *modes = 0;
     if (!*mods) {
-        cli_error("bad event '%s': empty modifier after ':'", item);
+        diag_error(dg, "bad event '%s': empty modifier after ':'", item);
         return false;
     }
     for (const char *c = mods; *c; c++) {
@@ -235,9 +239,10 @@ static bool stat_parse_modifiers(const char *mods, const char *item, unsigned *m
         case 'h':
         case 'm': *modes |= 1u << 3; break;
         default:
-            cli_error("bad event '%s': unknown modifier '%c'; pmusim counts by privilege level only: "
-                      "u (U-mode), k or s (S-mode), h or m (M-mode)",
-                      item, *c);
+            diag_error(dg,
+                       "bad event '%s': unknown modifier '%c'; pmusim counts by privilege level only: "
+                       "u (U-mode), k or s (S-mode), h or m (M-mode)",
+                       item, *c);
             return false;
         }
     }
@@ -245,8 +250,8 @@ static bool stat_parse_modifiers(const char *mods, const char *item, unsigned *m
 }
 
 /* One event of a list, with its modifiers; `group_mods` (or NULL) applies when it has none. */
-static bool stat_parse_item(stat_event_list_t *l, const pmu_model_t *model, const char *machine, char *item,
-                            const char *group_mods, int group)
+static bool stat_parse_item(const diag_t *dg, stat_event_list_t *l, const pmu_model_t *model,
+                            const char *machine, char *item, const char *group_mods, int group)
 {
     char *mods = NULL;
     char *last_slash = strrchr(item, '/');
@@ -264,27 +269,28 @@ static bool stat_parse_item(stat_event_list_t *l, const pmu_model_t *model, cons
         }
     }
     if (l->n == STAT_MAX_EVENTS) {
-        cli_error("too many events: at most %d can be counted in one run", STAT_MAX_EVENTS);
+        diag_error(dg, "too many events: at most %d can be counted in one run", STAT_MAX_EVENTS);
         free(mods);
         return false;
     }
     stat_event_t *e = &l->ev[l->n];
     if (!strncmp(item, "cm/", 3)) { /* CM events are system-wide: no privilege modifiers */
-        bool ok = !mods && !group_mods && stat_cm_resolve(machine, item, e);
+        bool ok = !mods && !group_mods && stat_cm_resolve(dg, machine, item, e);
         if (ok) {
             e->group = group;
             l->n++;
         } else if (mods || group_mods) {
-            cli_error("event '%s': CM events take no modifiers (the CM counts for every privilege level)",
-                      item);
+            diag_error(dg,
+                       "event '%s': CM events take no modifiers (the CM counts for every privilege level)",
+                       item);
         }
         free(mods);
         return ok;
     }
-    bool ok = stat_event_resolve(model, machine, item, e);
+    bool ok = stat_event_resolve(dg, model, machine, item, e);
     const char *m = mods ? mods : group_mods;
     if (ok && m) {
-        ok = stat_parse_modifiers(m, item, &e->modes);
+        ok = stat_parse_modifiers(dg, m, item, &e->modes);
         size_t n = strlen(e->label);
         snprintf(e->label + n, sizeof(e->label) - n, ":%s", m);
     }
@@ -328,11 +334,11 @@ static char *stat_trim(char *item)
     return item;
 }
 
-bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, const char *machine,
-                              const char *list, int *next_group)
+bool stat_events_parse_groups(const diag_t *dg, stat_event_list_t *l, const pmu_model_t *model,
+                              const char *machine, const char *list, int *next_group)
 {
     if (!*list) {
-        cli_error("empty event list (-e); 'pmusim list -M %s' lists the events", machine);
+        diag_error(dg, "empty event list (-e); 'pmusim list -M %s' lists the events", machine);
         return false;
     }
     char *copy = strdup(list);
@@ -340,7 +346,7 @@ bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, co
     if (!copy || !items) {
         free(copy);
         free(items);
-        cli_error("out of memory");
+        diag_error(dg, "out of memory");
         return false;
     }
     bool ok = true;
@@ -348,23 +354,25 @@ bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, co
     for (int k = 0; ok && k < n; k++) {
         char *item = stat_trim(items[k]);
         if (!*item) {
-            cli_error("bad event list '%s': empty event name (events are separated by single commas)", list);
+            diag_error(dg, "bad event list '%s': empty event name (events are separated by single commas)",
+                       list);
             ok = false;
             break;
         }
         if (*item != '{') {
             if (strchr(item, '}')) {
-                cli_error("bad event list '%s': '}' without '{'", list);
+                diag_error(dg, "bad event list '%s': '}' without '{'", list);
                 ok = false;
                 break;
             }
-            ok = stat_parse_item(l, model, machine, item, NULL, -1);
+            ok = stat_parse_item(dg, l, model, machine, item, NULL, -1);
             continue;
         }
         /* a group: {a,b,...} or {a,b,...}:mods */
         char *close = strrchr(item, '}');
         if (!close || strchr(item + 1, '{')) {
-            cli_error("bad event list '%s': %s", list, close ? "groups cannot be nested" : "'{' without '}'");
+            diag_error(dg, "bad event list '%s': %s", list,
+                       close ? "groups cannot be nested" : "'{' without '}'");
             ok = false;
             break;
         }
@@ -372,7 +380,7 @@ bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, co
         if (close[1] == ':')
             gmods = close + 2;
         else if (close[1]) {
-            cli_error("bad event list '%s': after a group's '}' only ':MODIFIERS' may follow", list);
+            diag_error(dg, "bad event list '%s': after a group's '}' only ':MODIFIERS' may follow", list);
             ok = false;
             break;
         }
@@ -380,7 +388,7 @@ bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, co
         char *inner = item + 1;
         char **members = calloc(strlen(inner) + 2, sizeof(*members));
         if (!members) {
-            cli_error("out of memory");
+            diag_error(dg, "out of memory");
             ok = false;
             break;
         }
@@ -389,10 +397,10 @@ bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, co
         for (int j = 0; ok && j < nm; j++) {
             char *mem = stat_trim(members[j]);
             if (!*mem) {
-                cli_error("bad event list '%s': empty event name in a group", list);
+                diag_error(dg, "bad event list '%s': empty event name in a group", list);
                 ok = false;
             } else {
-                ok = stat_parse_item(l, model, machine, mem, gmods, group);
+                ok = stat_parse_item(dg, l, model, machine, mem, gmods, group);
             }
         }
         free(members);
@@ -402,13 +410,14 @@ bool stat_events_parse_groups(stat_event_list_t *l, const pmu_model_t *model, co
     return ok;
 }
 
-bool stat_events_parse(stat_event_list_t *l, const pmu_model_t *model, const char *machine, const char *list)
+bool stat_events_parse(const diag_t *dg, stat_event_list_t *l, const pmu_model_t *model, const char *machine,
+                       const char *list)
 {
     int group = 0;
-    return stat_events_parse_groups(l, model, machine, list, &group);
+    return stat_events_parse_groups(dg, l, model, machine, list, &group);
 }
 
-int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e)
+int stat_events_find_or_add(const diag_t *dg, stat_event_list_t *l, const stat_event_t *e)
 {
     for (unsigned k = 0; k < l->n; k++) {
         const stat_event_t *o = &l->ev[k];
@@ -417,7 +426,7 @@ int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e)
             return (int)k;
     }
     if (l->n == STAT_MAX_EVENTS) {
-        cli_error("too many events: at most %d can be counted in one run", STAT_MAX_EVENTS);
+        diag_error(dg, "too many events: at most %d can be counted in one run", STAT_MAX_EVENTS);
         return -1;
     }
     l->ev[l->n] = *e;
@@ -426,14 +435,15 @@ int stat_events_find_or_add(stat_event_list_t *l, const stat_event_t *e)
     return (int)l->n++;
 }
 
-void stat_events_default(stat_event_list_t *l, const pmu_model_t *model, const char *machine)
+void stat_events_default(const diag_t *dg, stat_event_list_t *l, const pmu_model_t *model,
+                         const char *machine)
 {
     const char *events = stat_default_fallback;
     for (size_t k = 0; k < sizeof(stat_default_sets) / sizeof(stat_default_sets[0]); k++)
         if (strcmp(stat_default_sets[k].model, model->name) == 0)
             events = stat_default_sets[k].events;
     l->n = 0;
-    if (!stat_events_parse(l, model, machine, events))
+    if (!stat_events_parse(dg, l, model, machine, events))
         l->n = 0; /* a default set naming an event its model lacks: the message says which */
 }
 

@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/cli_util.h"
-#include "tools/stat_events.h"
+#include "session/diag.h"
+#include "session/suggest.h"
+#include "session/stat_events.h"
 
 static const pmu_format_field_t *raw_field(const pmu_model_t *model, const char *name, size_t len)
 {
@@ -18,8 +19,8 @@ static const pmu_format_field_t *raw_field(const pmu_model_t *model, const char 
     return NULL;
 }
 
-bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *spec, stat_event_t *out,
-                   bool *ok)
+bool stat_raw_term(const diag_t *dg, const pmu_model_t *model, const char *machine, const char *spec,
+                   stat_event_t *out, bool *ok)
 {
     const char *slash = strchr(spec, '/');
     size_t len = strlen(spec);
@@ -27,8 +28,8 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
         return false;
     *ok = false;
     if (!model->raw_pmu || !model->formats) {
-        cli_error("raw event '%s': machine %s has no raw selector fields; give an event name or code", spec,
-                  machine);
+        diag_error(dg, "raw event '%s': machine %s has no raw selector fields; give an event name or code",
+                   spec, machine);
         return true;
     }
     size_t plen = (size_t)(slash - spec);
@@ -36,8 +37,8 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
     bool cpu = plen == 3 && strncmp(spec, "cpu", 3) == 0;
     if ((!cpu && (plen != strlen(model->raw_pmu) || strncmp(spec, model->raw_pmu, plen))) ||
         spec[len - 1] != '/' || slash == spec + len - 1) {
-        cli_error("bad raw event '%s': expected %s/FIELD=VALUE,.../ (fields: see 'pmusim list -M %s')", spec,
-                  model->raw_pmu, machine);
+        diag_error(dg, "bad raw event '%s': expected %s/FIELD=VALUE,.../ (fields: see 'pmusim list -M %s')",
+                   spec, model->raw_pmu, machine);
         return true;
     }
     uint64_t code = 0;
@@ -48,7 +49,7 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
         if (!stop)
             stop = end;
         if (!eq || eq > stop) {
-            cli_error("bad raw event '%s': '%.*s' is not FIELD=VALUE", spec, (int)(stop - p), p);
+            diag_error(dg, "bad raw event '%s': '%.*s' is not FIELD=VALUE", spec, (int)(stop - p), p);
             return true;
         }
         /* "config" is the whole selector, as perf's config= term */
@@ -62,14 +63,15 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
             for (const pmu_format_field_t *g = model->formats; g->name && used < sizeof names; g++)
                 used +=
                     (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", g->name);
-            cli_error("bad raw event '%s': unknown field '%.*s' (fields: %s)", spec, (int)(eq - p), p, names);
+            diag_error(dg, "bad raw event '%s': unknown field '%.*s' (fields: %s)", spec, (int)(eq - p), p,
+                       names);
             return true;
         }
         char num[32];
         size_t nlen = (size_t)(stop - eq - 1);
         char *num_end;
         if (!nlen || nlen >= sizeof num || !isdigit((unsigned char)eq[1])) {
-            cli_error("bad raw event '%s': field %s needs a number", spec, f->name);
+            diag_error(dg, "bad raw event '%s': field %s needs a number", spec, f->name);
             return true;
         }
         memcpy(num, eq + 1, nlen);
@@ -78,8 +80,8 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
         unsigned long long v = strtoull(num, &num_end, 0);
         unsigned width = f->hi - f->lo + 1;
         if (*num_end || errno || (width < 64 && v >> width)) {
-            cli_error("bad raw event '%s': %s=%s does not fit the field (bits %u-%u)", spec, f->name, num,
-                      f->lo, f->hi);
+            diag_error(dg, "bad raw event '%s': %s=%s does not fit the field (bits %u-%u)", spec, f->name,
+                       num, f->lo, f->hi);
             return true;
         }
         code |= (uint64_t)v << f->lo;
@@ -88,7 +90,8 @@ bool stat_raw_term(const pmu_model_t *model, const char *machine, const char *sp
     const pmu_event_desc_t *d = pmu_model_event_by_code(model, code);
     pmu_selection_t sel = code ? model->select(model, code) : (pmu_selection_t){ SLOT_OFF, 0 };
     if (sel.kind == SLOT_OFF && !d) { /* a named event the model does not simulate counts 0 */
-        cli_error(
+        diag_error(
+            dg,
             "raw event '%s' (selector 0x%llx) counts nothing on machine %s: an undefined class or event "
             "bit, the no-event bit, or an empty mask",
             spec, (unsigned long long)code, machine);

@@ -1,0 +1,56 @@
+/* vm_test.h - page-table helpers shared by the virtual-memory ISA tests (vm.S, sv48.S, vm_ctx.S).
+ *
+ * Tables are built at run time by the test itself:
+ *   MAP(table, idx, label, flags)   table[idx] = PTE for the address of a label
+ *   MAPI(table, idx, addr, flags)   table[idx] = PTE for an absolute address
+ * both through set_pte, which VM_SET_PTE_FUNCTION defines (place it where it is not executed,
+ * e.g. right after a jump). JUMP_IN(prv, va) enters va in privilege prv and records the trap
+ * that ends the run (isa_test.h's TRAP_EXPECT). Include after isa_test.h. */
+#ifndef PMUSIM_VM_TEST_H
+#define PMUSIM_VM_TEST_H
+
+#define PTE_V 0x01
+#define PTE_R 0x02
+#define PTE_W 0x04
+#define PTE_X 0x08
+#define PTE_U 0x10
+#define PTE_A 0x40
+#define PTE_D 0x80
+#define RWXAD (PTE_V | PTE_R | PTE_W | PTE_X | PTE_A | PTE_D)
+
+#if XLEN == 32
+# define SATP_MODE  0x80000000 /* Sv32 */
+# define ASID_SHIFT 22
+#elif defined(SV48)
+# define SATP_MODE  (9 << 60)
+# define ASID_SHIFT 44
+#else
+# define SATP_MODE  (8 << 60) /* Sv39 */
+# define ASID_SHIFT 44
+#endif
+
+#define MAP(table, idx, target, flags)  la a0, table + (idx) * REGBYTES; la a1, target; li a2, flags; jal set_pte
+#define MAPI(table, idx, target, flags) la a0, table + (idx) * REGBYTES; li a1, target; li a2, flags; jal set_pte
+
+/* set_pte: *a0 = ((a1 >> 12) << 10) | a2 */
+#define VM_SET_PTE_FUNCTION                                                           \
+set_pte:                                                                              \
+        srli a1, a1, 12;                                                              \
+        slli a1, a1, 10;                                                              \
+        or a1, a1, a2;                                                                \
+        SREG a1, 0(a0);                                                               \
+        ret
+
+/* Jumps to virtual address va in privilege prv; the trap that ends it is recorded. */
+#define JUMP_IN(prv, va)                                                              \
+        TRAP_EXPECT(10003f);                                                          \
+        li t0, MSTATUS_MPP | MSTATUS_MPIE;                                            \
+        csrc mstatus, t0;                                                             \
+        li t0, (prv) << 11;                                                           \
+        csrs mstatus, t0;                                                             \
+        li t0, va;                                                                    \
+        csrw mepc, t0;                                                                \
+        mret;                                                                         \
+10003:
+
+#endif
