@@ -20,8 +20,10 @@
 #                  programs) in build/linux/ from Debian packages (linux/kit.sh, docs/linux.md);
 #                  parts are cached in /var/cache/pmusim/linux (PMUSIM_LINUX_CACHE)
 #   make linux-qemu  boot the kit under QEMU, run perf in it and power it off (linux/boot-qemu.py)
-#   make install   build, then install pmusim, libpmusim (shared and static), its header, pkg-config
-#                  file and CMake package under PREFIX (default /usr/local; docs/library.md)
+#   make install   build, then install under PREFIX (default /usr/local): pmusim, libpmusim (shared
+#                  and static), its header, pkg-config file and CMake package (docs/library.md),
+#                  and the guest SDK: headers, link scripts, runtime sources, CMake package
+#                  pmusim-sdk, pkg-config modules pmusim-sdk-<machine> (docs/sdk.md)
 #   make clean     remove both build trees
 # A new build tree is configured for Ninja when it is installed (scripts/setup.sh installs it):
 # it runs the ~260 guest rules with far less overhead than make's recursive Makefiles. A tree

@@ -1,6 +1,6 @@
 #!/bin/sh
 # picolibc.sh PMUSIM CC SDK_DIR MACHINE CRT0: builds tests/stat/picolibc/hello.c with Debian's
-# picolibc exactly as docs/usage.md documents it (CRT0 "semihost": --crt0=semihost; "default": no
+# picolibc exactly as docs/sdk.md documents it (CRT0 "semihost": --crt0=semihost; "default": no
 # --crt0), and runs it. semihost: exit status 42 and the line on stdout; default: the program ends
 # in a jump to itself after main, which pmusim stops with status 123 and its message.
 pmusim=$1 cc=$2 sdk=$3 machine=$4 crt0=$5
