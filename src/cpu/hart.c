@@ -12,18 +12,16 @@ void hart_update_paths(hart_t *h)
     /* Loads and stores of the data privilege may take the inline RAM path: not while they are
      * translated, nor while PMP does not grant them R/W uniformly over RAM. */
     h->mem_inline = !mmu_on(h, p) && (!h->pmp_count || (h->pmp_ram[p] & (PMP_R | PMP_W)) == (PMP_R | PMP_W));
-    bool watching = h->debug && hart_debug_watching(h);
-    h->fast_size = hart_needs_addresses(h) || watching || h->slow_mem || h->observe_mem || !h->mem_inline ||
-                           h->ram_size < 8
-                       ? 0
-                       : h->ram_size - 7;
+    bool watching = h->debug && hart_debug_watching(h), core = hart_core_sees_accesses(h);
+    bool no_inline = hart_needs_addresses(h) || watching || core || h->observe_mem || !h->mem_inline;
+    h->fast_size = no_inline || h->ram_size < 8 ? 0 : h->ram_size - 7;
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) || watching;
     /* A memo hit makes no call: while L1 accesses are counted, every access asks the model. Its
      * counts are the same either way (docs/mips-cm.md "Fast paths"). */
     h->dmemo = (h->pmu.dyn_interest & (EVBIT(DCACHE_READ) | EVBIT(DCACHE_WRITE))) ? NULL : h->l1d_memo;
     h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ)) ? NULL : h->l1i_memo;
-    h->memo_direct = h->dmemo && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
-    h->observe_direct = h->observe_core && !classify && !h->slow_mem && h->mem_inline && h->ram_size >= 8;
+    h->memo_direct = h->dmemo && !classify && !core && h->mem_inline && h->ram_size >= 8;
+    h->observe_direct = h->observe_core && !classify && !core && h->mem_inline && h->ram_size >= 8;
     hart_ftlb_rekey(h);
 }
 

@@ -126,10 +126,12 @@ typedef struct hart {
     const struct core_ext *core_ext;
     void *core_state;                  /* state of core-specific CSRs and devices (core_ext) */
     const struct pmu_model *pmu_model; /* the core's PMU model (an instance of a configurable core) */
-    bool slow_mem;         /* the core sees every data access (caches, timing; VeeR while a trigger or an
+    bool slow_mem;            /* the core sees every data access (caches, timing; VeeR while a trigger or an
                     * injected bus error is armed): no inline RAM path */
-    uint64_t irq_rise[16]; /* cycle at which each interrupt line of mip 0-15 last rose */
-    uint64_t irq_lines;    /* the interrupt lines hardware drives, by mip bit (hart_set_line) */
+    evset_t core_addr_events; /* events whose count needs every data access's address at the core
+                               * (core_ext.data_access): while one is counted, as slow_mem */
+    uint64_t irq_rise[16];    /* cycle at which each interrupt line of mip 0-15 last rose */
+    uint64_t irq_lines;       /* the interrupt lines hardware drives, by mip bit (hart_set_line) */
 
     /* Main RAM fast path: one bounds check. Other regions go through the bus. fast_size is
      * ram_size - 7 (so any access up to 8 bytes starting below it fits), or 0 while a PMU event
@@ -309,6 +311,13 @@ static inline bool hart_presumes_external(const hart_t *h)
     return !h->ram_core_local && !h->prof;
 }
 
+/* The core sees every data access (core_ext.data_access): slow_mem, or an event counted that
+ * needs the addresses (core_addr_events). */
+static inline bool hart_core_sees_accesses(const hart_t *h)
+{
+    return h->slow_mem || (h->pmu.sum_interest & h->core_addr_events);
+}
+
 /* The PMU's configuration changed (or the memory protection, see hart_mem_changed): events that
  * classify every access address take the loads and stores off the inline RAM path while selected
  * (only where the blocks do not presume them, see above), and so does a protection that is not
@@ -323,8 +332,9 @@ static inline bool hart_needs_addresses(const hart_t *h)
  * (hart_update_paths alone calls it: cpu/hart.c is the only place that assigns ftlb_key). */
 static inline void hart_ftlb_rekey(hart_t *h)
 {
-    bool observed = hart_needs_addresses(h) || (h->debug && hart_debug_watching(h)) || h->slow_mem ||
-                    h->observe_mem || h->observe_core || h->ram_size < 8; /* a model sees every access */
+    bool observed = hart_needs_addresses(h) || (h->debug && hart_debug_watching(h)) ||
+                    hart_core_sees_accesses(h) || h->observe_mem || h->observe_core ||
+                    h->ram_size < 8; /* a model sees every access */
     uint64_t ms = h->csr.mstatus;
     unsigned dpriv =
         h->priv == PRIV_M && (ms & (1ull << 17)) /* MPRV */ ? (unsigned)((ms >> 11) & 3) : h->priv;

@@ -247,7 +247,8 @@ static mem_result_t virt_fault(hart_t *h, mem_result_t res, uint64_t pa, uint64_
  * event looks at its address and the core does not model data accesses (slow_mem). */
 static inline bool plain_view(const hart_t *h, enum priv_mode priv, unsigned perm)
 {
-    return !h->slow_mem && !hart_needs_addresses(h) && (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
+    return !hart_core_sees_accesses(h) && !hart_needs_addresses(h) &&
+           (!h->pmp_count || (h->pmp_ram[priv] & perm) == perm);
 }
 static inline bool plain_ram_view(const hart_t *h, enum priv_mode priv, unsigned perm)
 {

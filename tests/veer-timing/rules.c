@@ -13,7 +13,12 @@
  *      after nine taken jumps (history all ones) a branch A trained taken falls through and
  *      mispredicts; the branch T right after it, always taken and trained with the history all
  *      ones, is read with the history all ones (A's predicted direction still in it), not with
- *      the executed history (A not taken): it is predicted, 1 mispredict in all, not 2 */
+ *      the executed history (A not taken): it is predicted, 1 mispredict in all, not 2
+ *   7  the D-bus word of a load is its address's (obuf_nosend_in compares addr[31:3]): two
+ *      loads back to back through two base registers, in one 8-byte word, are one transaction
+ *      (event 43) and find the bus free (event 48: 0); in two words, two transactions and one
+ *      busy cycle (the slave's arready is low for the cycle after it took the first); a use of
+ *      both loads before the counter stops makes sure both went out */
 #include <stdint.h>
 
 #include "pmusim_rt.h"
@@ -27,6 +32,7 @@ uint32_t seq_cold_not_taken(uint32_t event);
 uint32_t seq_cjal_call(uint32_t event);
 uint32_t seq_jal_call(uint32_t event);
 uint32_t seq_flush_history(uint32_t event, uint32_t taken);
+uint32_t seq_load_pair(uint32_t event, const volatile uint32_t *p, const volatile uint32_t *q);
 
 __asm__(".option push\n"
         ".option norvc\n"
@@ -103,6 +109,14 @@ __asm__(".option push\n"
         "    .balign 64\n"
         "fh_taken:\n"
         "    j fh_t\n"
+        "    .balign 64\n"
+        "seq_load_pair:\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    lw t0, 0(a1)\n"
+        "    lw t1, 0(a2)\n"
+        "    add t2, t0, t1\n" /* waits for both: their transactions are counted before STOP */
+        "    STOP\n"
         ".option rvc\n"
         "    .balign 64\n"
         "leafc:\n"
@@ -118,6 +132,9 @@ __asm__(".option push\n"
         ".option pop\n");
 
 static int failures;
+
+/* in external memory (not the DCCM), 8-byte aligned */
+static volatile uint32_t pair_words[4] __attribute__((aligned(8)));
 
 static void check(const char *what, uint32_t got, uint32_t want)
 {
@@ -147,6 +164,12 @@ int main(void)
     for (int i = 0; i < 4; i++)
         seq_flush_history(25, 1); /* trains A and T taken with the history all ones */
     check("6 the fetch after a flush reads the BHT with the flush's history", seq_flush_history(25, 0), 1);
+    const volatile uint32_t *w = pair_words;
+    seq_load_pair(43, w, w + 1); /* warms the I-cache */
+    check("7 two loads of one bus word, two base registers: one transaction", seq_load_pair(43, w, w + 1), 1);
+    check("7 ... and no busy cycle", seq_load_pair(48, w, w + 1), 0);
+    check("7 two loads of two bus words: two transactions", seq_load_pair(43, w + 1, w + 2), 2);
+    check("7 ... and one busy cycle", seq_load_pair(48, w + 1, w + 2), 1);
     rt_printf("veer-timing rules: %s\n", failures ? "FAIL" : "PASS");
     return failures != 0;
 }

@@ -322,6 +322,8 @@ static bool veer_setup(hart_t *h, const core_config_t *cfg)
     if (!s)
         return false;
     s->timing = veer_timing_new();
+    /* D-bus transactions and busy cycles depend on the 8-byte bus word of each access */
+    h->core_addr_events = EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY);
     return s->timing != NULL;
 }
 

@@ -105,6 +105,10 @@ struct veer_timing {
     unsigned bus_carried;
     uint16_t bus_left[BUS_CARRIED];
     uint64_t fetch_addr; /* the fetch stream's last fetch address + 1; 0: redirected since */
+    /* the addresses of the current block's loads and stores, in order, while the core sees
+     * every access (hart_t.core_addr_events: D-bus transactions or busy cycles counted) */
+    unsigned n_addr;
+    uint32_t addr[BLOCK_MAX_INSNS];
 };
 
 veer_timing_t *veer_timing_new(void)
@@ -187,7 +191,20 @@ typedef struct data_sched {
     unsigned end; /* the block's cycles */
 } data_sched_t;
 
-static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched)
+/* Accesses j and k in one bus word, from their addresses: stores coalesce in the input buffer
+ * within a 4-byte word (ibuf_merge_en: addr[31:2]), a load is not sent when the load before it
+ * is in the same 8-byte word (obuf_nosend_in: addr[31:3]). */
+static bool same_word_addr(const block_t *b, const uint32_t *addr, unsigned j, unsigned k)
+{
+    if ((b->events[k] & EVBIT(STORE)) && (b->events[j] & EVBIT(STORE)))
+        return addr[j] >> 2 == addr[k] >> 2;
+    return addr[j] >> 3 == addr[k] >> 3;
+}
+
+/* addr: the address of each access (by instruction), or NULL: the bus words are guessed from the
+ * base registers and offsets (same_bus_word, same_bus_word8). */
+static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched,
+                                  const uint32_t *addr)
 {
     data_cost_t c = { 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
@@ -212,7 +229,8 @@ static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entr
         bool store = (ev & EVBIT(STORE)) != 0;
         if (ext) {
             bool adjacent = prev_ext && prev_mem + 1 >= st;
-            bool same = adjacent && !entry && prev_store == store && same_bus_word(b, prev_k, k);
+            bool same = adjacent && !entry && prev_store == store &&
+                        (addr ? same_word_addr(b, addr, prev_k, k) : same_bus_word(b, prev_k, k));
             c.transactions += !same;
             unsigned wait = 0;
             if (adjacent && prev_store && !store)
@@ -225,7 +243,8 @@ static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entr
             }
             /* D-bus busy: a store right after a store to another bus word, a load right after a
              * load of another bus word that was not merged with the one before it */
-            bool word_change = !entry && !same_bus_word8(b, prev_k, k);
+            bool word_change =
+                !entry && !(addr ? addr[prev_k] >> 3 == addr[k] >> 3 : same_bus_word8(b, prev_k, k));
             if (adjacent && prev_store == store && (entry || word_change))
                 c.busy += store || !merged;
             merged = same;
@@ -262,6 +281,11 @@ static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entr
     if (have_store && t - last_store <= STORE_SHADOW)
         c.store_tail = t - last_store;
     return c;
+}
+
+static data_cost_t data_cost_wait(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched)
+{
+    return data_cost_addr(b, dccm, entry_store, sched, NULL);
 }
 
 static data_cost_t data_cost(const block_t *b, uint64_t dccm, unsigned entry_store)
@@ -898,6 +922,33 @@ static unsigned fetch_windows(veer_timing_t *s, uint64_t lo, uint64_t hi)
     return count;
 }
 
+/* D-bus transactions and busy cycles from the addresses of the block's accesses (s->addr, when
+ * the core saw all of them), replacing those of the bus words guessed from base registers and
+ * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
+ * guessed ones: mcycle does not depend on what is counted. */
+static void address_amounts(hart_t *h, const veer_timing_t *s, const block_t *b, uint64_t dccm,
+                            unsigned entry_store)
+{
+    uint32_t addr[BLOCK_MAX_INSNS];
+    uint64_t local = 0;
+    unsigned j = 0;
+    for (unsigned k = 0; k < b->n_insns; k++) {
+        if (!is_mem(b->events[k]))
+            continue;
+        if (j == s->n_addr)
+            return;
+        addr[k] = s->addr[j++];
+        if (!external(addr[k]))
+            local |= 1ull << k;
+    }
+    if (j != s->n_addr)
+        return;
+    data_cost_t c = data_cost_addr(b, local, entry_store, NULL, addr),
+                guess = data_cost(b, dccm, entry_store);
+    add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c.transactions - guess.transactions);
+    add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c.busy - guess.busy);
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
     veer_timing_t *s = veer_timing_of(h);
@@ -914,6 +965,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         s->fetch_addr = 0;
         memset(s->div_wait, 0, sizeof s->div_wait);
         s->misaligned_waits = 0;
+        s->n_addr = 0;
         return;
     }
     h->stall_cycles += b->stall_cycles;
@@ -977,6 +1029,9 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
          * store buffer (the same base register, kept, and offset) */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)0 - 1);
     }
+    if (s->n_addr && (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY))))
+        address_amounts(h, s, b, dccm, entry_store);
+    s->n_addr = 0;
 }
 
 /* ---- address- and data-dependent costs ----------------------------------------------------- */
@@ -988,6 +1043,8 @@ void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, un
     veer_timing_t *s = veer_timing_of(h);
     if (!s)
         return;
+    if (s->n_addr < BLOCK_MAX_INSNS)
+        s->addr[s->n_addr++] = (uint32_t)addr;
     if (!external(addr))
         s->dccm_accesses++;
     else if (addr & (size - 1)) {
