@@ -4,8 +4,10 @@
 # wall and user CPU times and the speed ratios. A benchmark, not a test: it fails only when a boot
 # fails; it skips (exit 0, with a message) when the kit, OpenSBI or QEMU is missing.
 #
-#   bench/linux-boot.sh [-n N] [--pmusim PATH] [--baseline PATH] [--kit DIR]
+#   bench/linux-boot.sh [-n N] [--pmusim PATH] [--baseline PATH] [--kit DIR] [--harts H]
 #
+# --harts H adds pmusim's boots on -M virt64,harts=H (both firmwares) and their time against one
+# hart's (the goal: at most 2x; idle harts in wfi should cost nothing).
 # The kernel command line has pmusim.poweroff: the kit's /init powers off at once (pmusim exits 0,
 # QEMU too, through the SiFive test finisher). QEMU runs with -m 256M, pmusim's virt64 RAM size.
 set -euo pipefail
@@ -16,14 +18,16 @@ runs=5
 pmusim=$root/build/src/pmusim
 baseline=
 kit=$root/build/linux
+harts=
 while [ $# -gt 0 ]; do
     case $1 in
     -n) runs=$2; shift 2 ;;
     --pmusim) pmusim=$2; shift 2 ;;
     --baseline) baseline=$2; shift 2 ;;
     --kit) kit=$2; shift 2 ;;
+    --harts) harts=$2; shift 2 ;;
     -h | --help)
-        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
         exit 0 ;;
     *) echo "linux-boot: unknown option $1" >&2; exit 2 ;;
     esac
@@ -48,6 +52,12 @@ if [ -n "$baseline" ]; then
     cmd[base-sbi]="$baseline run -M virt64 ${boot_args[*]@Q}"
     cmd[base-opensbi]="$baseline run -M virt64 --bios $fw ${boot_args[*]@Q}"
     ids+=(base-sbi base-opensbi)
+fi
+
+if [ -n "$harts" ]; then
+    cmd[pmusim-sbi-h$harts]="$pmusim run -M virt64,harts=$harts ${boot_args[*]@Q}"
+    cmd[pmusim-opensbi-h$harts]="$pmusim run -M virt64,harts=$harts --bios $fw ${boot_args[*]@Q}"
+    ids+=(pmusim-sbi-h$harts pmusim-opensbi-h$harts)
 fi
 
 tmp=$(mktemp -d)
@@ -87,3 +97,13 @@ for id in "${ids[@]}"; do
     awk -v id="$id" -v w="$w" -v u="$u" -v qw="$qw" -v qu="$qu" \
         'BEGIN { printf "| %s | %.3f | %.3f | %.2fx | %.2fx |\n", id, w, u, qw / w, (u > 0 ? qu / u : 0) }'
 done
+if [ -n "$harts" ]; then
+    echo
+    echo "| firmware | 1 hart user s | $harts harts user s | ratio |"
+    echo "|---|--:|--:|--:|"
+    for fwid in sbi opensbi; do
+        u1=$(cut -d' ' -f2 "$tmp/pmusim-$fwid" | median)
+        un=$(cut -d' ' -f2 "$tmp/pmusim-$fwid-h$harts" | median)
+        awk -v f="$fwid" -v a="$u1" -v b="$un" 'BEGIN { printf "| %s | %.3f | %.3f | %.2fx |\n", f, a, b, (a > 0 ? b / a : 0) }'
+    done
+fi
