@@ -53,7 +53,7 @@ typedef enum pmusim_error {
     PMUSIM_ERR_INPUT = -2, /* a file cannot be loaded: missing, not an ELF file, ... (pmusim: 126) */
     PMUSIM_ERR_STATE = -3, /* not now: a setter after the run started, a count before it */
     PMUSIM_ERR_NOMEM = -4, /* out of memory */
-    PMUSIM_ERR_RANGE = -5, /* no such event index */
+    PMUSIM_ERR_RANGE = -5, /* no such event index, hart, register or CSR */
 } pmusim_error_t;
 
 /* Why a run returned. */
@@ -112,6 +112,13 @@ PMUSIM_API int pmusim_session_set_ram_size(pmusim_session_t *s, uint64_t bytes);
 /* Where the guest's console output goes: a file created (truncated) when the run starts, e.g.
  * "/dev/null"; NULL: standard output (the default). */
 PMUSIM_API int pmusim_session_set_console(pmusim_session_t *s, const char *path);
+/* The guest's console output delivered to write(ctx, buf, n) as the guest produces it, n bytes at
+ * buf (valid during the call only), on the thread running the session. It replaces
+ * pmusim_session_set_console's file: of the two, the later call wins. write NULL: standard
+ * output again. */
+PMUSIM_API int pmusim_session_set_console_callback(pmusim_session_t *s,
+                                                   void (*write)(void *ctx, const void *buf, size_t n),
+                                                   void *ctx);
 
 /* ---- events ---------------------------------------------------------------------------------- */
 
@@ -159,6 +166,28 @@ PMUSIM_API int pmusim_session_exit_status(const pmusim_session_t *s);
  * instructions (--max-insns)", "guest cannot continue: trap loop at pc ..."); "" when the guest
  * exited or the run has not ended. Valid until the next call on s. */
 PMUSIM_API const char *pmusim_session_stop_message(const pmusim_session_t *s);
+
+/* ---- registers and CSRs, between runs ---------------------------------------------------------- */
+
+/* A hart's state while the machine exists and is not running: after pmusim_session_run_for
+ * returned PMUSIM_STOP_PAUSED, or after the run ended (until pmusim_session_free). Harts are
+ * numbered 0 .. harts-1 as their mhartid. Errors: PMUSIM_ERR_STATE before the first run (no
+ * machine yet), PMUSIM_ERR_RANGE for a bad hart, register or CSR; the message says which.
+ *
+ * Integer register x`regno` (0..31; x0 reads 0, and a write to it is ignored). On RV32 harts the
+ * value is 32 bits: a write keeps its low 32 bits. */
+PMUSIM_API int pmusim_session_read_reg(pmusim_session_t *s, int hart, int regno, uint64_t *value);
+PMUSIM_API int pmusim_session_write_reg(pmusim_session_t *s, int hart, int regno, uint64_t value);
+/* The address of the hart's next instruction. */
+PMUSIM_API int pmusim_session_read_pc(pmusim_session_t *s, int hart, uint64_t *value);
+/* CSR number csr (0..0xfff) as an M-mode csrrs/csrrw of the hart would read or write it, side
+ * effects included: a counter written (mcycle, minstret, mhpmcounterN) goes on counting from the
+ * value written, an mhpmeventN written selects what counter N counts from now on, mcountinhibit
+ * stops counters. The user counters (cycle, instret, hpmcounterN) read as their machine
+ * counterparts, whatever mcounteren says. PMUSIM_ERR_RANGE for a CSR the hart does not have (an
+ * access would be illegal), and for a write to a read-only CSR. Values are XLEN bits. */
+PMUSIM_API int pmusim_session_read_csr(pmusim_session_t *s, int hart, unsigned csr, uint64_t *value);
+PMUSIM_API int pmusim_session_write_csr(pmusim_session_t *s, int hart, unsigned csr, uint64_t value);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/csr.h"
+#include "cpu/hart.h"
 #include "jit/jit.h"
 #include "lib/console_file.h"
 #include "pmusim/pmusim.h"
@@ -16,6 +18,7 @@
 struct pmusim_session {
     /* What to run, as the setters gave it (owned copies) */
     char *spec, *program, *bios, *kernel, *initrd, *dtb, *append, *console_path;
+    console_sink_t console_callback; /* write NULL: none (console_path or standard output) */
     char **argv;
     int argc;
     bool raw;
@@ -214,7 +217,22 @@ int pmusim_session_set_append(pmusim_session_t *s, const char *cmdline)
 
 int pmusim_session_set_console(pmusim_session_t *s, const char *path)
 {
-    return set_string(s, &s->console_path, path, "console");
+    int rc = set_string(s, &s->console_path, path, "console");
+    if (!rc)
+        s->console_callback = (console_sink_t){ 0 }; /* the later of the two calls wins */
+    return rc;
+}
+
+int pmusim_session_set_console_callback(pmusim_session_t *s,
+                                        void (*write)(void *ctx, const void *buf, size_t n), void *ctx)
+{
+    int rc = before_run(s, "console");
+    if (rc)
+        return rc;
+    free(s->console_path);
+    s->console_path = NULL;
+    s->console_callback = (console_sink_t){ write, NULL, ctx };
+    return PMUSIM_OK;
 }
 
 int pmusim_session_set_args(pmusim_session_t *s, int argc, const char *const *argv)
@@ -374,7 +392,8 @@ static int start(pmusim_session_t *s)
         snprintf(s->err, sizeof s->err, "cannot write the console output to '%s'", s->console_path);
         return PMUSIM_ERR_INPUT;
     }
-    s->cfg.opts.console = console_file_sink(s->console ? s->console : stdout);
+    s->cfg.opts.console =
+        s->console_callback.write ? s->console_callback : console_file_sink(s->console ? s->console : stdout);
     s->cfg.quiet = false; /* the stop message goes to stop_msg, not to a stream */
     s->started = true;
     int status = session_open(&s->run, &s->cfg, &s->diag);
@@ -467,4 +486,146 @@ int pmusim_session_exit_status(const pmusim_session_t *s)
 const char *pmusim_session_stop_message(const pmusim_session_t *s)
 {
     return s->stop_msg;
+}
+
+/* ---- registers and CSRs between runs ----------------------------------------------------------- */
+
+/* Hart `hart` of a machine that exists and is not running (paused or ended). */
+static int paused_hart(pmusim_session_t *s, int hart, hart_t **h)
+{
+    begin(s);
+    if (!s->counting)
+        return fail(s, PMUSIM_ERR_STATE, "registers: the machine does not exist yet (run it first)");
+    if (hart < 0 || (unsigned)hart >= s->run.m->n_harts) {
+        snprintf(s->err, sizeof s->err, "hart %d: the machine has %u hart%s", hart, s->run.m->n_harts,
+                 s->run.m->n_harts == 1 ? "" : "s");
+        return PMUSIM_ERR_RANGE;
+    }
+    *h = &s->run.m->harts[hart];
+    return PMUSIM_OK;
+}
+
+static uint64_t xlen_mask(const hart_t *h)
+{
+    return h->xlen == 32 ? UINT32_MAX : UINT64_MAX;
+}
+
+static int check_regno(pmusim_session_t *s, int regno)
+{
+    if (regno >= 0 && regno < 32)
+        return PMUSIM_OK;
+    snprintf(s->err, sizeof s->err, "register x%d: expected 0..31", regno);
+    return PMUSIM_ERR_RANGE;
+}
+
+int pmusim_session_read_reg(pmusim_session_t *s, int hart, int regno, uint64_t *value)
+{
+    hart_t *h;
+    int rc = paused_hart(s, hart, &h);
+    if (!rc)
+        rc = check_regno(s, regno);
+    if (!rc)
+        *value = regno ? h->x[regno] : 0;
+    return rc;
+}
+
+int pmusim_session_write_reg(pmusim_session_t *s, int hart, int regno, uint64_t value)
+{
+    hart_t *h;
+    int rc = paused_hart(s, hart, &h);
+    if (!rc)
+        rc = check_regno(s, regno);
+    if (!rc && regno) /* x0 stays 0, as for an instruction; RV32 registers hold 32 bits */
+        h->x[regno] = value & xlen_mask(h);
+    return rc;
+}
+
+int pmusim_session_read_pc(pmusim_session_t *s, int hart, uint64_t *value)
+{
+    hart_t *h;
+    int rc = paused_hart(s, hart, &h);
+    if (!rc)
+        *value = h->pc;
+    return rc;
+}
+
+static bool user_counter(unsigned csr)
+{
+    unsigned base = csr & 0xf80;
+    return (base == 0xc00 || base == 0xc80) && (csr & 0x1f) != 1; /* not time */
+}
+
+/* Reads the CSR as an M-mode csrr does (src/cpu/csr.c csr_read): the core's own CSRs first, then
+ * the standard table with its existence rules; false when the hart has no such CSR. The user
+ * counters (cycle, instret, hpmcounterN) are read through their machine names, so mcounteren
+ * does not hide them from the host whatever mode the hart is paused in. */
+static bool host_csr_read(hart_t *h, unsigned csr, uint64_t *value)
+{
+    if (csr > 0xfff)
+        return false;
+    if (h->core_ext && h->core_ext->read && h->core_ext->read(h, csr, value)) {
+        *value &= xlen_mask(h);
+        return true;
+    }
+    const csr_desc_t *d = csr_find(csr);
+    if (!d || (d->exists && !d->exists(h)))
+        return false;
+    if (h->core_ext && h->core_ext->csr_absent && h->core_ext->csr_absent(h, csr))
+        return false;
+    unsigned as = user_counter(csr) ? csr - 0x100 : csr; /* cycle -> mcycle, hpmcounter3h -> mhpmcounter3h */
+    const csr_desc_t *m = as == csr ? d : csr_find(as);
+    if (!m || !m->read(h, as, 0, value))
+        return false;
+    *value &= xlen_mask(h);
+    return true;
+}
+
+static int no_such_csr(pmusim_session_t *s, int hart, unsigned csr)
+{
+    snprintf(s->err, sizeof s->err, "CSR 0x%x: hart %d has no such CSR (an access is illegal)", csr, hart);
+    return PMUSIM_ERR_RANGE;
+}
+
+int pmusim_session_read_csr(pmusim_session_t *s, int hart, unsigned csr, uint64_t *value)
+{
+    hart_t *h;
+    int rc = paused_hart(s, hart, &h);
+    if (rc)
+        return rc;
+    uint64_t v;
+    if (!host_csr_read(h, csr, &v))
+        return no_such_csr(s, hart, csr);
+    *value = v;
+    return PMUSIM_OK;
+}
+
+/* Writes it as an M-mode csrw does (csr_write): with its side effects, and with nothing of an
+ * instruction's own increment to replace (the hart is between instructions). */
+int pmusim_session_write_csr(pmusim_session_t *s, int hart, unsigned csr, uint64_t value)
+{
+    hart_t *h;
+    int rc = paused_hart(s, hart, &h);
+    if (rc)
+        return rc;
+    uint64_t old;
+    if (!host_csr_read(h, csr, &old))
+        return no_such_csr(s, hart, csr);
+    value &= xlen_mask(h);
+    bool run_loop;
+    const csr_desc_t *d = csr_find(csr);
+    bool core_csr = h->core_ext && h->core_ext->write && (csr >> 10) != 3;
+    if (core_csr && h->core_ext->write(h, csr, value)) {
+        run_loop = true; /* a core's CSRs (timers, halt, pause) */
+    } else if ((csr >> 10) == 3 || !d || !d->write) {
+        snprintf(s->err, sizeof s->err, "CSR 0x%x: read-only", csr);
+        return PMUSIM_ERR_RANGE;
+    } else {
+        d->write(h, csr, value, 0);
+        run_loop = d->run_loop;
+    }
+    if (run_loop) { /* as csr_exec: the pending interrupts may have changed */
+        hart_irq_state_changed(h);
+        hart_kick(h);
+    }
+    return PMUSIM_OK;
 }
