@@ -2,6 +2,6 @@
 (docs/library.md). Session needs libpmusim.so; the rest of the package works without it."""
 
 try:
-    from .library import PmusimError, Session  # noqa: F401
+    from .library import CSR_NAMES, Machine, PmusimError, Session, run, sweep_results  # noqa: F401
 except ImportError:  # pragma: no cover - only when library.py itself is missing
     pass

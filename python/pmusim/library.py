@@ -15,11 +15,22 @@ import ctypes
 import ctypes.util
 import os
 
-__all__ = ["PmusimError", "Session", "load_library"]
+__all__ = ["CSR_NAMES", "Machine", "PmusimError", "Session", "load_library", "run", "sweep_results"]
 
 # pmusim_error_t and pmusim_stop_t (include/pmusim/pmusim.h)
 _ERRORS = {-1: "usage", -2: "input", -3: "state", -4: "nomem", -5: "range"}
 STOPS = {0: "paused", 1: "exit", 2: "max-insns", 3: "stuck", 4: "requested"}
+
+# CSR numbers by name for Session.csr (the privileged spec's table 2.5); other CSRs by number.
+CSR_NAMES = {"mstatus": 0x300, "misa": 0x301, "mie": 0x304, "mtvec": 0x305, "mcountinhibit": 0x320,
+             "mscratch": 0x340, "mepc": 0x341, "mcause": 0x342, "mtval": 0x343, "mip": 0x344,
+             "mcycle": 0xB00, "minstret": 0xB02, "mcycleh": 0xB80, "minstreth": 0xB82,
+             "cycle": 0xC00, "time": 0xC01, "instret": 0xC02, "mhartid": 0xF14}
+CSR_NAMES.update({"mhpmcounter%d" % n: 0xB00 + n for n in range(3, 32)})
+CSR_NAMES.update({"mhpmcounter%dh" % n: 0xB80 + n for n in range(3, 32)})
+CSR_NAMES.update({"mhpmevent%d" % n: 0x320 + n for n in range(3, 32)})
+
+_CONSOLE_WRITE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
 
 
 class PmusimError(Exception):
@@ -98,6 +109,12 @@ def load_library():
         "pmusim_session_instructions": (ctypes.c_uint64, [S]),
         "pmusim_session_exit_status": (ctypes.c_int, [S]),
         "pmusim_session_stop_message": (ctypes.c_char_p, [S]),
+        "pmusim_session_set_console_callback": (ctypes.c_int, [S, _CONSOLE_WRITE, ctypes.c_void_p]),
+        "pmusim_session_read_reg": (ctypes.c_int, [S, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint64)]),
+        "pmusim_session_write_reg": (ctypes.c_int, [S, ctypes.c_int, ctypes.c_int, ctypes.c_uint64]),
+        "pmusim_session_read_pc": (ctypes.c_int, [S, ctypes.c_int, ctypes.POINTER(ctypes.c_uint64)]),
+        "pmusim_session_read_csr": (ctypes.c_int, [S, ctypes.c_int, ctypes.c_uint, ctypes.POINTER(ctypes.c_uint64)]),
+        "pmusim_session_write_csr": (ctypes.c_int, [S, ctypes.c_int, ctypes.c_uint, ctypes.c_uint64]),
     }
     for name, (res, args) in sigs.items():
         fn = getattr(lib, name)
@@ -129,6 +146,8 @@ class Session:
         if not self._s:
             raise PmusimError(err.value.decode(errors="replace"))
         self._names = []
+        self._console_writer = None  # the ctypes callback, kept alive while the session is
+        self._console_error = None
         try:
             if program is not None:
                 self._check(self._lib.pmusim_session_set_program(self._s, _b(program)))
@@ -189,7 +208,68 @@ class Session:
             rc = self._lib.pmusim_session_run(self._s)
         else:
             rc = self._lib.pmusim_session_run_for(self._s, max_insns)
-        return STOPS[self._check(rc)]
+        stop = STOPS[self._check(rc)]
+        if self._console_error is not None:
+            e, self._console_error = self._console_error, None
+            raise e
+        return stop
+
+    def run_for(self, n):
+        """Runs n more instructions (of all harts together, exactly): "paused" when they are done
+        and the guest has not stopped, else how it stopped."""
+        return self.run(max_insns=n)
+
+    def on_console(self, callback):
+        """Delivers the guest's console output to callback(data: bytes) instead of standard
+        output or the console file (the later of on_console and console= wins); before the run.
+        An exception raised by the callback ends nothing at once: run() raises it afterwards."""
+        def write(_ctx, buf, n):
+            try:
+                callback(ctypes.string_at(buf, n))
+            except Exception as e:  # noqa: BLE001 - re-raised by run()
+                if self._console_error is None:
+                    self._console_error = e
+        writer = _CONSOLE_WRITE(write)
+        self._check(self._lib.pmusim_session_set_console_callback(self._s, writer, None))
+        self._console_writer = writer
+
+    def reg(self, n, hart=0):
+        """Integer register x{n} of a hart, while the run is paused or after it ended."""
+        value = ctypes.c_uint64()
+        self._check(self._lib.pmusim_session_read_reg(self._s, hart, n, ctypes.byref(value)))
+        return value.value
+
+    def set_reg(self, n, value, hart=0):
+        self._check(self._lib.pmusim_session_write_reg(self._s, hart, n, value))
+
+    @property
+    def pc(self):
+        """The address of hart 0's next instruction (pc_of(hart) for the others)."""
+        return self.pc_of(0)
+
+    def pc_of(self, hart):
+        value = ctypes.c_uint64()
+        self._check(self._lib.pmusim_session_read_pc(self._s, hart, ctypes.byref(value)))
+        return value.value
+
+    @staticmethod
+    def _csr_number(csr):
+        if isinstance(csr, int):
+            return csr
+        try:
+            return CSR_NAMES[csr.lower()]
+        except KeyError:
+            raise PmusimError("unknown CSR name '%s' (give its number)" % csr, "range") from None
+
+    def csr(self, csr, hart=0):
+        """A CSR (its number, or a name of CSR_NAMES) as an M-mode csrr reads it."""
+        value = ctypes.c_uint64()
+        self._check(self._lib.pmusim_session_read_csr(self._s, hart, self._csr_number(csr), ctypes.byref(value)))
+        return value.value
+
+    def set_csr(self, csr, value, hart=0):
+        """Writes a CSR as an M-mode csrw does: a counter written goes on from the value."""
+        self._check(self._lib.pmusim_session_write_csr(self._s, hart, self._csr_number(csr), value))
 
     def request_stop(self):
         """Stops a run in progress on another thread (stop "requested", status 130)."""
@@ -223,6 +303,46 @@ class Session:
     @property
     def stop_message(self):
         return self._lib.pmusim_session_stop_message(self._s).decode(errors="replace")
+
+
+class Machine(Session):
+    """A Session for stepwise control: run_for(n), then reg/set_reg, pc, csr/set_csr, and on."""
+
+
+def run(program, machine=None, events=(), **kw):
+    """Runs a program to its end: {event: count, ..., 'exit_status': N, 'instructions': N}.
+    Keyword arguments are Session's (max_insns, jit, console, args, ...)."""
+    with Session(machine, program, events=events, **kw) as s:
+        s.run()
+        result = s.counts()
+        result["exit_status"] = s.exit_status
+        result["instructions"] = s.instructions
+        return result
+
+
+def sweep_results(db_path):
+    """The `results` view of a `pmusim sweep` database (program, machine, event, value: the runs
+    that ended with status 0): a pandas DataFrame when pandas imports, else a list of dicts."""
+    import sqlite3
+
+    if not os.path.exists(db_path):
+        raise PmusimError("%s: no such sweep database" % db_path, "input")
+    import pathlib
+
+    con = sqlite3.connect(pathlib.Path(db_path).absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        cur = con.execute("SELECT program, machine, event, value FROM results")
+        columns = [d[0] for d in cur.description]
+        rows = [dict(zip(columns, r)) for r in cur.fetchall()]
+    except sqlite3.DatabaseError as e:
+        raise PmusimError("%s: not a pmusim sweep database (%s)" % (db_path, e), "input") from None
+    finally:
+        con.close()
+    try:
+        import pandas
+    except ImportError:
+        return rows
+    return pandas.DataFrame(rows, columns=columns)
 
 
 def version():

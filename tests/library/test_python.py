@@ -12,7 +12,8 @@ import tempfile
 import threading
 import unittest
 
-from pmusim import PmusimError, Session
+import pmusim
+from pmusim import Machine, PmusimError, Session
 
 GUESTS = os.environ["PMUSIM_GUEST_DIR"]
 PMUSIM = os.environ["PMUSIM"]
@@ -155,6 +156,127 @@ class Boot(unittest.TestCase):
         self.assertEqual(c["instructions:u"], 0)
         self.assertGreater(c["instructions:m"], 0)
         self.assertEqual(c["instructions:k"] + c["instructions:m"], c["instructions"])
+
+
+class Stepwise(unittest.TestCase):
+    """stat_virt.S (N = 1000): after 2 + 3k instructions the hart is at `loop` (0x80000008) with
+    s1 (x9) = N - k and s2 (x18) = N + (N - 1) + ... + (N - k + 1); from there j iterations take
+    3j + 4 instructions to the exit, j of them branches."""
+
+    def test_console_callback_gets_the_output(self):
+        prog = guest("hello-virt32.elf")
+        want = subprocess.run([PMUSIM, "run", "-q", "-M", "virt32", prog], stdout=subprocess.PIPE).stdout
+        self.assertIn(b"hello: sum of squares 1..100 = 338350\n", want)
+        got = []
+        with Session("virt32", prog, console="/nonexistent/dir/out") as s:  # the later call wins
+            s.on_console(got.append)
+            self.assertEqual(s.run(), "exit")
+        self.assertGreater(len(got), 0)
+        self.assertEqual(b"".join(got), want)
+
+    def test_console_callback_error_is_raised_after_the_run(self):
+        def broken(data):
+            raise ValueError("no room")
+        with Session("virt32", guest("hello-virt32.elf")) as s:
+            s.on_console(broken)
+            with self.assertRaises(ValueError):
+                s.run()
+            self.assertEqual(s.exit_status, 0)
+
+    def test_registers_and_counters_while_paused(self):
+        k, j = 10, 5
+        for jit in (False, True):
+            with Machine("virt32", guest("stat-virt-virt32.elf"), jit=jit,
+                         events=["instructions", "branch-instructions"]) as m:
+                self.assertEqual(m.run_for(2 + 3 * k), "paused")
+                self.assertEqual(m.csr("minstret"), 2 + 3 * k)
+                self.assertEqual(m.csr(0xB02), 2 + 3 * k)
+                self.assertEqual(m.pc, 0x80000008)
+                self.assertEqual(m.reg(9), N - k)
+                self.assertEqual(m.reg(18), sum(N - i for i in range(k)))
+                m.set_reg(9, j)
+                m.set_csr("minstret", 5000)
+                self.assertEqual(m.csr("minstret"), 5000)
+                m.set_csr("mhpmevent3", 5)  # virt's branch-instructions
+                m.set_csr("mhpmcounter3", 40)
+                self.assertEqual(m.csr("mhpmcounter3"), 40)
+                self.assertEqual(m.run(), "exit")
+                self.assertEqual(m.exit_status, 5)
+                self.assertEqual(m.counts(), {"instructions": 2 + 3 * k + 3 * j + 4, "branch-instructions": k + j})
+                self.assertEqual(m.csr("minstret"), 5000 + 3 * j + 4)
+                self.assertEqual(m.csr("mhpmcounter3"), 40 + j)
+                self.assertEqual(m.reg(9), 0)
+
+    def test_errors(self):
+        with Machine("virt32", guest("stat-virt-virt32.elf")) as m:
+            with self.assertRaises(PmusimError) as c:
+                m.reg(9)  # before the run
+            self.assertEqual(c.exception.kind, "state")
+            with self.assertRaises(PmusimError) as c:
+                m.csr("minstret")
+            self.assertEqual(c.exception.kind, "state")
+            m.run_for(1)
+            for call in (lambda: m.reg(9, hart=1), lambda: m.reg(32), lambda: m.set_reg(-1, 0),
+                         lambda: m.csr(0x7FF), lambda: m.set_csr("mhartid", 1), lambda: m.csr("nosuchcsr")):
+                with self.assertRaises(PmusimError) as c:
+                    call()
+                self.assertEqual(c.exception.kind, "range")
+            with self.assertRaises(PmusimError) as c:
+                m.pc_of(3)
+            self.assertEqual(str(c.exception), "hart 3: the machine has 1 hart")
+
+
+class Functions(unittest.TestCase):
+    def test_run_agrees_with_stat(self):
+        prog = guest("stat-virt-virt32.elf")
+        events = ["instructions", "branch-instructions"]
+        got = pmusim.run(prog, machine="virt32", events=events)
+        cli, status = cli_stat("virt32", prog, events)
+        self.assertEqual(got, dict(cli, exit_status=status, instructions=cli["instructions"]))
+        self.assertEqual(got, {"instructions": 3 * N + 6, "branch-instructions": N, "exit_status": 5})
+
+    def sweep_db(self, tmp):
+        db = os.path.join(tmp, "sweep.db")
+        prog = guest("hello-virt32.elf")
+        p = subprocess.run([PMUSIM, "sweep", "-M", "virt32", "-e", "instructions,branch-instructions",
+                            "--db", db, "-j", "1", prog], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        cli, status = cli_stat("virt32", prog, ["instructions", "branch-instructions"])
+        self.assertEqual(status, 0)
+        want = [{"program": prog, "machine": "virt32", "event": e, "value": cli[e]}
+                for e in ("instructions", "branch-instructions")]
+        return db, want
+
+    def test_sweep_results_as_dicts(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            db, want = self.sweep_db(tmp)
+            import builtins
+            real_import = builtins.__import__
+
+            def no_pandas(name, *args, **kw):
+                if name == "pandas":
+                    raise ImportError("pandas hidden by the test")
+                return real_import(name, *args, **kw)
+            builtins.__import__ = no_pandas
+            try:
+                rows = pmusim.sweep_results(db)
+            finally:
+                builtins.__import__ = real_import
+            self.assertEqual(rows, want)
+            with self.assertRaises(PmusimError) as c:
+                pmusim.sweep_results(os.path.join(tmp, "missing.db"))
+            self.assertIn("missing.db", str(c.exception))
+
+    def test_sweep_results_as_dataframe(self):
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            self.skipTest("pandas is not installed")
+        with tempfile.TemporaryDirectory() as tmp:
+            db, want = self.sweep_db(tmp)
+            df = pmusim.sweep_results(db)
+            self.assertEqual(df.to_dict("records"), want)
 
 
 class Errors(unittest.TestCase):
