@@ -318,6 +318,20 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
+/* Tests the store-watch bit of the granule of host address RDX (code, tohost, reservations:
+ * the bitmap at R15, one bit per 64 bytes); returns the jump taken when it is set, to patch. */
+static uint8_t *emit_watched_granule_test(x_emit_t *e)
+{
+    x_mov(e, X_RCX, X_RDX);
+    x_shift_imm(e, true, X_SHR, X_RCX, 9);
+    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
+    x_load(e, false, X_R8, x_r(X_RDX));
+    x_shift_imm(e, false, X_SHR, X_R8, 6);
+    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
+    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
+    return x_jcc(e, X_CC_B);
+}
+
 static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
@@ -330,14 +344,7 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     s->access = e->p;
     s->size = size;
     /* the granule's store-watch bit: code, tohost, reservations */
-    x_mov(e, X_RCX, X_RDX);
-    x_shift_imm(e, true, X_SHR, X_RCX, 9);
-    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
-    x_load(e, false, X_R8, x_r(X_RDX));
-    x_shift_imm(e, false, X_SHR, X_R8, 6);
-    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
-    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
-    uint8_t *watched = x_jcc(e, X_CC_B);
+    uint8_t *watched = emit_watched_granule_test(e);
     x_load(e, true, X_RCX, x_m(X_RBX, HX(d->rs2)));
     x_mem_t m = x_mi(X_R12, X_RDX);
     switch (size) {
@@ -377,14 +384,7 @@ static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     emit_ram_check(t, s, size);
     s->access = e->p;
     s->size = size;
-    x_mov(e, X_RCX, X_RDX);
-    x_shift_imm(e, true, X_SHR, X_RCX, 9);
-    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
-    x_load(e, false, X_R8, x_r(X_RDX));
-    x_shift_imm(e, false, X_SHR, X_R8, 6);
-    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
-    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
-    uint8_t *watched = x_jcc(e, X_CC_B);
+    uint8_t *watched = emit_watched_granule_test(e);
     x_mem_t m = x_mi(X_R12, X_RDX);
     if (dword)
         x_load(e, true, X_RAX, m);
