@@ -4,8 +4,9 @@
  *   MAP(table, idx, label, flags)   table[idx] = PTE for the address of a label
  *   MAPI(table, idx, addr, flags)   table[idx] = PTE for an absolute address
  * both through set_pte, which VM_SET_PTE_FUNCTION defines (place it where it is not executed,
- * e.g. right after a jump). JUMP_IN(prv, va) enters va in privilege prv and records the trap
- * that ends the run (isa_test.h's TRAP_EXPECT). Include after isa_test.h. */
+ * e.g. right after a jump). SATP(root, asid) switches to a table tree. JUMP_IN(prv, va) enters va
+ * in privilege prv and records the trap that ends the run (isa_test.h's TRAP_EXPECT). Include
+ * after isa_test.h. Used by vm.S (and sv48.S), vm_ctx.S, vm_links.S. */
 #ifndef PMUSIM_VM_TEST_H
 #define PMUSIM_VM_TEST_H
 
@@ -31,6 +32,9 @@
 
 #define MAP(table, idx, target, flags)  la a0, table + (idx) * REGBYTES; la a1, target; li a2, flags; jal set_pte
 #define MAPI(table, idx, target, flags) la a0, table + (idx) * REGBYTES; li a1, target; li a2, flags; jal set_pte
+
+/* satp = root's page | mode | asid */
+#define SATP(root, asid) la t0, root; srli t0, t0, 12; li t1, SATP_MODE | ((asid) << ASID_SHIFT); or t0, t0, t1; csrw satp, t0
 
 /* set_pte: *a0 = ((a1 >> 12) << 10) | a2 */
 #define VM_SET_PTE_FUNCTION                                                           \

@@ -13,8 +13,6 @@
 
 #define VA 0x40000000
 
-/* satp = root's page | mode | asid */
-#define SATP(root, asid) la t0, root; srli t0, t0, 12; li t1, SATP_MODE | ((asid) << ASID_SHIFT); or t0, t0, t1; csrw satp, t0
 /* Runs the code at VA in S-mode; it sets a5 and ends with an ecall. */
 #define RUN_VA                                                                        \
         li a5, 0;                                                                     \

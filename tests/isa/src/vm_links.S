@@ -8,66 +8,27 @@
  * after B, A's callee is no longer the first block at its pc in the block cache, and a
  * translated jalr must still find it, not B's. */
 #include "isa_test.h"
+#include "vm_test.h"
 
-#define PTE_V 0x01
-#define PTE_R 0x02
-#define PTE_W 0x04
-#define PTE_X 0x08
-#define PTE_A 0x40
-#define PTE_D 0x80
-#define RWXAD (PTE_V | PTE_R | PTE_W | PTE_X | PTE_A | PTE_D)
 #define CODE  (PTE_V | PTE_R | PTE_X | PTE_A)
-
-#if XLEN == 32
-# define SATP_MODE 0x80000000
-# define ASID_SHIFT 22
-#else
-# define SATP_MODE (8 << 60)
-# define ASID_SHIFT 44
-#endif
 #define VA 0x40000000
 #define VA_CALLEE (VA + 0x1000)
 
-#define MAP(table, idx, target, flags)  la a0, table + (idx) * REGBYTES; la a1, target; li a2, flags; jal set_pte
-#define MAPI(table, idx, target, flags) la a0, table + (idx) * REGBYTES; li a1, target; li a2, flags; jal set_pte
-/* satp = root's page | mode | asid */
-#define SATP(root, asid) la t0, root; srli t0, t0, 12; li t1, SATP_MODE | ((asid) << ASID_SHIFT); or t0, t0, t1; csrw satp, t0
 /* Runs the code at VA in S-mode; it sets a5 and ends with an ecall. */
 #define RUN_VA                                                                        \
         li a5, 0;                                                                     \
-        TRAP_EXPECT(10003f);                                                          \
-        li t0, MSTATUS_MPP | MSTATUS_MPIE;                                            \
-        csrc mstatus, t0;                                                             \
-        li t0, PRV_S << 11;                                                           \
-        csrs mstatus, t0;                                                             \
-        li t0, VA;                                                                    \
-        csrw mepc, t0;                                                                \
-        mret;                                                                         \
-10003:
+        JUMP_IN(PRV_S, VA)
 
 /* The same, entering at the indirect caller (VA + 0x2000). */
 #define RUN_VA_IND                                                                    \
         li a5, 0;                                                                     \
-        TRAP_EXPECT(10004f);                                                          \
-        li t0, MSTATUS_MPP | MSTATUS_MPIE;                                            \
-        csrc mstatus, t0;                                                             \
-        li t0, PRV_S << 11;                                                           \
-        csrs mstatus, t0;                                                             \
-        li t0, VA + 0x2000;                                                           \
-        csrw mepc, t0;                                                                \
-        mret;                                                                         \
-10004:
+        JUMP_IN(PRV_S, VA + 0x2000)
 
 RVTEST_CODE_BEGIN
         PMP_OPEN_ALL
         j setup
 
-set_pte: /* *a0 = ((a1 >> 12) << 10) | a2 */
-        srli a1, a1, 12
-        slli a1, a1, 10
-        or a1, a1, a2
-        SREG a1, 0(a0)
-        ret
+        VM_SET_PTE_FUNCTION
 
 setup:
 #if XLEN == 32
