@@ -341,6 +341,25 @@ const char **sweep_stat_argv(const sweep_config_t *cfg, const char *machine, con
     return args;
 }
 
+_Noreturn void sweep_child_run(pid_t parent, const sigset_t *mask, const char *err_path, mode_t err_mode,
+                               const char *const *argv)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+    sigprocmask(SIG_SETMASK, mask, NULL);
+    int in = open("/dev/null", O_RDONLY), out = open("/dev/null", O_WRONLY),
+        err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, err_mode);
+    if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+        _exit(127);
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    int status = cmd_stat(argc - 1, (char **)argv + 1); /* argv[0] is "pmusim", as for main */
+    fflush(NULL);
+    _exit(status);
+}
+
 /* Starts the run of task in job slot j; false (after a message) if no process can be made. */
 static bool sweep_start(sweep_state_t *s, unsigned j, const sigset_t *child_mask)
 {
@@ -365,23 +384,8 @@ static bool sweep_start(sweep_state_t *s, unsigned j, const sigset_t *child_mask
         free(args);
         return false;
     }
-    if (pid == 0) {
-        /* the child: dies with the sweep, has the signals the sweep had, no console */
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(127);
-        sigprocmask(SIG_SETMASK, child_mask, NULL);
-        int in = open("/dev/null", O_RDONLY), out = open("/dev/null", O_WRONLY),
-            err = open(job->err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
-            _exit(127);
-        int argc = 0;
-        while (args[argc])
-            argc++;
-        int status = cmd_stat(argc - 1, (char **)args + 1); /* args[0] is "pmusim", as for main */
-        fflush(NULL);
-        _exit(status);
-    }
+    if (pid == 0)
+        sweep_child_run(parent, child_mask, job->err_path, 0600, args);
     free(args);
     job->pid = pid;
     job->task = task;

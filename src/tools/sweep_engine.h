@@ -5,6 +5,7 @@
 #ifndef PMUSIM_TOOLS_SWEEP_ENGINE_H
 #define PMUSIM_TOOLS_SWEEP_ENGINE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -83,6 +84,12 @@ typedef struct sweep_outcome {
  * memory; free() the array (its strings are not its own). */
 const char **sweep_stat_argv(const sweep_config_t *cfg, const char *machine, const char *program,
                              const char *counts_path);
+/* In a child just forked to make a run, never returning: dies with `parent`, takes the signal
+ * mask `mask`, standard input and output on /dev/null, standard error in err_path (created with
+ * err_mode), then runs the command line of sweep_stat_argv in this process (the stat command,
+ * no exec: no program loading or dynamic linking per run) and leaves with _exit. */
+_Noreturn void sweep_child_run(pid_t parent, const sigset_t *mask, const char *err_path, mode_t err_mode,
+                               const char *const *argv);
 /* The host's time now: monotonic seconds, and UTC as ISO 8601 with milliseconds. */
 double sweep_now(void);
 void sweep_utc_now(char *buf, size_t size);

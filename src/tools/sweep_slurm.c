@@ -23,7 +23,6 @@
 #include <unistd.h>
 
 #include <sys/file.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -206,24 +205,14 @@ int sweep_slurm_run_task(const char *dir)
     sweep_utc_now(start_time, sizeof(start_time));
     double started = sweep_now();
     pid_t parent = getpid();
+    fflush(NULL); /* nothing buffered is written twice by the child */
     pid_t pid = fork();
     if (pid < 0) {
         slurm_task_die(dir, "cannot start pmusim stat");
         return CLI_EXIT_USAGE;
     }
-    if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(127);
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        int in = open("/dev/null", O_RDONLY), out = open("/dev/null", O_WRONLY),
-            err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
-            _exit(127);
-        execv("/proc/self/exe", (char *const *)&t.field[SLURM_TASK_ARGV]);
-        dprintf(2, "pmusim: sweep: cannot run /proc/self/exe: %s\n", strerror(errno));
-        _exit(127);
-    }
+    if (pid == 0) /* 0644: the submitter, maybe on another host, reads it */
+        sweep_child_run(parent, &old, err_path, 0644, &t.field[SLURM_TASK_ARGV]);
 
     bool timed_out = false;
     int ws = 0;
