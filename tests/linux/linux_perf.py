@@ -183,17 +183,22 @@ def main():
     def near(got, want):
         return abs(got - want) <= 0.02 * want
 
-    if "caches" in checks:
-        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "64K", "64")
-        want = 8 * (64 * 1024 // 64)
+    def check_l1d(big_kib, times):
+        """A stride of a line over big_kib KiB (`times` x the L1D) misses at every load; over
+        16 KiB (half the L1D, both machines' 32 KiB) at none."""
+        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "%dK" % big_kib, "64")
+        want = 8 * (big_kib * 1024 // 64)
         check("L1-dcache-loads:u by difference", near(d["L1-dcache-loads:u"], want),
-              "stride 64K 64, 12 - 4 rounds: %d (%d)" % (d["L1-dcache-loads:u"], want))
-        check("L1-dcache-load-misses:u by difference, 2 x L1D", near(d["L1-dcache-load-misses:u"], want),
-              "stride 64K 64, 12 - 4 rounds: %d (%d: every load)" % (d["L1-dcache-load-misses:u"], want))
+              "stride %dK 64, 12 - 4 rounds: %d (%d)" % (big_kib, d["L1-dcache-loads:u"], want))
+        check("L1-dcache-load-misses:u by difference, %d x L1D" % times, near(d["L1-dcache-load-misses:u"], want),
+              "stride %dK 64, 12 - 4 rounds: %d (%d: every load)" % (big_kib, d["L1-dcache-load-misses:u"], want))
         d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "16K", "64")
         loads = 8 * (16 * 1024 // 64)
         check("L1-dcache-load-misses:u by difference, L1D / 2", d["L1-dcache-load-misses:u"] <= 0.02 * loads,
               "stride 16K 64, 12 - 4 rounds: %d (0 of %d loads)" % (d["L1-dcache-load-misses:u"], loads))
+
+    if "caches" in checks:
+        check_l1d(64, 2)
         d = by_rounds("dTLB-loads:u,dTLB-load-misses:u", "256K", "4K")
         want = 8 * 64
         check("dTLB-load-misses:u by difference, 2 x D-TLB", near(d["dTLB-load-misses:u"], want),
@@ -202,16 +207,7 @@ def main():
               "stride 256K 4K, 12 - 4 rounds: %d (%d)" % (d["dTLB-loads:u"], want))
 
     if "caches-p8700" in checks:
-        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "128K", "64")
-        want = 8 * (128 * 1024 // 64)
-        check("L1-dcache-loads:u by difference", near(d["L1-dcache-loads:u"], want),
-              "stride 128K 64, 12 - 4 rounds: %d (%d)" % (d["L1-dcache-loads:u"], want))
-        check("L1-dcache-load-misses:u by difference, 4 x L1D", near(d["L1-dcache-load-misses:u"], want),
-              "stride 128K 64, 12 - 4 rounds: %d (%d: every load)" % (d["L1-dcache-load-misses:u"], want))
-        d = by_rounds("L1-dcache-loads:u,L1-dcache-load-misses:u", "16K", "64")
-        loads = 8 * (16 * 1024 // 64)
-        check("L1-dcache-load-misses:u by difference, L1D / 2", d["L1-dcache-load-misses:u"] <= 0.02 * loads,
-              "stride 16K 64, 12 - 4 rounds: %d (0 of %d loads)" % (d["L1-dcache-load-misses:u"], loads))
+        check_l1d(128, 4)
         d = by_rounds("LLC-loads:u,LLC-load-misses:u", "4M", "64")
         want = 8 * (4 * 1024 * 1024 // 64)
         check("LLC-loads:u by difference", near(d["LLC-loads:u"], want),
