@@ -58,7 +58,8 @@ typedef struct block {
     uint32_t fetch_slot[BLOCK_MAX_LINES];
     uint32_t fetch_lines;
     uint32_t epoch;     /* PMU epoch the addends below were computed for */
-    uint32_t n_add;     /* how many: the active slots of that configuration */
+    uint16_t n_add;     /* how many: the active slots of that configuration */
+    uint16_t add_cap;   /* room in the two arrays below (a few slots: most runs count with few) */
     uint8_t *add;       /* per active PMU slot: events gained when the whole block commits */
     uint8_t *add_taken; /* the same when it leaves through a taken conditional branch:
                            * branch direction events cost nothing at run time */
@@ -70,6 +71,11 @@ typedef struct block {
      * first virtual page; in translated code, the jumps to successors [0] and [1] once patched. */
     uint32_t ctx;
     struct block *page_next, *ctx_next; /* and of its translation context */
+    /* The lists of the blocks by the physical page of their first instruction, and of the blocks
+     * whose last instruction ends on another physical page (its first two bytes, at code_pa_next):
+     * a store over code drops the blocks there alone (block_cache_drop_code). */
+    struct block *ppage_next, *straddle_next;
+    uint64_t code_pa_next; /* UINT64_MAX: none */
     uint8_t *jit_site[2];
     uint32_t n_classes; /* distinct event sets among the instructions, with counts: */
     struct block_class {

@@ -1,4 +1,5 @@
 /* Decoding guest code into blocks, and finding them again by pc. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,7 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->mask = BC_BUCKETS - 1;
     bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
     bc->pages = calloc(BC_PAGE_BUCKETS, sizeof *bc->pages);
+    bc->ppages = calloc(BC_PAGE_BUCKETS, sizeof *bc->ppages);
     bc->arena_size = BC_ARENA_SIZE;
     bc->arena = bus_host_map_huge(bc->arena_size); /* mapped lazily: a short run barely uses it */
     bc->arena_used = 0;
@@ -37,13 +39,14 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
     h->store_watch = store_watch;
-    return bc->table && bc->pages && bc->arena;
+    return bc->table && bc->pages && bc->ppages && bc->arena;
 }
 
 void block_cache_free(hart_t *h)
 {
     free(h->bc.table);
     free(h->bc.pages);
+    free(h->bc.ppages);
     free(h->bc.links);
     free(h->bc.sites);
     if (h->tier)
@@ -61,6 +64,8 @@ static void drop_blocks(hart_t *h)
     block_cache_t *bc = &h->bc;
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
     memset(bc->pages, 0, BC_PAGE_BUCKETS * sizeof *bc->pages);
+    memset(bc->ppages, 0, BC_PAGE_BUCKETS * sizeof *bc->ppages);
+    bc->straddlers = NULL;
     memset(bc->ctx_blocks, 0, sizeof bc->ctx_blocks);
     bc->n_links = bc->n_sites = 0;
     bc->links_lost = false;
@@ -75,6 +80,7 @@ static void drop_blocks(hart_t *h)
         h->tier->flush(h);
     bc->host_ptrs = h->bus ? h->bus->host_ptrs : 0;
     h->code_dirty = h->code_unwatched = false;
+    h->n_code_written = 0;
 }
 
 void block_cache_flush(hart_t *h)
@@ -84,8 +90,8 @@ void block_cache_flush(hart_t *h)
     /* Harts share the code map: clearing this hart's bits leaves other harts' blocks unwatched,
      * so they forget theirs too before they run again. A hart with nothing decoded in main RAM
      * clears no bit. */
-    if (bc->code_hi > bc->code_lo && h->platform && h->platform->code_written)
-        h->platform->code_written(h->platform_ctx, h);
+    if (bc->code_hi > bc->code_lo && h->platform && h->platform->code_unwatched)
+        h->platform->code_unwatched(h->platform_ctx, h);
     for (size_t k = bc->code_lo; k < bc->code_hi; k++)
         h->store_watch[k] &= (uint8_t)~bc->code_map[k];
     if (bc->code_hi > bc->code_lo)
@@ -237,6 +243,62 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
     bc->drops += dropped;
 }
 
+/* Drops the live blocks on list *p (linked through the field at byte offset `next`) with code
+ * bytes in [lo, hi]: on the list of a physical page, the bytes of their first instruction's page;
+ * on the straddlers' list, the two bytes at code_pa_next. Dead blocks leave the list. */
+static unsigned drop_listed(block_cache_t *bc, block_t **p, size_t next, uint64_t lo, uint64_t hi,
+                            bool straddlers)
+{
+    unsigned dropped = 0;
+    while (*p) {
+        block_t *b = *p, **link = (block_t **)(void *)((uint8_t *)b + next);
+        uint64_t first, last;
+        if (straddlers) {
+            first = b->code_pa_next, last = first + 1;
+        } else {
+            uint64_t in_page = PAGE_SIZE - (b->pc & (PAGE_SIZE - 1)), len = b->end_pc - b->pc;
+            first = b->fetch_pa, last = first + (len < in_page ? len : in_page) - 1;
+        }
+        if (b->ctx != BLOCK_DEAD && first <= hi && lo <= last) {
+            drop_block(bc, b);
+            dropped++;
+        }
+        if (b->ctx == BLOCK_DEAD)
+            *p = *link;
+        else
+            p = link;
+    }
+    return dropped;
+}
+
+void block_cache_sync_code(hart_t *h)
+{
+    if (h->code_dirty) {
+        block_cache_flush(h);
+        return;
+    }
+    if (h->code_unwatched) { /* another hart's flush unwatched this one's blocks */
+        block_cache_forget(h);
+        return;
+    }
+    block_cache_t *bc = &h->bc;
+    unsigned dropped = 0;
+    for (unsigned k = 0; k < h->n_code_written; k++) {
+        uint64_t lo = h->code_written[k].pa, hi = lo + h->code_written[k].size - 1;
+        for (uint64_t page = lo >> 12; page <= hi >> 12; page++)
+            dropped += drop_listed(bc, &bc->ppages[page & (BC_PAGE_BUCKETS - 1)],
+                                   offsetof(block_t, ppage_next), lo, hi, false);
+        if ((lo & (PAGE_SIZE - 1)) < 2 || (hi >> 12) != (lo >> 12)) /* a page's first two bytes */
+            dropped += drop_listed(bc, &bc->straddlers, offsetof(block_t, straddle_next), lo, hi, true);
+    }
+    h->n_code_written = 0;
+    if (dropped)
+        unlink_dead(bc);
+    bc->drops += dropped;
+    if (h->platform && h->platform->rewatch)
+        h->platform->rewatch(h->platform_ctx, h); /* the writer cleared watch bits there too */
+}
+
 bool block_cache_host_wrote(const hart_t *h)
 {
     return !h->bus || h->bus->host_ptrs != h->bc.host_ptrs;
@@ -383,6 +445,14 @@ static void *arena_alloc(block_cache_t *bc, size_t size)
     return p;
 }
 
+/* Room for the addends of n active slots: a multiple of 8, at least 8. */
+static unsigned addend_room(unsigned n)
+{
+    return n <= 8 ? 8 : (n + 7) & ~7u;
+}
+
+static bool refresh_addends(block_cache_t *bc, const pmu_t *p, block_t *b);
+
 static block_t *block_build(hart_t *h, uint64_t pc)
 {
     decoded_insn_t dec[BLOCK_MAX_INSNS];
@@ -459,8 +529,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             classes[n_classes++] = (struct block_class){ events[k], 0 };
         classes[c].count++;
     }
+    unsigned add_cap = addend_room(h->pmu.n_active);
     size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
-                   ninsn * sizeof(dinsn_info_t) + 2 * PMU_MAX_SLOTS * sizeof(uint8_t);
+                   ninsn * sizeof(dinsn_info_t) + 2 * add_cap * sizeof(uint8_t);
     block_t *b = arena_alloc(bc, total);
     if (!b) {
         block_cache_flush(h);
@@ -493,7 +564,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     memcpy(b->classes, classes, n_classes * sizeof *classes);
     b->info = (dinsn_info_t *)(b->classes + n_classes);
     b->add = (uint8_t *)(b->info + ninsn);
-    b->add_taken = b->add + PMU_MAX_SLOTS;
+    b->add_taken = b->add + add_cap;
+    b->add_cap = (uint16_t)add_cap;
     for (size_t k = 0; k < ninsn; k++) {
         enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;
         dinsn_t *d = &b->insn[k];
@@ -513,8 +585,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     if (h->core_ext && h->core_ext->block_built)
         h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
     b->fetch_pa = pa_first; /* a memory-hierarchy model sees the fetch when the block runs */
+    b->code_pa_next = pa_next;
     b->timed = b->timed || b->stall_cycles || h->observe_mem;
-    block_refresh_addends(&h->pmu, b);
+    refresh_addends(bc, &h->pmu, b);
     /* jal x0, 0 / c.j 0: found here, at decode, so that running it costs nothing extra */
     b->self_loop = n == 1 && (dec[0].raw == 0x0000006fu || dec[0].raw == 0xa001u);
     bc->self_loops += b->self_loop;
@@ -528,6 +601,12 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     bc->table[bucket] = b;
     b->page_next = bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)];
     bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
+    b->ppage_next = bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)];
+    bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
+    if (pa_next != UINT64_MAX) {
+        b->straddle_next = bc->straddlers;
+        bc->straddlers = b;
+    }
     if (b->ctx >> 2) {
         b->ctx_next = bc->ctx_blocks[b->ctx >> 2];
         bc->ctx_blocks[b->ctx >> 2] = b;
@@ -544,30 +623,55 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     return b;
 }
 
-void block_refresh_addends(const pmu_t *p, block_t *b)
+/* What block b adds to active slot k when the whole block commits: add[0] when it falls through or
+ * jumps, add[1] when it leaves through a taken conditional branch. */
+static void addends(const pmu_t *p, const block_t *b, unsigned k, uint8_t add[2])
 {
     /* A conditional branch always ends its block: its direction is which exit the block takes. */
     evset_t last = b->n_insns ? b->events[b->n_insns - 1] : 0;
     bool ends_in_branch = (last & EVBIT(BRANCH)) != 0;
-    for (unsigned k = 0; k < p->n_active; k++) {
-        /* Dynamic events never occur in the static sets, except those a block presumes
-         * (hart_presumes_external): they count like static ones. */
-        evset_t all = p->slot[p->active[k]].events;
-        evset_t want = all & ~(EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN));
-        uint32_t n = 0;
-        if ((want & (want - 1)) == 0) {
-            n = want ? b->event_count[evset_first(want)] : 0;
-        } else {
-            for (uint32_t c = 0; c < b->n_classes; c++)
-                n += (b->classes[c].events & want) ? b->classes[c].count : 0;
-        }
-        /* OR rule: the branch counts once even if its static events matched too. */
-        bool branch_counted = ends_in_branch && (last & want);
-        b->add[k] = (uint8_t)(n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN))));
-        b->add_taken[k] = (uint8_t)(n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_TAKEN))));
+    /* Dynamic events never occur in the static sets, except those a block presumes
+     * (hart_presumes_external): they count like static ones. */
+    evset_t all = p->slot[p->active[k]].events;
+    evset_t want = all & ~(EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN));
+    uint32_t n = 0;
+    if ((want & (want - 1)) == 0) {
+        n = want ? b->event_count[evset_first(want)] : 0;
+    } else {
+        for (uint32_t c = 0; c < b->n_classes; c++)
+            n += (b->classes[c].events & want) ? b->classes[c].count : 0;
     }
-    b->n_add = p->n_active;
+    /* OR rule: the branch counts once even if its static events matched too. */
+    bool branch_counted = ends_in_branch && (last & want);
+    add[0] = (uint8_t)(n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN))));
+    add[1] = (uint8_t)(n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_TAKEN))));
+}
+
+/* Recomputes what block b adds to each active PMU slot (after a PMU configuration change), in
+ * arrays grown from the arena when more slots are active than they have room for; false when the
+ * arena is full (block_counts_flush then computes the addends as it goes, until the next flush). */
+static bool refresh_addends(block_cache_t *bc, const pmu_t *p, block_t *b)
+{
+    if (p->n_active > b->add_cap) {
+        unsigned room = addend_room(p->n_active);
+        uint8_t *add = arena_alloc(bc, 2 * room);
+        if (!add) {
+            b->epoch = 0;
+            return false;
+        }
+        b->add = add;
+        b->add_taken = add + room;
+        b->add_cap = (uint16_t)room;
+    }
+    for (unsigned k = 0; k < p->n_active; k++) {
+        uint8_t add[2];
+        addends(p, b, k, add);
+        b->add[k] = add[0];
+        b->add_taken[k] = add[1];
+    }
+    b->n_add = (uint16_t)p->n_active;
     b->epoch = p->epoch;
+    return true;
 }
 
 void block_counts_flush(void *ctx)
@@ -579,11 +683,17 @@ void block_counts_flush(void *ctx)
     unsigned n = p->n_active;
     while (b) {
         block_t *next = b->pending_next;
-        if (b->epoch != p->epoch)
-            block_refresh_addends(p, b);
         uint64_t taken = b->taken, all = b->execs + 1 + b->timed_execs, other = all - taken;
-        for (unsigned k = 0; k < n; k++)
-            p->acc[k] += other * b->add[k] + taken * b->add_taken[k];
+        if (b->epoch == p->epoch || refresh_addends(&h->bc, p, b)) {
+            for (unsigned k = 0; k < n; k++)
+                p->acc[k] += other * b->add[k] + taken * b->add_taken[k];
+        } else {
+            for (unsigned k = 0; k < n; k++) {
+                uint8_t add[2];
+                addends(p, b, k, add);
+                p->acc[k] += other * add[0] + taken * add[1];
+            }
+        }
         for (unsigned j = 0; j < b->n_amounts; j++) {
             evset_t e = (evset_t)1 << b->amount_ev[j];
             if (p->sum_interest & e)

@@ -72,6 +72,9 @@ size_t block_granule_map_bytes(uint64_t ram_size);
  * machine (owned by the caller). False when out of memory. */
 bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch);
 void block_cache_flush(hart_t *h);
+/* Before the hart runs on: drops the blocks over code stores hit (hart_t.n_code_written), or all
+ * of them (code_dirty: flushed; code_unwatched: forgotten). */
+void block_cache_sync_code(hart_t *h);
 /* Drops the hart's blocks because another hart's flush cleared bits of the shared code map: the
  * map is left as it is (bits still set only send stores to the slow path), so the harts do not
  * make each other flush in turn. */
@@ -94,8 +97,7 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 /* Does [addr, addr + len) hold code some hart decoded (main RAM: the shared code map; other
  * memories: this hart's range)? A write there by something other than a hart (DMA) must drop it. */
 bool block_range_has_code(const hart_t *h, uint64_t addr, uint64_t len);
-/* Recomputes what block b adds to each active PMU slot (after a PMU configuration change). */
-void block_refresh_addends(const pmu_t *p, block_t *b);
+
 /* Lazy counting: folds the executed blocks of hart `ctx` into its PMU (pmu_t.flush), and makes
  * the hart's PMU use it (after pmu_init). */
 void block_counts_flush(void *ctx);

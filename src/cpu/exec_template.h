@@ -648,8 +648,8 @@ stop_after_insn: {
     unsigned idx = (unsigned)(i - b->insn);
     h->pc = PC + i->len;
     exec_commit_prefix(h, b, idx + 1);
-    if (h->code_dirty)
-        block_cache_flush(h);
+    if (hart_code_stale(h))
+        block_cache_sync_code(h);
     return;
 }
 fetch_fault:

@@ -26,9 +26,12 @@ typedef struct hart_platform {
     void (*watched_store)(void *ctx, struct hart *h, uint64_t addr, unsigned size);
     /* The block cache forgot its code: the platform marks the granules it watches again. */
     void (*rewatch)(void *ctx, struct hart *h);
-    /* A store hit decoded code, or hart h flushed its blocks: every other hart sharing the code
-     * map must flush its blocks before it runs again. */
-    void (*code_written)(void *ctx, struct hart *h);
+    /* Hart h flushed its blocks, clearing its bits of the shared code map: every other hart
+     * forgets its blocks before it runs again (code_unwatched). */
+    void (*code_unwatched)(void *ctx, struct hart *h);
+    /* A store of hart h hit decoded code in main RAM at [pa, pa + size): every hart, h too, drops
+     * its blocks over those granules before it runs again (hart_note_code_written). */
+    void (*code_written)(void *ctx, struct hart *h, uint64_t pa, unsigned size);
     /* LR made a reservation: the platform watches stores to it by other harts. */
     void (*reserve)(void *ctx, struct hart *h, uint64_t addr);
     /* Harts with observe_mem: every access to memory or a device, for a memory-hierarchy model.
@@ -88,7 +91,9 @@ typedef struct csr_state {
 typedef struct block_cache {
     block_t **table; /* hash buckets, indexed by (pc >> 1) & mask */
     uint32_t mask;
-    block_t **pages; /* the blocks by their first virtual page: buckets indexed by (pc >> 12) & 4095 */
+    block_t **pages;     /* the blocks by their first virtual page: buckets indexed by (pc >> 12) & 4095 */
+    block_t **ppages;    /* by the physical page of their first instruction, the same buckets */
+    block_t *straddlers; /* the blocks whose code runs into another physical page */
     block_t *ctx_blocks[64]; /* the blocks of each translation context id (block_t.ctx >> 2) */
     /* The links made since the last flush: successor slots set (each the block's address with the
      * slot in bit 0: blocks are 16-byte aligned), and jumps of translated code that may be patched.
@@ -239,7 +244,14 @@ typedef struct hart {
     bool budget_cycles;
     uint64_t stall_charged;
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
-    bool code_dirty;                /* a store hit decoded code: flush before running on */
+    bool code_dirty;                /* decoded code is stale as a whole: flush before running on */
+    /* Stores of any hart hit this hart's decoded code in main RAM: the blocks over these
+     * physical ranges go before it runs on (block_cache_sync_code); more ranges than fit make
+     * code_dirty. */
+    unsigned n_code_written;
+    struct code_range {
+        uint64_t pa, size;
+    } code_written[8];
     /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
      * be unwatched, so it forgets them before running on, without clearing bits in turn. */
     bool code_unwatched;
@@ -278,13 +290,30 @@ static inline void hart_kick(hart_t *h)
     h->budget = 0;
 }
 
-/* A store hit decoded code: this hart flushes its blocks before running on, and so does every
- * other hart sharing the code map. */
+/* A store hit decoded code outside main RAM (ICCM): this hart flushes its blocks before running
+ * on, and so does every other hart sharing the code map. */
 static inline void hart_code_written(hart_t *h)
 {
     h->code_dirty = true;
-    if (h->platform && h->platform->code_written)
-        h->platform->code_written(h->platform_ctx, h);
+    if (h->platform && h->platform->code_unwatched)
+        h->platform->code_unwatched(h->platform_ctx, h);
+}
+
+/* Stores hit hart h's decoded code in main RAM at [pa, pa + size): its blocks there go before it
+ * runs on (all of them when too many ranges wait). */
+static inline void hart_note_code_written(hart_t *h, uint64_t pa, uint64_t size)
+{
+    if (h->n_code_written == sizeof h->code_written / sizeof h->code_written[0]) {
+        h->code_dirty = true;
+        return;
+    }
+    h->code_written[h->n_code_written++] = (struct code_range){ pa, size };
+}
+
+/* Decoded code to drop before the hart runs on (block_cache_sync_code). */
+static inline bool hart_code_stale(const hart_t *h)
+{
+    return h->code_dirty || h->n_code_written || h->code_unwatched;
 }
 
 /* All instructions committed since reset (ecall/ebreak included, trapping ones not). */

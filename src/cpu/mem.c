@@ -128,8 +128,8 @@ static void clear_granule_bit(uint8_t *map, uint64_t off)
     map[g >> 3] &= (uint8_t) ~(1u << (g & 7));
 }
 
-/* After a store to host memory (main RAM, or another memory with `flags`): over decoded code the
- * hart drops its blocks (MEM_CODE_WRITTEN: the block ends after the instruction), and a watched
+/* After a store to host memory (main RAM, or another memory with `flags`): over decoded code
+ * every hart drops its blocks there (MEM_CODE_WRITTEN: the block ends after the instruction), and a watched
  * granule (HTIF tohost, another hart's reservation) or, in another memory, the watched range
  * (tohost there) goes to the platform. Plain stores, AMOs and
  * SCs all come here. */
@@ -142,14 +142,21 @@ static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64
             h->platform->watched_store(h->platform_ctx, h, addr, size);
         if (!granule_bit(h->bc.code_map, off) && !granule_bit(h->bc.code_map, off + size - 1))
             return MEM_OK;
-        hart_code_written(h);
-        /* Every hart drops its blocks, so none depends on these granules' bits any more (the
-         * harts that only forget theirs leave their other bits set). This hart's own flush
-         * follows, and watches HTIF and reservations again (rewatch). */
-        clear_granule_bit(h->bc.code_map, off);
-        clear_granule_bit(h->bc.code_map, off + size - 1);
-        clear_granule_bit(h->store_watch, off);
-        clear_granule_bit(h->store_watch, off + size - 1);
+        /* Every hart drops its blocks over the page(s) written before it runs on (a page at a
+         * time, as an MMU maps code: the next stores there find no code), so none depends on
+         * their bits any more. This hart's own drop follows at once, and watches HTIF and
+         * reservations again (rewatch). */
+        uint64_t lo = off & ~(uint64_t)4095, hi = ((off + size - 1) | 4095) + 1; /* 4 KiB pages */
+        if (hi > h->ram_size)
+            hi = h->ram_size;
+        if (h->platform && h->platform->code_written)
+            h->platform->code_written(h->platform_ctx, h, h->ram_base + lo, (unsigned)(hi - lo));
+        else
+            hart_note_code_written(h, h->ram_base + lo, hi - lo);
+        for (uint64_t g = lo; g < hi; g += 64) {
+            clear_granule_bit(h->bc.code_map, g);
+            clear_granule_bit(h->store_watch, g);
+        }
         return MEM_CODE_WRITTEN;
     }
     if (addr < h->watch_hi && h->watch_lo < addr + size && h->platform && h->platform->watched_store)

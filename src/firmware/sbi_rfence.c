@@ -1,11 +1,29 @@
 /* SBI RFENCE extension (EID "RFNC"). A remote fence.i is the target harts' own fence.i
- * (block_cache_fence_i: their blocks go only if the host wrote guest memory); the remote
- * sfence.vma functions make them drop their decoded code and their address translations (the
- * whole TLB, which is at least what a fence of a range or an ASID requires). The
+ * (block_cache_fence_i: their blocks go only if the host wrote guest memory); a remote
+ * sfence.vma is the target harts' own sfence.vma (mmu_sfence) of each page of the range, or of
+ * every page when the range is the whole address space or longer than RFENCE_PAGES_MAX pages (as
+ * OpenSBI turns a long range into one full fence), of all address spaces or of one ASID. The
  * hypervisor fences need the H extension, which virt does not have. */
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
 #include "firmware/sbi_internal.h"
+
+#define RFENCE_PAGES_MAX 64
+
+/* sfence.vma on hart t for [start, start + size) (size 0 or all ones: everything), in one ASID's
+ * address space when one_asid (SBI v2.0, 7.3 and 7.4). */
+static void remote_sfence(hart_t *t, uint64_t start, uint64_t size, bool one_asid, uint64_t asid)
+{
+    uint64_t first = start >> 12, last = (start + size - 1) >> 12;
+    bool whole = size == 0 || size == UINT64_MAX || (t->xlen == 32 && size == UINT32_MAX) ||
+                 start + size - 1 < start || last - first >= RFENCE_PAGES_MAX;
+    if (whole) {
+        mmu_sfence(t, false, 0, one_asid, asid);
+        return;
+    }
+    for (uint64_t vpn = first; vpn <= last; vpn++)
+        mmu_sfence(t, true, vpn << 12, one_asid, asid);
+}
 
 sbi_ret_t sbi_rfence(sbi_t *s, hart_t *h, const sbi_call_t *c)
 {
@@ -26,10 +44,10 @@ sbi_ret_t sbi_rfence(sbi_t *s, hart_t *h, const sbi_call_t *c)
         sbi_pmu_fw_event(s, c->hart, sent);
         sbi_pmu_fw_event(s, k, received);
         hart_t *t = &s->m->harts[k];
-        if (c->fid != 0)
-            mmu_flush_tlb(t); /* translations another hart's page-table change made stale */
-        if (c->fid != 0 || block_cache_host_wrote(t))
+        if (c->fid == 0 && block_cache_host_wrote(t))
             t->code_dirty = true; /* blocks flushed before it runs on (fence.i: block_cache_fence_i) */
+        else if (c->fid != 0)
+            remote_sfence(t, c->a[2], c->a[3], c->fid == 2, c->a[4]);
         hart_kick(t);
     }
     return sbi_ok(0);

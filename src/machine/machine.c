@@ -449,8 +449,10 @@ void machine_reset(machine_t *m, uint64_t entry)
     for (unsigned k = 0; k < m->n_harts; k++)
         hart_reset(m, &m->harts[k], (unsigned)machine_hart_id(m, k), entry);
     /* each reset's flush marked the other harts to flush too: all are clean now */
-    for (unsigned k = 0; k < m->n_harts; k++)
+    for (unsigned k = 0; k < m->n_harts; k++) {
         m->harts[k].code_dirty = m->harts[k].code_unwatched = false;
+        m->harts[k].n_code_written = 0;
+    }
     for (unsigned k = 0; k < m->n_dev; k++)
         m->dev[k].cls->reset(m->dev[k].state);
     machine_cm_reset(m, entry);
@@ -680,12 +682,20 @@ static void platform_rewatch(void *ctx, hart_t *h)
             watch_granule(h, m->harts[k].reservation_addr);
 }
 
-static void platform_code_written(void *ctx, hart_t *h)
+static void platform_code_unwatched(void *ctx, hart_t *h)
 {
     machine_t *m = ctx;
     for (unsigned k = 0; k < m->n_harts; k++)
         if (&m->harts[k] != h)
             m->harts[k].code_unwatched = true;
+}
+
+static void platform_code_written(void *ctx, hart_t *h, uint64_t pa, unsigned size)
+{
+    (void)h;
+    machine_t *m = ctx;
+    for (unsigned k = 0; k < m->n_harts; k++)
+        hart_note_code_written(&m->harts[k], pa, size);
 }
 
 static void platform_reserve(void *ctx, hart_t *h, uint64_t addr)
@@ -715,6 +725,7 @@ static const hart_platform_t machine_platform = {
     .host_call = platform_host_call,
     .watched_store = platform_watched_store,
     .rewatch = platform_rewatch,
+    .code_unwatched = platform_code_unwatched,
     .code_written = platform_code_written,
     .reserve = platform_reserve,
     .mem_access = machine_cm_mem_access,
@@ -1028,10 +1039,8 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             due->due(m, h, due->ctx);
             continue;
         }
-        if (h->code_dirty)
-            block_cache_flush(h); /* code this hart decoded was written */
-        else if (h->code_unwatched)
-            block_cache_forget(h); /* another hart's flush unwatched this one's blocks */
+        if (hart_code_stale(h))
+            block_cache_sync_code(h); /* code this hart decoded was written */
         if (h->core_ext && h->core_ext->take_event && h->core_ext->take_event(h)) {
             h->wfi_wait = h->halted = false; /* an NMI or injected fault ends any wait */
             h->pause_cycles = 0;
