@@ -467,6 +467,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         h->trap_tval = pc;
         return NULL;
     }
+    if (h->bc.decoder.xlen != h->xlen || h->bc.decoder.isa != h->isa)
+        isa_decoder_init(&h->bc.decoder, h->xlen, h->isa);
     bool translated = mmu_on(h, h->priv);
     bool presume_external = hart_presumes_external(h);
     uint64_t fault_cause = 0, fault_tval = 0, pa_first = 0, pa_next = UINT64_MAX;
@@ -486,7 +488,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if (isa_insn_len(lo) == 4 && ((at + 2) & (PAGE_SIZE - 1)) == 0)
             pa_next = pa_hi; /* the instruction's second half is on the next page */
         decoded_insn_t *d = &dec[n];
-        events[n] = isa_decode(lo | hi << 16, h->xlen, h->isa, d);
+        events[n] = isa_decode_with(&h->bc.decoder, lo | hi << 16, d);
         if (h->core_ext && h->core_ext->decode_events)
             events[n] |= h->core_ext->decode_events(d); /* the core's own decode-time classes */
         if (presume_external) /* main RAM is not core-local: see hart_presumes_external */

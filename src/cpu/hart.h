@@ -113,6 +113,7 @@ typedef struct block_cache {
     /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
      * run loop looks for a hart stuck in one only while there are any. */
     unsigned self_loops;
+    isa_decoder_t decoder; /* the encodings of the hart's XLEN and extensions (made at the first build) */
 } block_cache_t;
 
 typedef struct hart {
@@ -224,6 +225,7 @@ typedef struct hart {
     const struct exec_tier *tier;
     uint32_t jit_threshold;
     struct jit_cache *jit;
+    void *tier_share; /* the translations of the machine's harts (exec_tier_t.share_new), or NULL */
     struct block *jit_block;
     pmu_t pmu;
 

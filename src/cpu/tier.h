@@ -44,6 +44,11 @@ typedef struct exec_tier {
     void (*flush)(hart_t *h);
     /* The hart goes: its translated code and the tier's state with it. */
     void (*free)(hart_t *h);
+    /* Harts of one machine run the same code (a kernel): a table of their translations the machine
+     * makes once for all of them (hart_t.tier_share), so that a hart takes a copy of what another
+     * translated instead of translating it again. NULL: the tier shares nothing. */
+    void *(*share_new)(void);
+    void (*share_free)(void *share);
 } exec_tier_t;
 
 #endif

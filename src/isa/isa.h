@@ -54,6 +54,21 @@ typedef struct decoded_insn {
  * extensions, and returns the static events the instruction produces when it commits. */
 evset_t isa_decode(uint32_t raw, unsigned xlen, uint32_t isa, decoded_insn_t *d);
 
+/* The encoding table of one XLEN and set of extensions, indexed by the bits every encoding fixes
+ * (the major opcode; a compressed instruction's quadrant and funct3): isa_decode_with decodes as
+ * isa_decode does, looking at the few encodings of the instruction's group only. */
+#define ISA_DECODE_GROUPS 56
+#define ISA_DECODE_MAX_ENC 512
+typedef struct isa_decoder {
+    unsigned xlen;
+    uint32_t isa;
+    uint16_t first[ISA_DECODE_GROUPS + 1]; /* group g: enc[first[g]] to enc[first[g + 1] - 1] */
+    uint16_t enc[ISA_DECODE_MAX_ENC];      /* indexes in the encoding table, in its order */
+} isa_decoder_t;
+
+void isa_decoder_init(isa_decoder_t *dec, unsigned xlen, uint32_t isa);
+evset_t isa_decode_with(const isa_decoder_t *dec, uint32_t raw, decoded_insn_t *d);
+
 /* Length in bytes of the instruction whose low 16 bits are `lo16`. */
 static inline unsigned isa_insn_len(uint32_t lo16)
 {

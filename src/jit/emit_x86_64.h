@@ -175,6 +175,13 @@ static inline void x_mov_imm(x_emit_t *e, int reg, uint64_t v)
         x_q(e, v);
     }
 }
+/* mov reg, imm64 in its 10-byte form whatever the value: an address a copy of the code moves */
+static inline void x_mov_imm64(x_emit_t *e, int reg, uint64_t v)
+{
+    x_b(e, 0x48u | ((reg & 8) ? 1u : 0u));
+    x_b(e, 0xb8u + ((unsigned)reg & 7));
+    x_q(e, v);
+}
 static inline void x_push(x_emit_t *e, int reg)
 {
     if (reg & 8)

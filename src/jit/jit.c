@@ -42,12 +42,20 @@ uint32_t jit_threshold_for(enum jit_mode mode)
     return mode == JIT_MODE_EAGER ? 1 : JIT_HOT_THRESHOLD;
 }
 
+#if PMUSIM_HAVE_JIT
+static bool take_shared(hart_t *h, block_t *b);
+#endif
+
 void jit_block_built(hart_t *h, block_t *b)
 {
     if (!h->jit_threshold || h->debug || h->prof || !h->dispatch)
         return;
     b->jit_orig = b->insn[0].handler;
     b->insn[0].handler = h->dispatch[OP_JIT_COUNT];
+#if PMUSIM_HAVE_JIT
+    if (h->tier_share)
+        (void)take_shared(h, b); /* translated already by another hart: its code, at once */
+#endif
 }
 
 #if !PMUSIM_HAVE_JIT
@@ -67,6 +75,7 @@ void jit_free(hart_t *h)
 #else
 
 #define JIT_CACHE_SIZE (32u << 20)
+#define JIT_MAX_RELOCS 256u
 
 typedef struct jit_cache {
     uint8_t *code;
@@ -238,7 +247,32 @@ typedef struct tr {
     bool w;                                    /* RV64 */
     slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
     unsigned n_slow;
+    uint8_t *start; /* the block's code */
+    /* The 64-bit addresses in the code, for a copy (jit_share): offset << 1 | 1 for an address in
+     * the code, | 0 in the block */
+    uint32_t reloc[JIT_MAX_RELOCS];
+    unsigned n_reloc;
+    bool reloc_lost; /* more than fit: the code is not copied */
 } tr_t;
+
+/* What a translation leaves after its code: its size and the addresses a copy must move. */
+typedef struct jit_meta {
+    uint32_t size;
+    uint32_t n_reloc;
+    uint32_t reloc[];
+} jit_meta_t;
+
+/* mov reg, an address in block b or (in_code) in its code, noted for copies */
+static void emit_mov_addr(tr_t *t, int reg, const void *p, bool in_code)
+{
+    x_mov_imm64(&t->e, reg, (uint64_t)(uintptr_t)p);
+    if (t->e.full)
+        return;
+    if (t->n_reloc == JIT_MAX_RELOCS)
+        t->reloc_lost = true;
+    else
+        t->reloc[t->n_reloc++] = (uint32_t)((t->e.p - 8 - t->start) << 1 | in_code);
+}
 
 static void emit_epilogue(x_emit_t *e)
 {
@@ -253,7 +287,7 @@ static void emit_epilogue(x_emit_t *e)
 /* Return `status` about this block. */
 static void emit_exit(tr_t *t, uint32_t status)
 {
-    x_mov_imm(&t->e, X_RCX, (uint64_t)(uintptr_t)t->b);
+    emit_mov_addr(t, X_RCX, t->b, false);
     x_store(&t->e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
     x_mov_imm(&t->e, X_RAX, status);
     emit_epilogue(&t->e);
@@ -631,7 +665,7 @@ static bool emit_insn(tr_t *t, uint32_t k)
             return false;
         if (b->timed && t->h->core_ext && t->h->core_ext->div) { /* the timing model sees the operands */
             x_mov(e, X_RDI, X_RBX);
-            x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+            emit_mov_addr(t, X_RSI, b, false);
             x_mov_imm(e, X_RDX, k);
             emit_call(e, (const void *)jit_divrem);
             return true;
@@ -662,7 +696,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
          * the block's taken exits and executions; the first execution since the PMU looked (the
          * count's carry) joins the pending list in jit_retire_first. */
-        x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)b);
+        emit_mov_addr(t, X_RCX, b, false);
         if (taken)
             x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
         x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
@@ -670,7 +704,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
         x_mov(e, X_RDI, X_RBX);
-        x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+        emit_mov_addr(t, X_RSI, b, false);
         x_mov_imm(e, X_RDX, taken);
         if (next == UINT64_MAX)
             x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
@@ -685,14 +719,14 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         uint8_t *site = x_jmp(e); /* to the lookup below until patched */
         x_patch(e, site, e->p);
         block_jit_site(t->h, b, s, site); /* unpatched when blocks are dropped (block_cache_drop_vm) */
-        x_mov_imm(e, X_RCX, (uint64_t)(uintptr_t)&b->succ[s]);
+        emit_mov_addr(t, X_RCX, &b->succ[s], false);
         x_load(e, true, X_RCX, x_m(X_RCX, 0));
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
         x_test(e, true, X_RCX, X_RCX);
         out[n_out++] = x_jcc(e, X_CC_E);
-        x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)(site + 4));
+        emit_mov_addr(t, X_RDX, site + 4, true);
         x_mov(e, X_RAX, X_RCX);
         x_alu(e, true, X_SUB, X_RAX, x_r(X_RDX));
         x_store(e, false, x_m(X_RDX, -4), X_RAX);
@@ -739,7 +773,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
     if (slow) { /* the block's first execution since the PMU looked */
         x_patch(e, slow, e->p);
         x_mov(e, X_RDI, X_RBX);
-        x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+        emit_mov_addr(t, X_RSI, b, false);
         emit_call(e, (const void *)jit_retire_first);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
         x_patch(e, x_jmp(e), budget_test);
@@ -872,7 +906,7 @@ static bool emit_block(tr_t *t)
         x_patch(e, s->from[1], e->p);
         x_mov(e, X_RDI, X_RBX);
         if (s->kind == SLOW_DIV) {
-            x_mov_imm(e, X_RSI, (uint64_t)(uintptr_t)b);
+            emit_mov_addr(t, X_RSI, b, false);
             x_mov_imm(e, X_RDX, s->k);
             emit_call(e, (const void *)jit_divrem);
             x_patch(e, x_jmp(e), s->back);
@@ -885,7 +919,7 @@ static bool emit_block(tr_t *t)
             continue;
         }
         x_mov(e, X_RSI, X_RAX);
-        x_mov_imm(e, X_RDX, (uint64_t)(uintptr_t)b);
+        emit_mov_addr(t, X_RDX, b, false);
         x_mov_imm(e, X_RCX, s->k);
         emit_call(e, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         x_test(e, false, X_RAX, X_RAX);
@@ -898,26 +932,142 @@ static bool emit_block(tr_t *t)
     return true;
 }
 
+/* The hart's code cache, made at its first translation; false when there is none (no executable
+ * memory: the hart interprets from now on). */
+static bool code_cache_open(hart_t *h)
+{
+    if (h->jit)
+        return h->jit->code != NULL;
+    h->jit = calloc(1, sizeof *h->jit);
+    if (!h->jit)
+        return false;
+    void *code =
+        mmap(NULL, JIT_CACHE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (code == MAP_FAILED) {
+        h->jit_threshold = 0;
+        return false;
+    }
+#ifdef MADV_HUGEPAGE
+    (void)madvise(code, JIT_CACHE_SIZE, MADV_HUGEPAGE); /* fewer first-touch faults (mem/bus.h) */
+#endif
+    h->jit->code = code;
+    h->jit->size = JIT_CACHE_SIZE;
+    return true;
+}
+
+/* ---- Translations shared by the harts of a machine ----
+ *
+ * The harts of a machine run the same code (a kernel on every hart): the table keeps, for each
+ * (pc, physical address), the last block some hart translated there. Another hart that decodes
+ * the same instructions there takes a copy of that code at once, with the addresses of the block
+ * and of the code moved to its own (a translation is a function of the decoded block and of the
+ * hart's configuration, never of its state), instead of running the block in the interpreter
+ * until it is hot and translating it again. An entry is valid while its hart has not flushed (the
+ * flush count): until then the block and its code stay where they are, even if dropped. */
+#define JIT_SHARE_ENTRIES 65536u
+
+typedef struct jit_share {
+    struct jit_share_entry {
+        uint64_t pc, pa, flushes;
+        const hart_t *h;
+        const block_t *b;
+    } e[JIT_SHARE_ENTRIES];
+} jit_share_t;
+
+static void *jit_share_new(void)
+{
+    return calloc(1, sizeof(jit_share_t));
+}
+
+static void jit_share_free(void *share)
+{
+    free(share);
+}
+
+static struct jit_share_entry *share_entry(void *share, const block_t *b)
+{
+    uint64_t key = (b->pc ^ (b->fetch_pa * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull;
+    return &((jit_share_t *)share)->e[key >> 48];
+}
+
+/* Do blocks a (of hart ha) and b (of hb) translate to the same code? The same instructions at
+ * the same pc, decoded and timed alike, by harts of the same configuration. */
+static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *hb, const block_t *b)
+{
+    if (ha->dispatch != hb->dispatch || ha->core_ext != hb->core_ext || ha->xlen != hb->xlen ||
+        ha->isa != hb->isa || ha->bc.mask != hb->bc.mask || a->pc != b->pc || a->end_pc != b->end_pc ||
+        a->n_insns != b->n_insns || a->timed != b->timed || a->stall_cycles != b->stall_cycles ||
+        a->n_amounts != b->n_amounts || memcmp(a->core_word, b->core_word, sizeof a->core_word) ||
+        memcmp(a->amount, b->amount, sizeof a->amount) ||
+        memcmp(a->amount_ev, b->amount_ev, sizeof a->amount_ev))
+        return false;
+    for (uint32_t k = 0; k < a->n_insns; k++)
+        if (a->info[k].raw != b->info[k].raw || a->info[k].op != b->info[k].op ||
+            a->events[k] != b->events[k])
+            return false;
+    return true;
+}
+
+/* Copies translated block `src` of another hart for block b of hart h; false when it cannot (no
+ * room: the code cache is flushed before the next run chunk, as when a translation finds it full). */
+static bool copy_translation(hart_t *h, block_t *b, const block_t *src)
+{
+    const jit_meta_t *m = src->jit_meta;
+    if (!code_cache_open(h))
+        return false;
+    size_t code_size = (m->size + 7) & ~(size_t)7, meta_size = sizeof *m + m->n_reloc * sizeof m->reloc[0];
+    if (h->jit->size - h->jit->used < code_size + meta_size) {
+        h->code_dirty = true;
+        return false;
+    }
+    uint8_t *start = h->jit->code + h->jit->used;
+    const uint8_t *from = src->jit_entry;
+    memcpy(start, from, m->size);
+    intptr_t in_block = (const uint8_t *)b - (const uint8_t *)src, in_code = start - from;
+    for (uint32_t k = 0; k < m->n_reloc; k++) {
+        uint8_t *at = start + (m->reloc[k] >> 1);
+        uint64_t v;
+        memcpy(&v, at, sizeof v);
+        v += (uint64_t)((m->reloc[k] & 1) ? in_code : in_block);
+        memcpy(at, &v, sizeof v);
+    }
+    for (unsigned s = 0; s < 2; s++)
+        if (src->jit_site[s]) {
+            uint8_t *site = src->jit_site[s] + in_code;
+            memset(site, 0, 4); /* not patched to a successor yet: on to the lookup after the jump */
+            block_jit_site(h, b, s, site);
+        }
+    jit_meta_t *copy = (jit_meta_t *)(void *)(start + code_size);
+    memcpy(copy, m, meta_size);
+    h->jit->used = (h->jit->used + code_size + meta_size + 15) & ~(size_t)15;
+    b->jit_entry = start;
+    b->jit_body = (uint8_t *)src->jit_body + in_code;
+    b->jit_meta = copy;
+    b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
+    return true;
+}
+
+/* A translation another hart of the machine made of the same instructions, or NULL. */
+static const block_t *shared_twin(const hart_t *h, const block_t *b)
+{
+    const struct jit_share_entry *e = share_entry(h->tier_share, b);
+    if (!e->h || e->h == h || e->pc != b->pc || e->pa != b->fetch_pa || e->flushes != e->h->bc.flushes)
+        return NULL;
+    const block_t *src = e->b;
+    if (!src->jit_entry || !src->jit_meta || !same_translation(e->h, src, h, b))
+        return NULL;
+    return src;
+}
+
+static void share_note(const hart_t *h, const block_t *b)
+{
+    *share_entry(h->tier_share, b) = (struct jit_share_entry){ b->pc, b->fetch_pa, h->bc.flushes, h, b };
+}
+
 bool jit_translate(hart_t *h, block_t *b)
 {
     size_t sites = h->bc.n_sites; /* the jumps this translation notes (block_jit_site) */
-    if (!h->jit) {
-        h->jit = calloc(1, sizeof *h->jit);
-        if (!h->jit)
-            goto fail;
-        void *code = mmap(NULL, JIT_CACHE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
-                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (code == MAP_FAILED) {
-            h->jit_threshold = 0; /* no executable memory: interpret */
-            goto fail;
-        }
-#ifdef MADV_HUGEPAGE
-        (void)madvise(code, JIT_CACHE_SIZE, MADV_HUGEPAGE); /* fewer first-touch faults (mem/bus.h) */
-#endif
-        h->jit->code = code;
-        h->jit->size = JIT_CACHE_SIZE;
-    }
-    if (!h->jit->code)
+    if (!code_cache_open(h))
         goto fail;
     tr_t t; /* on the stack: harts of different machines translate on their own threads */
     memset(&t, 0, sizeof t);
@@ -926,16 +1076,30 @@ bool jit_translate(hart_t *h, block_t *b)
     t.h = h;
     t.b = b;
     t.w = h->xlen == 64;
-    uint8_t *start = t.e.p;
+    t.start = t.e.p;
     if (!emit_block(&t)) {
         if (t.e.full)
             h->code_dirty =
                 true; /* the code cache is full: flushed with the blocks before the next run chunk */
         goto fail;
     }
+    /* after the code, what a copy of it needs (the code alone when that does not fit) */
+    size_t code_size = (size_t)(t.e.p - t.start + 7) & ~(size_t)7;
+    size_t meta_size = sizeof(jit_meta_t) + t.n_reloc * sizeof t.reloc[0];
+    jit_meta_t *m = NULL;
+    if (!t.reloc_lost && (size_t)(t.e.end - t.start) >= code_size + meta_size) {
+        m = (jit_meta_t *)(void *)(t.start + code_size);
+        m->size = (uint32_t)(t.e.p - t.start);
+        m->n_reloc = t.n_reloc;
+        memcpy(m->reloc, t.reloc, t.n_reloc * sizeof t.reloc[0]);
+        t.e.p = t.start + code_size + meta_size;
+    }
     h->jit->used = (size_t)(t.e.p - h->jit->code + 15) & ~(size_t)15;
-    b->jit_entry = start;
+    b->jit_entry = t.start;
+    b->jit_meta = m;
     b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
+    if (m && h->tier_share)
+        share_note(h, b);
     return true;
 fail:
     b->jit_body = NULL;
@@ -945,6 +1109,20 @@ fail:
     return false;
 }
 
+/* A block of a hart that shares translations: if another hart translated the same instructions,
+ * a copy of that code now (true). */
+static bool take_shared(hart_t *h, block_t *b)
+{
+    size_t sites = h->bc.n_sites;
+    const block_t *src = shared_twin(h, b);
+    if (!src || !copy_translation(h, b, src)) {
+        h->bc.n_sites = sites;
+        b->jit_site[0] = b->jit_site[1] = NULL;
+        return false;
+    }
+    return true;
+}
+
 #endif
 
 const exec_tier_t jit_tier = {
@@ -952,4 +1130,8 @@ const exec_tier_t jit_tier = {
     .translate = jit_translate,
     .flush = jit_flush,
     .free = jit_free,
+#if PMUSIM_HAVE_JIT
+    .share_new = jit_share_new,
+    .share_free = jit_share_free,
+#endif
 };

@@ -378,6 +378,14 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
             return NULL;
         }
     }
+    /* harts alike share their translations (exec_tier_t.share_new) */
+    if (m->n_harts > 1 && jit_tier.share_new && !(m->tier_share = jit_tier.share_new())) {
+        diag_error(&m->diag, "out of memory");
+        machine_free(m);
+        return NULL;
+    }
+    for (unsigned k = 0; k < m->n_harts && m->tier_share; k++)
+        m->harts[k].tier_share = m->tier_share;
     if (!machine_add_run_sources(m)) {
         diag_error(&m->diag, "machine %s: too many run-loop event sources", desc->name);
         machine_free(m);
@@ -400,6 +408,8 @@ void machine_free(machine_t *m)
         free(m->harts[k].core_state);
     }
     free(m->harts);
+    if (m->tier_share)
+        jit_tier.share_free(m->tier_share);
     bus_host_unmap(m->code_map, m->map_bytes);
     bus_host_unmap(m->store_watch, m->map_bytes);
     bus_free(&m->bus);

@@ -157,6 +157,7 @@ typedef struct machine {
     /* Harts, run in turn for a quantum of cycles each (docs/architecture.md "Several harts"). */
     hart_t *harts;
     unsigned n_harts;
+    void *tier_share; /* the harts' translations, shared (exec_tier_t.share_new), or NULL */
     uint64_t quantum;
     hart_t *running;                 /* the hart the executor runs: its clock is the devices' time */
     uint64_t time;                   /* the harts' common clock at the end of the last round */
