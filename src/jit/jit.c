@@ -77,15 +77,19 @@ void jit_free(hart_t *h)
 #define JIT_CACHE_SIZE (32u << 20)
 #define JIT_MAX_RELOCS 256u
 
+/* Code grows from the start of the cache, the records of what copies of it need (jit_meta_t)
+ * from the end down to meta_low: the code stays dense. */
 typedef struct jit_cache {
     uint8_t *code;
-    size_t size, used;
+    size_t size, used, meta_low;
 } jit_cache_t;
 
 void jit_flush(hart_t *h)
 {
-    if (h->jit)
+    if (h->jit) {
         h->jit->used = 0;
+        h->jit->meta_low = h->jit->size;
+    }
 }
 
 void jit_free(hart_t *h)
@@ -255,7 +259,7 @@ typedef struct tr {
     bool reloc_lost; /* more than fit: the code is not copied */
 } tr_t;
 
-/* What a translation leaves after its code: its size and the addresses a copy must move. */
+/* What a copy of a translation needs: its size and the addresses in it to move. */
 typedef struct jit_meta {
     uint32_t size;
     uint32_t n_reloc;
@@ -951,7 +955,7 @@ static bool code_cache_open(hart_t *h)
     (void)madvise(code, JIT_CACHE_SIZE, MADV_HUGEPAGE); /* fewer first-touch faults (mem/bus.h) */
 #endif
     h->jit->code = code;
-    h->jit->size = JIT_CACHE_SIZE;
+    h->jit->size = h->jit->meta_low = JIT_CACHE_SIZE;
     return true;
 }
 
@@ -1015,8 +1019,8 @@ static bool copy_translation(hart_t *h, block_t *b, const block_t *src)
     const jit_meta_t *m = src->jit_meta;
     if (!code_cache_open(h))
         return false;
-    size_t code_size = (m->size + 7) & ~(size_t)7, meta_size = sizeof *m + m->n_reloc * sizeof m->reloc[0];
-    if (h->jit->size - h->jit->used < code_size + meta_size) {
+    size_t meta_size = (sizeof *m + m->n_reloc * sizeof m->reloc[0] + 15) & ~(size_t)15;
+    if (h->jit->used + ((m->size + 15) & ~(size_t)15) + meta_size > h->jit->meta_low) {
         h->code_dirty = true;
         return false;
     }
@@ -1037,9 +1041,10 @@ static bool copy_translation(hart_t *h, block_t *b, const block_t *src)
             memset(site, 0, 4); /* not patched to a successor yet: on to the lookup after the jump */
             block_jit_site(h, b, s, site);
         }
-    jit_meta_t *copy = (jit_meta_t *)(void *)(start + code_size);
-    memcpy(copy, m, meta_size);
-    h->jit->used = (h->jit->used + code_size + meta_size + 15) & ~(size_t)15;
+    h->jit->meta_low -= meta_size;
+    jit_meta_t *copy = (jit_meta_t *)(void *)(h->jit->code + h->jit->meta_low);
+    memcpy(copy, m, sizeof *m + m->n_reloc * sizeof m->reloc[0]);
+    h->jit->used = (h->jit->used + m->size + 15) & ~(size_t)15;
     b->jit_entry = start;
     b->jit_body = (uint8_t *)src->jit_body + in_code;
     b->jit_meta = copy;
@@ -1072,7 +1077,7 @@ bool jit_translate(hart_t *h, block_t *b)
     tr_t t; /* on the stack: harts of different machines translate on their own threads */
     memset(&t, 0, sizeof t);
     t.e.p = h->jit->code + h->jit->used;
-    t.e.end = h->jit->code + h->jit->size;
+    t.e.end = h->jit->code + h->jit->meta_low;
     t.h = h;
     t.b = b;
     t.w = h->xlen == 64;
@@ -1083,18 +1088,18 @@ bool jit_translate(hart_t *h, block_t *b)
                 true; /* the code cache is full: flushed with the blocks before the next run chunk */
         goto fail;
     }
-    /* after the code, what a copy of it needs (the code alone when that does not fit) */
-    size_t code_size = (size_t)(t.e.p - t.start + 7) & ~(size_t)7;
-    size_t meta_size = sizeof(jit_meta_t) + t.n_reloc * sizeof t.reloc[0];
+    /* what a copy of it needs, at the end of the cache (none when that does not fit) */
+    size_t meta_size = (sizeof(jit_meta_t) + t.n_reloc * sizeof t.reloc[0] + 15) & ~(size_t)15;
+    size_t code_end = (size_t)(t.e.p - h->jit->code + 15) & ~(size_t)15; /* the next translation's start */
     jit_meta_t *m = NULL;
-    if (!t.reloc_lost && (size_t)(t.e.end - t.start) >= code_size + meta_size) {
-        m = (jit_meta_t *)(void *)(t.start + code_size);
+    if (!t.reloc_lost && h->jit->meta_low >= code_end + meta_size) {
+        h->jit->meta_low -= meta_size;
+        m = (jit_meta_t *)(void *)(h->jit->code + h->jit->meta_low);
         m->size = (uint32_t)(t.e.p - t.start);
         m->n_reloc = t.n_reloc;
         memcpy(m->reloc, t.reloc, t.n_reloc * sizeof t.reloc[0]);
-        t.e.p = t.start + code_size + meta_size;
     }
-    h->jit->used = (size_t)(t.e.p - h->jit->code + 15) & ~(size_t)15;
+    h->jit->used = code_end;
     b->jit_entry = t.start;
     b->jit_meta = m;
     b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
