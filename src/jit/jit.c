@@ -241,7 +241,8 @@ typedef struct slow_path {
     uint8_t *access;  /* loads and stores: the inline access, rdx the offset in main RAM */
     uint32_t k;
     int kind;
-    unsigned size; /* loads and stores: bytes accessed; 0: straight to the helper */
+    unsigned size;    /* loads and stores: bytes accessed; 0: straight to the helper */
+    bool ftlb_inline; /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
 } slow_path_t;
 
 typedef struct tr {
@@ -311,10 +312,23 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
         x_alu_imm(&t->e, t->w, X_ADD, x_r(X_RAX), d->imm);
 }
 
-/* rdx = rax - ram base; to the slow path unless inside the inline window and aligned */
+static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2]);
+
+/* rdx = the offset in main RAM of the access at rax; to the slow path unless inside the inline
+ * window and aligned. While the hart's loads and stores are translated (or checked by PMP page by
+ * page) the window is closed to them (hart_update_paths): a block translated then, or decoded in
+ * a translated address space, looks the fast TLB up inline instead of in its stub (emit_ftlb).
+ * Either order finds the same: only the speed differs when the block later runs the other way. */
 static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
 {
     x_emit_t *e = &t->e;
+    if ((t->b->ctx >> 2) || !t->h->mem_inline) {
+        int32_t entry =
+            (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
+        emit_ftlb_lookup(e, entry, size, s->from);
+        s->ftlb_inline = true;
+        return;
+    }
     x_mov(e, X_RDX, X_RAX);
     x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(fast_size)));
@@ -844,14 +858,11 @@ static bool is_translated_terminator(enum insn_op op)
     }
 }
 
-/* A load or store off the main-RAM window (rax: the address): the fast TLB's entry for its page
- * (hart_t.ftlb, as the interpreter's FTLB_HIT) gives rdx, the offset in main RAM, and the inline
- * access goes on with it (a store still tests the store watch); else on to the helper call that
- * follows. */
-static void emit_ftlb(tr_t *t, const slow_path_t *s)
+/* The fast TLB's entry at `entry` (hart_t.ftlb[0] loads, [1] stores) for the access of `size`
+ * bytes at rax: rdx its offset in main RAM; miss[0] jumps when the page is not there, miss[1]
+ * (or NULL) when the access is misaligned. */
+static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2])
 {
-    x_emit_t *e = &t->e;
-    int32_t entry = (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
     x_mov(e, X_RCX, X_RAX);
     x_shift_imm(e, true, X_SHR, X_RCX, 12);
     x_mov(e, X_RDX, X_RCX);
@@ -861,17 +872,30 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
     x_shift_imm(e, false, X_SHL, X_RDX, 4);
     x_alu(e, true, X_ADD, X_RDX, x_r(X_RBX));
     x_alu(e, true, X_CMP, X_RCX, x_m(X_RDX, entry));
-    uint8_t *miss = x_jcc(e, X_CC_NE), *misaligned = NULL;
-    if (s->size > 1) {
-        x_test_al(e, (uint8_t)(s->size - 1));
-        misaligned = x_jcc(e, X_CC_NE);
+    miss[0] = x_jcc(e, X_CC_NE);
+    miss[1] = NULL;
+    if (size > 1) {
+        x_test_al(e, (uint8_t)(size - 1));
+        miss[1] = x_jcc(e, X_CC_NE);
     }
     x_load(e, true, X_RDX, x_m(X_RDX, entry + 8));
     x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
+}
+
+/* A load or store off the main-RAM window (rax: the address): the fast TLB's entry for its page
+ * (hart_t.ftlb, as the interpreter's FTLB_HIT) gives rdx, the offset in main RAM, and the inline
+ * access goes on with it (a store still tests the store watch); else on to the helper call that
+ * follows. */
+static void emit_ftlb(tr_t *t, const slow_path_t *s)
+{
+    x_emit_t *e = &t->e;
+    int32_t entry = (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
+    uint8_t *miss[2];
+    emit_ftlb_lookup(e, entry, s->size, miss);
     x_patch(e, x_jmp(e), s->access);
-    x_patch(e, miss, e->p);
-    if (misaligned)
-        x_patch(e, misaligned, e->p);
+    x_patch(e, miss[0], e->p);
+    if (miss[1])
+        x_patch(e, miss[1], e->p);
 }
 
 static bool emit_block(tr_t *t)
@@ -916,7 +940,7 @@ static bool emit_block(tr_t *t)
             x_patch(e, x_jmp(e), s->back);
             continue;
         }
-        if (s->size)
+        if (s->size && !s->ftlb_inline)
             emit_ftlb(t, s);
         if (s->kind == SLOW_AMO) { /* the interpreter runs the AMO */
             emit_exit(t, JIT_CONT | s->k);
