@@ -1,0 +1,36 @@
+/* The end of the multi-hart test programs on the QEMU-virt memory map: print a line on the
+ * ns16550 and stop the machine through the SiFive test finisher.
+ *
+ *   exit_pass(a0 = message): prints it, exits 0
+ *   exit_fail(a0 = message): prints it, exits 1 */
+#define UART 0x10000000
+#define FINISHER 0x100000
+
+    .option norelax
+    .text
+    .globl exit_pass, exit_fail
+exit_pass:
+    call puts
+    li t0, FINISHER
+    li t1, 0x5555
+    sw t1, 0(t0)
+1:  j 1b
+exit_fail:
+    call puts
+    li t0, FINISHER
+    li t1, (1 << 16) | 0x3333
+    sw t1, 0(t0)
+2:  j 2b
+
+/* puts(a0): wait for THR empty (LSR bit 5), write a byte */
+puts:
+    li t1, UART
+3:  lbu t2, 0(a0)
+    beqz t2, 5f
+4:  lbu t3, 5(t1)
+    andi t3, t3, 0x20
+    beqz t3, 4b
+    sb t2, 0(t1)
+    addi a0, a0, 1
+    j 3b
+5:  ret
