@@ -259,12 +259,16 @@ typedef struct hart {
     bool code_unwatched;
     uint64_t last_trap_insns;
     hart_stop_t stop;
-    uint64_t max_insns;       /* 0 = unlimited */
-    bool misaligned_traps;    /* misaligned loads/stores trap instead of being done in hardware */
-    bool wfi_is_nop;          /* the core's wfi does not wait (core_desc_t) */
-    bool wfi_wait;            /* stopped in wfi until an interrupt is pending */
-    bool halted;              /* firmware halt until an enabled interrupt is pending */
-    uint64_t pause_cycles;    /* PAUSE cycles left */
+    uint64_t max_insns;    /* 0 = unlimited */
+    bool misaligned_traps; /* misaligned loads/stores trap instead of being done in hardware */
+    bool wfi_is_nop;       /* the core's wfi does not wait (core_desc_t) */
+    bool wfi_wait;         /* stopped in wfi until an interrupt is pending */
+    bool halted;           /* firmware halt until an enabled interrupt is pending */
+    uint64_t pause_cycles; /* PAUSE cycles left */
+    /* While it waits: the cycle at which it may wake at the earliest (UINT64_MAX: nothing wakes
+     * it by itself), as computed when bus_t.wake_events was sleep_events (the run loop's). */
+    uint64_t sleep_until, sleep_events;
+    bool sleep_known;
     uint64_t core_clock_mark; /* cycle clock when core-local timers were last advanced */
     bool reservation_valid;   /* LR/SC */
     uint64_t reservation_addr;
@@ -282,6 +286,12 @@ typedef struct hart {
     struct hart_debug *debug; /* a debugger's breakpoints and watchpoints (cpu/debug.h), or NULL */
     struct hart_prof *prof;   /* recording a profile (cpu/prof.h), or NULL */
 } hart_t;
+
+/* What a waiting hart's clocks do: a firmware halt gates them, a pause (not in wfi) runs them. */
+static inline enum hart_run_state hart_run_state_of(const hart_t *h)
+{
+    return h->halted ? RUN_HALTED : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED : RUN_ACTIVE;
+}
 
 /* Makes the executor return to the run loop at the next block boundary (interrupt state or device
  * state changed). Simulation thread only: from a signal handler or another thread, a stop is asked

@@ -14,6 +14,8 @@ static void set_pending(hart_t *h, uint64_t sw, uint64_t lines)
     h->csr.mip = sw | lines;
     if (h->csr.mip == old)
         return;
+    if (h->bus)
+        h->bus->wake_events++; /* a waiting hart may wake (the run loop's sleeping harts) */
     uint64_t rose = h->csr.mip & ~old & 0xFFFF;
     for (; rose; rose &= rose - 1)
         h->irq_rise[__builtin_ctzll(rose)] = hart_cycle(h);

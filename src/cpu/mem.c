@@ -88,6 +88,8 @@ static bus_status_t device_write(hart_t *h, const bus_region_t *r, uint64_t addr
 {
     if (!r->ops->write)
         return BUS_FAULT;
+    if (h->bus)
+        h->bus->wake_events++; /* a waiting hart's wake-up may move (a timer, an interrupt) */
     h->insns_in_flight = done;
     bus_status_t st = r->ops->write(r->opaque, addr - r->base, size, val);
     h->insns_in_flight = 0;

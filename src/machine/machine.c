@@ -152,6 +152,7 @@ static uint64_t host_cycles(void *ctx)
 static void host_deadline_changed(void *ctx)
 {
     machine_t *m = ctx;
+    m->bus.wake_events++;
     hart_kick(m->running);
 }
 
@@ -438,6 +439,7 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     h->pause_cycles = 0;
     h->core_clock_mark = 0;
     h->reservation_valid = false;
+    h->sleep_known = false;
     h->csr.mvendorid = m->desc->core->mvendorid;
     h->csr.marchid = m->desc->core->marchid;
     h->csr.mimpid = m->desc->core->mimpid;
@@ -765,28 +767,50 @@ static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_sta
     return d;
 }
 
-/* Hart h waits (wfi, firmware halt, PAUSE): moves its time to the next event, at most `limit`
- * cycles on; *progress when something can end the wait. Returns false when nothing ever can. */
-static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress)
+/* Hart h, waiting in `state`, lets d cycles go by. */
+static void machine_sleep_for(hart_t *h, enum hart_run_state state, uint64_t d)
 {
-    enum hart_run_state state = h->halted                         ? RUN_HALTED
-                                : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED
-                                                                  : RUN_ACTIVE;
-    uint64_t d = machine_wake_deadline(m, h, state);
-    if (d != UINT64_MAX)
-        *progress = true;
-    if (d == UINT64_MAX && (limit == UINT64_MAX || m->n_harts == 1)) /* a lone hart: nothing else can */
-        return false;
-    d = min_u64(d, limit);
-    if (d == 0)
-        d = 1;
     h->stall_cycles += d; /* time moves on; mcycle counts unless the clock is gated */
     if (state == RUN_HALTED)
         pmu_sleep(&h->pmu, d);
     if (state == RUN_PAUSED)
         h->pause_cycles -= d;
     hart_advance_core(h, state);
+}
+
+/* Hart h waits (wfi, firmware halt, PAUSE): moves its time to the next event, at most `limit`
+ * cycles on; *progress when something can end the wait. Returns false when nothing ever can. */
+static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress)
+{
+    enum hart_run_state state = hart_run_state_of(h);
+    uint64_t d = machine_wake_deadline(m, h, state);
+    if (d != UINT64_MAX)
+        *progress = true;
+    if (d == UINT64_MAX && (limit == UINT64_MAX || m->n_harts == 1)) /* a lone hart: nothing else can */
+        return false;
+    /* remembered for the next rounds (machine_sleeps_through): computing it may change lines */
+    h->sleep_until = d == UINT64_MAX ? UINT64_MAX : hart_cycle(h) + d;
+    h->sleep_events = m->bus.wake_events;
+    h->sleep_known = true;
+    d = min_u64(d, limit);
+    machine_sleep_for(h, state, d ? d : 1);
     return true;
+}
+
+/* Round-robin: hart h waits through the whole of its turn to cycle `until` as machine_run_hart
+ * would find, without asking the sources again: nothing changed since its wake-up cycle was
+ * computed (no device write, interrupt line or device deadline moved: bus_t.wake_events), that
+ * cycle is not before `until`, it has no interrupt pending and nothing else is pending for it
+ * (a stop, a poll, a host command, an armed counter overflow). A hart waiting through most rounds
+ * of a Linux boot then costs a few tests a round. */
+static bool machine_sleeps_through(const machine_t *m, const hart_t *h, uint64_t until)
+{
+    return (h->wfi_wait || h->halted || h->pause_cycles) && h->sleep_known &&
+           h->sleep_events == m->bus.wake_events && h->sleep_until >= until && h->stop == STOP_NONE &&
+           !(h->csr.mip & h->csr.mie) && !h->ovf_armed && !h->code_dirty && !m->htif_pending &&
+           !(h->core_ext && h->core_ext->take_event) &&
+           atomic_load_explicit(&m->stop_request, memory_order_relaxed) == STOP_NONE &&
+           atomic_load_explicit(&m->poll, memory_order_relaxed) == 0;
 }
 
 uint64_t machine_insns(const machine_t *m)
@@ -1095,6 +1119,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             continue;
         }
         *progress = true;
+        h->sleep_known = false; /* it runs: the next wait computes its wake-up again */
         /* The executor may run up to one block past its budget: an exact event gets a budget that
          * ends a block before it, and its last instructions are run block by block, the last
          * block cut at the event. */
@@ -1150,9 +1175,7 @@ static uint64_t machine_idle_until(machine_t *m)
             first = UINT64_MAX;
             break;
         }
-        enum hart_run_state state = h->halted                         ? RUN_HALTED
-                                    : h->pause_cycles && !h->wfi_wait ? RUN_PAUSED
-                                                                      : RUN_ACTIVE;
+        enum hart_run_state state = hart_run_state_of(h);
         m->running = h; /* the devices' time is this hart's clock */
         uint64_t d = machine_wake_deadline(m, h, state);
         if (d != UINT64_MAX && hart_cycle(h) + d < first)
@@ -1185,6 +1208,12 @@ hart_stop_t machine_run(machine_t *m)
             bool progress = false, stopped = false;
             for (unsigned k = 0; k < m->n_harts && !stopped; k++) {
                 hart_t *h = &m->harts[k];
+                if (machine_sleeps_through(m, h, round_end)) {
+                    progress |= h->sleep_until != UINT64_MAX;
+                    if (hart_cycle(h) < round_end)
+                        machine_sleep_for(h, hart_run_state_of(h), round_end - hart_cycle(h));
+                    continue;
+                }
                 machine_run_hart(m, h, round_end, &progress);
                 if (h->stop != STOP_NONE || m->yield) {
                     m->stop_hart = k;

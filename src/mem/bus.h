@@ -58,6 +58,9 @@ typedef struct bus {
      * DMA): the host may have written guest memory where no store watch sees it. fence.i drops
      * decoded code only when this moved (cpu/block_cache.c). */
     uint64_t host_ptrs;
+    /* Counts what may end a hart's wait sooner than the run loop last computed: device writes,
+     * changes of any hart's interrupt lines, devices' deadlines moved (machine.c, "sleeping harts"). */
+    uint64_t wake_events;
 } bus_t;
 
 /* Guest memory is mapped, not allocated: zeroed pages appear as the guest touches them, so a large
