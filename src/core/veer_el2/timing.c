@@ -34,6 +34,7 @@
 enum {
     EXT_LOAD_LATENCY = 5,             /* an external load's result is usable 5 cycles later */
     STORE_SHADOW = 3,                 /* ... 6 if an external store issued up to 3 cycles before */
+    STORE_IBUF_CYCLES = 9,            /* ... or up to 9, the load the first access after it */
     BUS_QUEUE_CYCLES = 1,             /* back-to-back external loads or stores, different words */
     STORE_LOAD_CYCLES = 1,            /* an external load right after an external store */
     STORE_LOAD_SAME_CYCLES = 2,       /* ... to the same bus word */
@@ -93,7 +94,7 @@ struct veer_timing {
     uint32_t restart;  /* the pc fetched right after that flush, + 1; 0: none pending */
     /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
     unsigned dccm_accesses;
-    unsigned store_tail; /* cycles since the last external store, if at most STORE_SHADOW; else 0 */
+    unsigned store_tail; /* cycles since the last external store (store_tail of data_cost_t) */
     uint32_t last_store; /* the last external access if a store the last block kept the base of */
     /* fetch buffer (fetch-stall cycles, event 28): halfwords fetched ahead of decode, and the
      * divide stalls of the current block (cycles after instruction k) */
@@ -142,21 +143,29 @@ static bool is_mem(evset_t ev)
 /* The data side of a block, scheduled statically: each instruction issues one cycle after the
  * previous one, or when its source registers are ready; an external load's result is ready
  * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after),
- * one cycle later if an external store issued up to STORE_SHADOW cycles before it. An external
+ * one cycle later if an external store issued up to STORE_SHADOW cycles before it, or up to
+ * STORE_IBUF_CYCLES before it with no external access in between (the store still in the input
+ * buffer: the load in the m stage drains it, ibuf_force_drain, and cannot bypass the bus buffer
+ * then, ibuf_buf_byp, so its command goes out a cycle after the store's). An external
  * load right after an external store waits STORE_LOAD_CYCLES (STORE_LOAD_SAME_CYCLES to the same
  * bus word); an external access right after another of its kind to a different bus word (8
  * bytes; stores: a different word) waits BUS_QUEUE_CYCLES, stores to the same word back to back
  * coalesce, two loads of one bus word are one transaction. `dccm` marks the accesses that went
  * to the DCCM or PIC (bit k: instruction k); `entry_store`: an external store issued that many
- * cycles before the block's first instruction (0: none within STORE_SHADOW). */
+ * cycles before the block's first instruction (0: none within STORE_SHADOW), ENTRY_ALONE added if
+ * no external access followed it (then up to STORE_IBUF_CYCLES). */
 typedef struct data_cost {
     unsigned cycles; /* beyond one per instruction */
     unsigned queue;  /* of which bus queueing */
     unsigned transactions;
     unsigned busy;       /* D-bus busy cycles */
     unsigned store_tail; /* cycles from the last external store to the block's end, if at most
-                          * STORE_SHADOW; else 0 */
+                          * STORE_SHADOW, or at most STORE_IBUF_CYCLES with ENTRY_ALONE added if
+                          * no external access followed it; else 0 */
 } data_cost_t;
+
+/* In an entry state (data_cost_addr's entry_store): the store was the last external access. */
+enum { ENTRY_ALONE = 0x80 };
 
 static bool same_bus_word(const block_t *b, unsigned j, unsigned k)
 {
@@ -208,8 +217,10 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
 {
     data_cost_t c = { 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
-    /* times are offset by STORE_SHADOW so that a store before the block has a time >= 0 */
-    uint32_t t = STORE_SHADOW, prev_mem = 0, last_store = 0;
+    /* times are offset by STORE_IBUF_CYCLES so that a store before the block has a time >= 0 */
+    uint32_t t = STORE_IBUF_CYCLES, prev_mem = 0, last_store = 0;
+    bool alone = (entry_store & ENTRY_ALONE) != 0; /* the last external store still in the ibuf */
+    entry_store &= ~(unsigned)ENTRY_ALONE;
     bool prev_ext = false, prev_store = false, have_store = entry_store != 0, entry = false;
     unsigned prev_k = 0;
     bool merged = false;
@@ -261,25 +272,28 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
             sched->wait[k] = (uint8_t)(st - t > 255 ? 255 : st - t);
             /* a store merged with the one before it takes no entry of its own (the input
              * buffer coalesces it) */
-            sched->issue[k] = ext && !(store && merged) ? (int16_t)(st - STORE_SHADOW) : -1;
+            sched->issue[k] = ext && !(store && merged) ? (int16_t)(st - STORE_IBUF_CYCLES) : -1;
             sched->store[k] = store;
         }
         t = st + 1;
         unsigned lat = 1;
         if (ext && !store)
-            lat = EXT_LOAD_LATENCY + (have_store && st - last_store <= STORE_SHADOW);
+            lat = EXT_LOAD_LATENCY + (have_store && (st - last_store <= STORE_SHADOW ||
+                                                     (alone && st - last_store <= STORE_IBUF_CYCLES)));
         if (ext && store) {
             last_store = st;
             have_store = true;
         }
+        if (ext)
+            alone = store;
         ready[d->rd] = st + lat;
         ready[0] = 0;
     }
-    c.cycles = t - STORE_SHADOW - b->n_insns;
+    c.cycles = t - STORE_IBUF_CYCLES - b->n_insns;
     if (sched)
-        sched->end = t - STORE_SHADOW;
-    if (have_store && t - last_store <= STORE_SHADOW)
-        c.store_tail = t - last_store;
+        sched->end = t - STORE_IBUF_CYCLES;
+    if (have_store && (t - last_store <= STORE_SHADOW || (alone && t - last_store <= STORE_IBUF_CYCLES)))
+        c.store_tail = (t - last_store) | (alone ? ENTRY_ALONE : 0);
     return c;
 }
 
@@ -389,6 +403,13 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
         unsigned more = ce.cycles - c0.cycles;
         w0 |= (more > 255 ? 255 : more) << (8 * (e - 1));
         b->core_word[2 + e] = entry_deltas(&ce, &c0, more);
+    }
+    /* bits 25-30 of [3], [4], [5]: the cycles the store adds if it was the last external access
+     * (ENTRY_ALONE), 1-3, 4-6, 7-9 cycles before the block (2 bits each: at most 1, as it delays
+     * one load's result by a cycle) */
+    for (unsigned e = 1; e <= STORE_IBUF_CYCLES; e++) {
+        unsigned far = data_cost(b, 0, e | ENTRY_ALONE).cycles - data_cost(b, 0, e).cycles;
+        b->core_word[3 + (e - 1) / 3] |= (far > 3 ? 3u : far) << (25 + 2 * ((e - 1) % 3));
     }
     b->core_word[0] = w0;
     b->core_word[1] = b->core_word[2] = 0;
@@ -767,6 +788,18 @@ static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
     return mask;
 }
 
+/* The cycles a block adds when entered in the entry state `entry` (data_cost_addr's
+ * entry_store): packed at block build (veer_timing_block_built). */
+static unsigned entry_cycles(const block_t *b, unsigned entry)
+{
+    unsigned e = entry & ~(unsigned)ENTRY_ALONE, more = 0;
+    if (e <= STORE_SHADOW)
+        more = (b->core_word[0] >> (8 * (e - 1))) & 0xFF;
+    if (entry & ENTRY_ALONE)
+        more += (b->core_word[3 + (e - 1) / 3] >> (25 + 2 * ((e - 1) % 3))) & 3;
+    return more;
+}
+
 /* The amounts of the data side's cost: decode-stall, sb-wb-stall cycles, dbus-transactions,
  * dbus-busy cycles. */
 #define DBUS_AMOUNTS \
@@ -780,22 +813,23 @@ static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
     add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c->busy - base->busy);
 }
 
-/* The D-bus amounts of a block entered with an external store `e` cycles before it, beyond
- * those of its executions (block_t.amount: entered without). */
-static void add_entry_amounts(hart_t *h, const block_t *b, unsigned e)
+/* The D-bus amounts of a block entered in the entry state `entry` (data_cost_addr's
+ * entry_store), beyond those of its executions (block_t.amount: entered without); `more`: the
+ * cycles it adds (entry_cycles). */
+static void add_entry_amounts(hart_t *h, const block_t *b, unsigned entry, unsigned more)
 {
-    uint32_t w = b->core_word[2 + e];
+    unsigned e = entry & ~(unsigned)ENTRY_ALONE;
+    uint32_t w = e <= STORE_SHADOW ? b->core_word[2 + e] : 0;
     if (w & ENTRY_COMPUTE) {
-        data_cost_t ce = data_cost(b, 0, e), c0 = data_cost(b, 0, 0);
+        data_cost_t ce = data_cost(b, 0, entry), c0 = data_cost(b, 0, 0);
         add_dbus(h, &ce, &c0);
         return;
     }
-    if (w) { /* most entry states change only the cycles */
+    if (w & 0xFFFFFF) { /* most entry states change only the cycles */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF));
         add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
     }
-    /* the cycles that byte of core_word[0] adds to mcycle */
-    add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (e - 1))) & 0xFF);
+    add_amount(h, EVBIT(TM_DECODE_STALL), more);
 }
 
 /* A decode stall of n cycles with `*halfwords` in the fetch buffer: fetch goes on, two
@@ -970,9 +1004,10 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     }
     h->stall_cycles += b->stall_cycles;
     if (entry_store) { /* an external store just before the block */
-        h->stall_cycles += (b->core_word[0] >> (8 * (entry_store - 1))) & 0xFF;
+        unsigned more = entry_cycles(b, entry_store);
+        h->stall_cycles += more;
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
-            add_entry_amounts(h, b, entry_store);
+            add_entry_amounts(h, b, entry_store, more);
     }
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
