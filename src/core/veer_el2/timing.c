@@ -95,6 +95,8 @@ struct veer_timing {
     /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
     unsigned dccm_accesses;
     unsigned store_tail; /* cycles since the last external store (store_tail of data_cost_t) */
+    uint32_t load_tail;  /* external loads whose results were still to come when the last block
+                          * ended (load_tail of data_cost_t) */
     uint32_t last_store; /* the last external access if a store the last block kept the base of */
     /* fetch buffer (fetch-stall cycles, event 28): halfwords fetched ahead of decode, and the
      * divide stalls of the current block (cycles after instruction k) */
@@ -162,6 +164,9 @@ typedef struct data_cost {
     unsigned store_tail; /* cycles from the last external store to the block's end, if at most
                           * STORE_SHADOW, or at most STORE_IBUF_CYCLES with ENTRY_ALONE added if
                           * no external access followed it; else 0 */
+    uint32_t load_tail;  /* up to two external loads whose results come after the block's end,
+                          * 16 bits each: the register (bits 0-4) and the cycles after the end
+                          * (bits 8-15); 0: none */
 } data_cost_t;
 
 /* In an entry state (data_cost_addr's entry_store): the store was the last external access. */
@@ -215,7 +220,7 @@ static bool same_word_addr(const block_t *b, const uint32_t *addr, unsigned j, u
 static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched,
                                   const uint32_t *addr)
 {
-    data_cost_t c = { 0, 0, 0, 0, 0 };
+    data_cost_t c = { 0, 0, 0, 0, 0, 0 };
     uint32_t ready[33] = { 0 };
     /* times are offset by STORE_IBUF_CYCLES so that a store before the block has a time >= 0 */
     uint32_t t = STORE_IBUF_CYCLES, prev_mem = 0, last_store = 0;
@@ -288,6 +293,18 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
             alone = store;
         ready[d->rd] = st + lat;
         ready[0] = 0;
+    }
+    /* up to two registers an external load writes after the block's end, the later first */
+    unsigned tail = 0;
+    for (unsigned r = 1; r < 32 && tail < 2; r++) {
+        if (ready[r] <= t)
+            continue;
+        uint32_t e = (ready[r] - t > 255 ? 255 : ready[r] - t) << 8 | r;
+        if (tail == 1 && (e >> 8) > (c.load_tail >> 8 & 0xFF))
+            c.load_tail = c.load_tail << 16 | e;
+        else
+            c.load_tail |= e << (16 * tail);
+        tail++;
     }
     c.cycles = t - STORE_IBUF_CYCLES - b->n_insns;
     if (sched)
@@ -413,6 +430,16 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     }
     b->core_word[0] = w0;
     b->core_word[1] = b->core_word[2] = 0;
+    /* [6]: the block's load tail; [7]: when its instructions 0-7 issue, in its own schedule,
+     * beyond one per cycle (4 bits each: load_wait) */
+    b->core_word[6] = c0.load_tail;
+    b->core_word[7] = 0;
+    data_sched_t sched;
+    data_cost_wait(b, 0, 0, &sched);
+    for (unsigned k = 0, slip = 0; k < b->n_insns && k < 8; k++) {
+        slip += sched.wait[k];
+        b->core_word[7] |= (slip > 15 ? 15u : slip) << (4 * k);
+    }
     for (unsigned k = 0, first = 1; k < b->n_insns; k++) {
         if (!is_mem(b->events[k]))
             continue;
@@ -800,6 +827,33 @@ static unsigned entry_cycles(const block_t *b, unsigned entry)
     return more;
 }
 
+/* A block entered with the external loads of `tail` (data_cost_t.load_tail) still to come: the
+ * cycles its first instruction reading one of their registers waits for it beyond the cycle it
+ * issues at in the block's own schedule (core_word[7]; a register written before it is read
+ * needs nothing); *carry: the loads still to come at the block's end, if it is shorter than
+ * their wait. */
+static unsigned load_wait(const block_t *b, uint32_t tail, uint32_t *carry)
+{
+    unsigned wait = 0, n = 0;
+    *carry = 0;
+    for (; tail; tail >>= 16) {
+        unsigned r = tail & 31, left = tail >> 8 & 0xFF, k = 0;
+        for (; k < b->n_insns && k < left; k++) {
+            const dinsn_t *d = &b->insn[k];
+            if (d->rs1 == r || d->rs2 == r) {
+                unsigned at = k + (b->core_word[7] >> (4 * (k < 8 ? k : 7)) & 15);
+                wait = left > at && left - at > wait ? left - at : wait;
+                break;
+            }
+            if (d->rd == r)
+                break;
+        }
+        if (k == b->n_insns && left > k)
+            *carry |= ((left - k) << 8 | r) << (16 * n++);
+    }
+    return wait;
+}
+
 /* The amounts of the data side's cost: decode-stall, sb-wb-stall cycles, dbus-transactions,
  * dbus-busy cycles. */
 #define DBUS_AMOUNTS \
@@ -852,10 +906,13 @@ static unsigned fb_stall(unsigned *halfwords, unsigned n)
  * instruction that waits to issue (external load-to-use, bus queueing), a divide, and the
  * block's presync/postsync waits stall decode; a compressed instruction lets fetch get one
  * halfword further ahead. */
-static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
+static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched,
+                         unsigned entry_wait)
 {
     const uint8_t *wait = sched->wait;
     unsigned hw = s->fb_halfwords, cycles = 0;
+    if (entry_wait)
+        cycles += fb_stall(&hw, entry_wait);
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (wait[k])
             cycles += fb_stall(&hw, wait[k]);
@@ -994,6 +1051,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->store_tail = 0;
     uint32_t last_store = s->last_store;
     s->last_store = 0;
+    uint32_t load_tail = s->load_tail;
+    s->load_tail = 0;
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
         s->fetch_addr = 0;
@@ -1003,6 +1062,14 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         return;
     }
     h->stall_cycles += b->stall_cycles;
+    unsigned entry_wait = 0;
+    uint32_t carry = 0;
+    if (load_tail) { /* an external load of an earlier block, its result still to come */
+        entry_wait = load_wait(b, load_tail, &carry);
+        h->stall_cycles += entry_wait;
+        add_amount(h, EVBIT(TM_DECODE_STALL), entry_wait);
+    }
+    s->load_tail = b->core_word[6] ? b->core_word[6] : carry;
     if (entry_store) { /* an external store just before the block */
         unsigned more = entry_cycles(b, entry_store);
         h->stall_cycles += more;
@@ -1025,7 +1092,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
             sched.end = b->n_insns;
         }
         if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-            fetch_stalls(h, s, b, &sched);
+            fetch_stalls(h, s, b, &sched, entry_wait);
         if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
             bus_buffer_stalls(h, s, b, &sched);
     }
@@ -1056,6 +1123,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         data_cost_t c = data_cost(b, dccm, entry_store), c0 = data_cost(b, 0, entry_store);
         h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
         s->store_tail = c.store_tail;
+        s->load_tail = c.load_tail ? c.load_tail : carry;
         s->last_store = 0;
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
             add_dbus(h, &c, &c0);
