@@ -13,7 +13,8 @@ typedef void (*micro_fn)(uint32_t *buf, uint32_t a1);
     X(m4_store_load4_use) \
     X(m4_store_load5_use) \
     X(m4_store_load6_use) \
-    X(m4_store_load8_use) X(m4_store_load11_use) X(m4_load_use_alu) X(m4_store_load4_br) X(m4_load_use_br)
+    X(m4_store_load8_use) X(m4_store_load11_use) X(m4_load_use_alu) X(m4_store_load4_br) X(m4_load_use_br) \
+        X(m4_store_load8_load2) X(m4_load_load2)
 MICRO4_LIST(DECL)
 
 static micro_fn cur;
@@ -45,6 +46,8 @@ int main(void)
     micro("load-use-alu-ext", m4_load_use_alu);
     micro("store-load4-br-ext", m4_store_load4_br);
     micro("load-use-br-ext", m4_load_use_br);
+    micro("store-load8-load2-ext", m4_store_load8_load2);
+    micro("load-load2-ext", m4_load_load2);
     vt_done();
     return 0;
 }

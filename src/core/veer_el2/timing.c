@@ -97,6 +97,7 @@ struct veer_timing {
     unsigned store_tail; /* cycles since the last external store (store_tail of data_cost_t) */
     uint32_t load_tail;  /* external loads whose results were still to come when the last block
                           * ended (load_tail of data_cost_t) */
+    bool late_load;      /* the last block ended with a late load (late_tail of data_cost_t) */
     uint32_t last_store; /* the last external access if a store the last block kept the base of */
     /* fetch buffer (fetch-stall cycles, event 28): halfwords fetched ahead of decode, and the
      * divide stalls of the current block (cycles after instruction k) */
@@ -167,10 +168,14 @@ typedef struct data_cost {
     uint32_t load_tail;  /* up to two external loads whose results come after the block's end,
                           * 16 bits each: the register (bits 0-4) and the cycles after the end
                           * (bits 8-15); 0: none */
+    bool late_tail;      /* the last external access a late load, 2 cycles before the end
+                          * (ENTRY_LATE) */
 } data_cost_t;
 
-/* In an entry state (data_cost_addr's entry_store): the store was the last external access. */
-enum { ENTRY_ALONE = 0x80 };
+/* In an entry state (data_cost_addr's entry_store): the store was the last external access;
+ * ENTRY_LATE: the last external access was a load whose command went out a cycle late (the
+ * store's drain, above), issued 2 cycles before the block's first instruction. */
+enum { ENTRY_ALONE = 0x80, ENTRY_LATE = 0x100 };
 
 static bool same_bus_word(const block_t *b, unsigned j, unsigned k)
 {
@@ -220,12 +225,16 @@ static bool same_word_addr(const block_t *b, const uint32_t *addr, unsigned j, u
 static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched,
                                   const uint32_t *addr)
 {
-    data_cost_t c = { 0, 0, 0, 0, 0, 0 };
+    data_cost_t c = { 0, 0, 0, 0, 0, 0, false };
     uint32_t ready[33] = { 0 };
     /* times are offset by STORE_IBUF_CYCLES so that a store before the block has a time >= 0 */
     uint32_t t = STORE_IBUF_CYCLES, prev_mem = 0, last_store = 0;
     bool alone = (entry_store & ENTRY_ALONE) != 0; /* the last external store still in the ibuf */
-    entry_store &= ~(unsigned)ENTRY_ALONE;
+    /* the last external access, if a load whose command went out a cycle late: when it issued */
+    bool late = (entry_store & ENTRY_LATE) != 0;
+    uint32_t late_st = t - 2;
+    unsigned late_k = BLOCK_MAX_INSNS;
+    entry_store &= ~(unsigned)(ENTRY_ALONE | ENTRY_LATE);
     bool prev_ext = false, prev_store = false, have_store = entry_store != 0, entry = false;
     unsigned prev_k = 0;
     bool merged = false;
@@ -282,15 +291,30 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
         }
         t = st + 1;
         unsigned lat = 1;
-        if (ext && !store)
-            lat = EXT_LOAD_LATENCY + (have_store && (st - last_store <= STORE_SHADOW ||
-                                                     (alone && st - last_store <= STORE_IBUF_CYCLES)));
+        bool drained = false;
+        if (ext && !store) {
+            drained = have_store &&
+                      (st - last_store <= STORE_SHADOW || (alone && st - last_store <= STORE_IBUF_CYCLES));
+            lat = EXT_LOAD_LATENCY + drained;
+            /* a load 2 cycles after a late one, in another bus word: the two commands would go
+             * out back to back, and the second finds the read address channel busy */
+            if (late && st == late_st + 2 &&
+                (late_k == BLOCK_MAX_INSNS ||
+                 !(addr ? addr[late_k] >> 3 == addr[k] >> 3 : same_bus_word8(b, late_k, k)))) {
+                lat++;
+                c.busy++;
+            }
+        }
         if (ext && store) {
             last_store = st;
             have_store = true;
         }
-        if (ext)
+        if (ext) {
             alone = store;
+            late = drained && st - last_store > STORE_SHADOW;
+            late_st = st;
+            late_k = k;
+        }
         ready[d->rd] = st + lat;
         ready[0] = 0;
     }
@@ -306,6 +330,7 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
             c.load_tail |= e << (16 * tail);
         tail++;
     }
+    c.late_tail = late && late_st + 2 == t;
     c.cycles = t - STORE_IBUF_CYCLES - b->n_insns;
     if (sched)
         sched->end = t - STORE_IBUF_CYCLES;
@@ -424,21 +449,26 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     /* bits 25-30 of [3], [4], [5]: the cycles the store adds if it was the last external access
      * (ENTRY_ALONE), 1-3, 4-6, 7-9 cycles before the block (2 bits each: at most 1, as it delays
      * one load's result by a cycle) */
+    uint32_t late = c0.late_tail; /* [7] bits 21-30: late_tail entered without, ALONE 1-9 */
     for (unsigned e = 1; e <= STORE_IBUF_CYCLES; e++) {
-        unsigned far = data_cost(b, 0, e | ENTRY_ALONE).cycles - data_cost(b, 0, e).cycles;
+        data_cost_t ca = data_cost(b, 0, e | ENTRY_ALONE), cn = data_cost(b, 0, e);
+        unsigned far = ca.cycles - cn.cycles;
         b->core_word[3 + (e - 1) / 3] |= (far > 3 ? 3u : far) << (25 + 2 * ((e - 1) % 3));
+        late |= (uint32_t)ca.late_tail << e;
+        if (e <= STORE_SHADOW) /* bit 31 of [3], [4], [5]: late_tail entered without ALONE */
+            b->core_word[2 + e] |= (uint32_t)cn.late_tail << 31;
     }
     b->core_word[0] = w0;
     b->core_word[1] = b->core_word[2] = 0;
-    /* [6]: the block's load tail; [7]: when its instructions 0-7 issue, in its own schedule,
-     * beyond one per cycle (4 bits each: load_wait) */
+    /* [6]: the block's load tail; [7]: when its instructions 0-6 issue, in its own schedule,
+     * beyond one per cycle (3 bits each: load_wait), and the late tails above */
     b->core_word[6] = c0.load_tail;
-    b->core_word[7] = 0;
+    b->core_word[7] = late << 21;
     data_sched_t sched;
     data_cost_wait(b, 0, 0, &sched);
-    for (unsigned k = 0, slip = 0; k < b->n_insns && k < 8; k++) {
+    for (unsigned k = 0, slip = 0; k < b->n_insns && k < 7; k++) {
         slip += sched.wait[k];
-        b->core_word[7] |= (slip > 15 ? 15u : slip) << (4 * k);
+        b->core_word[7] |= (slip > 7 ? 7u : slip) << (3 * k);
     }
     for (unsigned k = 0, first = 1; k < b->n_insns; k++) {
         if (!is_mem(b->events[k]))
@@ -841,7 +871,7 @@ static unsigned load_wait(const block_t *b, uint32_t tail, uint32_t *carry)
         for (; k < b->n_insns && k < left; k++) {
             const dinsn_t *d = &b->insn[k];
             if (d->rs1 == r || d->rs2 == r) {
-                unsigned at = k + (b->core_word[7] >> (4 * (k < 8 ? k : 7)) & 15);
+                unsigned at = k + (b->core_word[7] >> (3 * (k < 7 ? k : 6)) & 7);
                 wait = left > at && left - at > wait ? left - at : wait;
                 break;
             }
@@ -852,6 +882,18 @@ static unsigned load_wait(const block_t *b, uint32_t tail, uint32_t *carry)
             *carry |= ((left - k) << 8 | r) << (16 * n++);
     }
     return wait;
+}
+
+/* Whether a block entered in the entry state `entry` ends with a late load (data_cost_t.late_tail),
+ * packed at block build. */
+static bool entry_late_tail(const block_t *b, unsigned entry)
+{
+    unsigned e = entry & ~(unsigned)(ENTRY_ALONE | ENTRY_LATE);
+    if (!e)
+        return b->core_word[7] >> 21 & 1;
+    if (entry & ENTRY_ALONE)
+        return b->core_word[7] >> (21 + e) & 1;
+    return e <= STORE_SHADOW && b->core_word[2 + e] >> 31;
 }
 
 /* The amounts of the data side's cost: decode-stall, sb-wb-stall cycles, dbus-transactions,
@@ -874,7 +916,7 @@ static void add_entry_amounts(hart_t *h, const block_t *b, unsigned entry, unsig
 {
     unsigned e = entry & ~(unsigned)ENTRY_ALONE;
     uint32_t w = e <= STORE_SHADOW ? b->core_word[2 + e] : 0;
-    if (w & ENTRY_COMPUTE) {
+    if ((w & ENTRY_COMPUTE) || (entry & ENTRY_ALONE)) { /* ALONE: a late load may be busy */
         data_cost_t ce = data_cost(b, 0, entry), c0 = data_cost(b, 0, 0);
         add_dbus(h, &ce, &c0);
         return;
@@ -1052,7 +1094,9 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     uint32_t last_store = s->last_store;
     s->last_store = 0;
     uint32_t load_tail = s->load_tail;
+    bool late_in = s->late_load;
     s->load_tail = 0;
+    s->late_load = false;
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
         s->fetch_addr = 0;
@@ -1076,6 +1120,16 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
             add_entry_amounts(h, b, entry_store, more);
     }
+    s->late_load = entry_late_tail(b, entry_store);
+    unsigned entry = entry_store; /* the entry state, for the data-side replays below */
+    if (late_in && (b->events[0] & EVBIT(LOAD)) && is_mem(b->events[0])) {
+        /* a load right at the start, 2 cycles after a late load of the last block */
+        entry |= ENTRY_LATE;
+        data_cost_t cl = data_cost(b, 0, entry), cn = data_cost(b, 0, entry_store);
+        h->stall_cycles += cl.cycles - cn.cycles;
+        add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)cl.cycles - cn.cycles);
+        add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)cl.busy - cn.busy);
+    }
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
@@ -1085,7 +1139,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         while (k < b->n_insns && !is_mem(b->events[k]))
             k++;
         if (k < b->n_insns)
-            data_cost_wait(b, dccm, entry_store, &sched);
+            data_cost_wait(b, dccm, entry, &sched);
         else { /* no loads or stores: nothing waits */
             memset(sched.wait, 0, b->n_insns);
             memset(sched.issue, 0xFF, b->n_insns * sizeof sched.issue[0]);
@@ -1120,10 +1174,11 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
      * (block_t.amount), those of the entry state above; here what DCCM accesses and coalescing
      * change. */
     if (dccm) { /* the block's static cost assumed every access external: replace it */
-        data_cost_t c = data_cost(b, dccm, entry_store), c0 = data_cost(b, 0, entry_store);
+        data_cost_t c = data_cost(b, dccm, entry), c0 = data_cost(b, 0, entry);
         h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
         s->store_tail = c.store_tail;
         s->load_tail = c.load_tail ? c.load_tail : carry;
+        s->late_load = c.late_tail;
         s->last_store = 0;
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
             add_dbus(h, &c, &c0);
@@ -1133,7 +1188,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)0 - 1);
     }
     if (s->n_addr && (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY))))
-        address_amounts(h, s, b, dccm, entry_store);
+        address_amounts(h, s, b, dccm, entry);
     s->n_addr = 0;
 }
 
