@@ -464,6 +464,8 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
      * beyond one per cycle (3 bits each: load_wait), and the late tails above */
     b->core_word[6] = c0.load_tail;
     b->core_word[7] = late << 21;
+    if ((b->events[0] & EVBIT(LOAD)) && is_mem(b->events[0])) /* bit 31: the cycle ENTRY_LATE adds */
+        b->core_word[7] |= (data_cost(b, 0, ENTRY_LATE).cycles - c0.cycles != 0) << 31;
     data_sched_t sched;
     data_cost_wait(b, 0, 0, &sched);
     for (unsigned k = 0, slip = 0; k < b->n_insns && k < 7; k++) {
@@ -1123,12 +1125,12 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->late_load = entry_late_tail(b, entry_store);
     unsigned entry = entry_store; /* the entry state, for the data-side replays below */
     if (late_in && (b->events[0] & EVBIT(LOAD)) && is_mem(b->events[0])) {
-        /* a load right at the start, 2 cycles after a late load of the last block */
+        /* a load right at the start, 2 cycles after a late load of the last block (which was
+         * the last external access: no store in the entry state) */
         entry |= ENTRY_LATE;
-        data_cost_t cl = data_cost(b, 0, entry), cn = data_cost(b, 0, entry_store);
-        h->stall_cycles += cl.cycles - cn.cycles;
-        add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)cl.cycles - cn.cycles);
-        add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)cl.busy - cn.busy);
+        h->stall_cycles += b->core_word[7] >> 31;
+        add_amount(h, EVBIT(TM_DECODE_STALL), b->core_word[7] >> 31);
+        add_amount(h, EVBIT(TM_DBUS_BUSY), 1);
     }
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
