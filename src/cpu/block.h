@@ -49,7 +49,7 @@ typedef struct block {
     uint32_t stall_cycles; /* timing model hook: cycles beyond one per instruction */
     uint32_t timed;        /* non-zero: retiring the block calls exec_block_timing (stall cycles,
                             * a core's timing model: core_ext.block_retired) */
-    uint32_t core_word[6]; /* the core timing model's own per-block data */
+    uint32_t core_word[8]; /* the core timing model's own per-block data */
     /* A memory-hierarchy model (hart_t.observe_mem) sees the block's fetch each time it runs
      * (cpu/mem_observe.c): where its code is, and the generation of the L1 I-cache memo at which
      * all its lines were found in the slots below (0: not known). */

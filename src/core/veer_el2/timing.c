@@ -34,6 +34,7 @@
 enum {
     EXT_LOAD_LATENCY = 5,             /* an external load's result is usable 5 cycles later */
     STORE_SHADOW = 3,                 /* ... 6 if an external store issued up to 3 cycles before */
+    STORE_IBUF_CYCLES = 9,            /* ... or up to 9, the load the first access after it */
     BUS_QUEUE_CYCLES = 1,             /* back-to-back external loads or stores, different words */
     STORE_LOAD_CYCLES = 1,            /* an external load right after an external store */
     STORE_LOAD_SAME_CYCLES = 2,       /* ... to the same bus word */
@@ -93,7 +94,10 @@ struct veer_timing {
     uint32_t restart;  /* the pc fetched right after that flush, + 1; 0: none pending */
     /* accesses of the current block that went to the DCCM or PIC (data_access hook) */
     unsigned dccm_accesses;
-    unsigned store_tail; /* cycles since the last external store, if at most STORE_SHADOW; else 0 */
+    unsigned store_tail; /* cycles since the last external store (store_tail of data_cost_t) */
+    uint32_t load_tail;  /* external loads whose results were still to come when the last block
+                          * ended (load_tail of data_cost_t) */
+    bool late_load;      /* the last block ended with a late load (late_tail of data_cost_t) */
     uint32_t last_store; /* the last external access if a store the last block kept the base of */
     /* fetch buffer (fetch-stall cycles, event 28): halfwords fetched ahead of decode, and the
      * divide stalls of the current block (cycles after instruction k) */
@@ -142,21 +146,36 @@ static bool is_mem(evset_t ev)
 /* The data side of a block, scheduled statically: each instruction issues one cycle after the
  * previous one, or when its source registers are ready; an external load's result is ready
  * EXT_LOAD_LATENCY cycles after it issues (a DCCM load's, like an ALU result, one cycle after),
- * one cycle later if an external store issued up to STORE_SHADOW cycles before it. An external
+ * one cycle later if an external store issued up to STORE_SHADOW cycles before it, or up to
+ * STORE_IBUF_CYCLES before it with no external access in between (the store still in the input
+ * buffer: the load in the m stage drains it, ibuf_force_drain, and cannot bypass the bus buffer
+ * then, ibuf_buf_byp, so its command goes out a cycle after the store's). An external
  * load right after an external store waits STORE_LOAD_CYCLES (STORE_LOAD_SAME_CYCLES to the same
  * bus word); an external access right after another of its kind to a different bus word (8
  * bytes; stores: a different word) waits BUS_QUEUE_CYCLES, stores to the same word back to back
  * coalesce, two loads of one bus word are one transaction. `dccm` marks the accesses that went
  * to the DCCM or PIC (bit k: instruction k); `entry_store`: an external store issued that many
- * cycles before the block's first instruction (0: none within STORE_SHADOW). */
+ * cycles before the block's first instruction (0: none within STORE_SHADOW), ENTRY_ALONE added if
+ * no external access followed it (then up to STORE_IBUF_CYCLES). */
 typedef struct data_cost {
     unsigned cycles; /* beyond one per instruction */
     unsigned queue;  /* of which bus queueing */
     unsigned transactions;
     unsigned busy;       /* D-bus busy cycles */
     unsigned store_tail; /* cycles from the last external store to the block's end, if at most
-                          * STORE_SHADOW; else 0 */
+                          * STORE_SHADOW, or at most STORE_IBUF_CYCLES with ENTRY_ALONE added if
+                          * no external access followed it; else 0 */
+    uint32_t load_tail;  /* up to two external loads whose results come after the block's end,
+                          * 16 bits each: the register (bits 0-4) and the cycles after the end
+                          * (bits 8-15); 0: none */
+    bool late_tail;      /* the last external access a late load, 2 cycles before the end
+                          * (ENTRY_LATE) */
 } data_cost_t;
+
+/* In an entry state (data_cost_addr's entry_store): the store was the last external access;
+ * ENTRY_LATE: the last external access was a load whose command went out a cycle late (the
+ * store's drain, above), issued 2 cycles before the block's first instruction. */
+enum { ENTRY_ALONE = 0x80, ENTRY_LATE = 0x100 };
 
 static bool same_bus_word(const block_t *b, unsigned j, unsigned k)
 {
@@ -206,10 +225,16 @@ static bool same_word_addr(const block_t *b, const uint32_t *addr, unsigned j, u
 static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched,
                                   const uint32_t *addr)
 {
-    data_cost_t c = { 0, 0, 0, 0, 0 };
+    data_cost_t c = { 0, 0, 0, 0, 0, 0, false };
     uint32_t ready[33] = { 0 };
-    /* times are offset by STORE_SHADOW so that a store before the block has a time >= 0 */
-    uint32_t t = STORE_SHADOW, prev_mem = 0, last_store = 0;
+    /* times are offset by STORE_IBUF_CYCLES so that a store before the block has a time >= 0 */
+    uint32_t t = STORE_IBUF_CYCLES, prev_mem = 0, last_store = 0;
+    bool alone = (entry_store & ENTRY_ALONE) != 0; /* the last external store still in the ibuf */
+    /* the last external access, if a load whose command went out a cycle late: when it issued */
+    bool late = (entry_store & ENTRY_LATE) != 0;
+    uint32_t late_st = t - 2;
+    unsigned late_k = BLOCK_MAX_INSNS;
+    entry_store &= ~(unsigned)(ENTRY_ALONE | ENTRY_LATE);
     bool prev_ext = false, prev_store = false, have_store = entry_store != 0, entry = false;
     unsigned prev_k = 0;
     bool merged = false;
@@ -261,25 +286,56 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
             sched->wait[k] = (uint8_t)(st - t > 255 ? 255 : st - t);
             /* a store merged with the one before it takes no entry of its own (the input
              * buffer coalesces it) */
-            sched->issue[k] = ext && !(store && merged) ? (int16_t)(st - STORE_SHADOW) : -1;
+            sched->issue[k] = ext && !(store && merged) ? (int16_t)(st - STORE_IBUF_CYCLES) : -1;
             sched->store[k] = store;
         }
         t = st + 1;
         unsigned lat = 1;
-        if (ext && !store)
-            lat = EXT_LOAD_LATENCY + (have_store && st - last_store <= STORE_SHADOW);
+        bool drained = false;
+        if (ext && !store) {
+            drained = have_store &&
+                      (st - last_store <= STORE_SHADOW || (alone && st - last_store <= STORE_IBUF_CYCLES));
+            lat = EXT_LOAD_LATENCY + drained;
+            /* a load 2 cycles after a late one, in another bus word: the two commands would go
+             * out back to back, and the second finds the read address channel busy */
+            if (late && st == late_st + 2 &&
+                (late_k == BLOCK_MAX_INSNS ||
+                 !(addr ? addr[late_k] >> 3 == addr[k] >> 3 : same_bus_word8(b, late_k, k)))) {
+                lat++;
+                c.busy++;
+            }
+        }
         if (ext && store) {
             last_store = st;
             have_store = true;
         }
+        if (ext) {
+            alone = store;
+            late = drained && st - last_store > STORE_SHADOW;
+            late_st = st;
+            late_k = k;
+        }
         ready[d->rd] = st + lat;
         ready[0] = 0;
     }
-    c.cycles = t - STORE_SHADOW - b->n_insns;
+    /* up to two registers an external load writes after the block's end, the later first */
+    unsigned tail = 0;
+    for (unsigned r = 1; r < 32 && tail < 2; r++) {
+        if (ready[r] <= t)
+            continue;
+        uint32_t e = (ready[r] - t > 255 ? 255 : ready[r] - t) << 8 | r;
+        if (tail == 1 && (e >> 8) > (c.load_tail >> 8 & 0xFF))
+            c.load_tail = c.load_tail << 16 | e;
+        else
+            c.load_tail |= e << (16 * tail);
+        tail++;
+    }
+    c.late_tail = late && late_st + 2 == t;
+    c.cycles = t - STORE_IBUF_CYCLES - b->n_insns;
     if (sched)
-        sched->end = t - STORE_SHADOW;
-    if (have_store && t - last_store <= STORE_SHADOW)
-        c.store_tail = t - last_store;
+        sched->end = t - STORE_IBUF_CYCLES;
+    if (have_store && (t - last_store <= STORE_SHADOW || (alone && t - last_store <= STORE_IBUF_CYCLES)))
+        c.store_tail = (t - last_store) | (alone ? ENTRY_ALONE : 0);
     return c;
 }
 
@@ -390,8 +446,32 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
         w0 |= (more > 255 ? 255 : more) << (8 * (e - 1));
         b->core_word[2 + e] = entry_deltas(&ce, &c0, more);
     }
+    /* bits 25-30 of [3], [4], [5]: the cycles the store adds if it was the last external access
+     * (ENTRY_ALONE), 1-3, 4-6, 7-9 cycles before the block (2 bits each: at most 1, as it delays
+     * one load's result by a cycle) */
+    uint32_t late = c0.late_tail; /* [7] bits 21-30: late_tail entered without, ALONE 1-9 */
+    for (unsigned e = 1; e <= STORE_IBUF_CYCLES; e++) {
+        data_cost_t ca = data_cost(b, 0, e | ENTRY_ALONE), cn = data_cost(b, 0, e);
+        unsigned far = ca.cycles - cn.cycles;
+        b->core_word[3 + (e - 1) / 3] |= (far > 3 ? 3u : far) << (25 + 2 * ((e - 1) % 3));
+        late |= (uint32_t)ca.late_tail << e;
+        if (e <= STORE_SHADOW) /* bit 31 of [3], [4], [5]: late_tail entered without ALONE */
+            b->core_word[2 + e] |= (uint32_t)cn.late_tail << 31;
+    }
     b->core_word[0] = w0;
     b->core_word[1] = b->core_word[2] = 0;
+    /* [6]: the block's load tail; [7]: when its instructions 0-6 issue, in its own schedule,
+     * beyond one per cycle (3 bits each: load_wait), and the late tails above */
+    b->core_word[6] = c0.load_tail;
+    b->core_word[7] = late << 21;
+    if ((b->events[0] & EVBIT(LOAD)) && is_mem(b->events[0])) /* bit 31: the cycle ENTRY_LATE adds */
+        b->core_word[7] |= (data_cost(b, 0, ENTRY_LATE).cycles - c0.cycles != 0) << 31;
+    data_sched_t sched;
+    data_cost_wait(b, 0, 0, &sched);
+    for (unsigned k = 0, slip = 0; k < b->n_insns && k < 7; k++) {
+        slip += sched.wait[k];
+        b->core_word[7] |= (slip > 7 ? 7u : slip) << (3 * k);
+    }
     for (unsigned k = 0, first = 1; k < b->n_insns; k++) {
         if (!is_mem(b->events[k]))
             continue;
@@ -767,6 +847,57 @@ static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
     return mask;
 }
 
+/* The cycles a block adds when entered in the entry state `entry` (data_cost_addr's
+ * entry_store): packed at block build (veer_timing_block_built). */
+static unsigned entry_cycles(const block_t *b, unsigned entry)
+{
+    unsigned e = entry & ~(unsigned)ENTRY_ALONE, more = 0;
+    if (e <= STORE_SHADOW)
+        more = (b->core_word[0] >> (8 * (e - 1))) & 0xFF;
+    if (entry & ENTRY_ALONE)
+        more += (b->core_word[3 + (e - 1) / 3] >> (25 + 2 * ((e - 1) % 3))) & 3;
+    return more;
+}
+
+/* A block entered with the external loads of `tail` (data_cost_t.load_tail) still to come: the
+ * cycles its first instruction reading one of their registers waits for it beyond the cycle it
+ * issues at in the block's own schedule (core_word[7]; a register written before it is read
+ * needs nothing); *carry: the loads still to come at the block's end, if it is shorter than
+ * their wait. */
+static unsigned load_wait(const block_t *b, uint32_t tail, uint32_t *carry)
+{
+    unsigned wait = 0, n = 0;
+    *carry = 0;
+    for (; tail; tail >>= 16) {
+        unsigned r = tail & 31, left = tail >> 8 & 0xFF, k = 0;
+        for (; k < b->n_insns && k < left; k++) {
+            const dinsn_t *d = &b->insn[k];
+            if (d->rs1 == r || d->rs2 == r) {
+                unsigned at = k + (b->core_word[7] >> (3 * (k < 7 ? k : 6)) & 7);
+                wait = left > at && left - at > wait ? left - at : wait;
+                break;
+            }
+            if (d->rd == r)
+                break;
+        }
+        if (k == b->n_insns && left > k)
+            *carry |= ((left - k) << 8 | r) << (16 * n++);
+    }
+    return wait;
+}
+
+/* Whether a block entered in the entry state `entry` ends with a late load (data_cost_t.late_tail),
+ * packed at block build. */
+static bool entry_late_tail(const block_t *b, unsigned entry)
+{
+    unsigned e = entry & ~(unsigned)(ENTRY_ALONE | ENTRY_LATE);
+    if (!e)
+        return b->core_word[7] >> 21 & 1;
+    if (entry & ENTRY_ALONE)
+        return b->core_word[7] >> (21 + e) & 1;
+    return e <= STORE_SHADOW && b->core_word[2 + e] >> 31;
+}
+
 /* The amounts of the data side's cost: decode-stall, sb-wb-stall cycles, dbus-transactions,
  * dbus-busy cycles. */
 #define DBUS_AMOUNTS \
@@ -780,22 +911,23 @@ static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
     add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c->busy - base->busy);
 }
 
-/* The D-bus amounts of a block entered with an external store `e` cycles before it, beyond
- * those of its executions (block_t.amount: entered without). */
-static void add_entry_amounts(hart_t *h, const block_t *b, unsigned e)
+/* The D-bus amounts of a block entered in the entry state `entry` (data_cost_addr's
+ * entry_store), beyond those of its executions (block_t.amount: entered without); `more`: the
+ * cycles it adds (entry_cycles). */
+static void add_entry_amounts(hart_t *h, const block_t *b, unsigned entry, unsigned more)
 {
-    uint32_t w = b->core_word[2 + e];
-    if (w & ENTRY_COMPUTE) {
-        data_cost_t ce = data_cost(b, 0, e), c0 = data_cost(b, 0, 0);
+    unsigned e = entry & ~(unsigned)ENTRY_ALONE;
+    uint32_t w = e <= STORE_SHADOW ? b->core_word[2 + e] : 0;
+    if ((w & ENTRY_COMPUTE) || (entry & ENTRY_ALONE)) { /* ALONE: a late load may be busy */
+        data_cost_t ce = data_cost(b, 0, entry), c0 = data_cost(b, 0, 0);
         add_dbus(h, &ce, &c0);
         return;
     }
-    if (w) { /* most entry states change only the cycles */
+    if (w & 0xFFFFFF) { /* most entry states change only the cycles */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)(int8_t)(w & 0xFF));
         add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)(int8_t)(w >> 16 & 0xFF));
     }
-    /* the cycles that byte of core_word[0] adds to mcycle */
-    add_amount(h, EVBIT(TM_DECODE_STALL), (b->core_word[0] >> (8 * (e - 1))) & 0xFF);
+    add_amount(h, EVBIT(TM_DECODE_STALL), more);
 }
 
 /* A decode stall of n cycles with `*halfwords` in the fetch buffer: fetch goes on, two
@@ -818,10 +950,13 @@ static unsigned fb_stall(unsigned *halfwords, unsigned n)
  * instruction that waits to issue (external load-to-use, bus queueing), a divide, and the
  * block's presync/postsync waits stall decode; a compressed instruction lets fetch get one
  * halfword further ahead. */
-static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
+static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched,
+                         unsigned entry_wait)
 {
     const uint8_t *wait = sched->wait;
     unsigned hw = s->fb_halfwords, cycles = 0;
+    if (entry_wait)
+        cycles += fb_stall(&hw, entry_wait);
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (wait[k])
             cycles += fb_stall(&hw, wait[k]);
@@ -960,6 +1095,10 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->store_tail = 0;
     uint32_t last_store = s->last_store;
     s->last_store = 0;
+    uint32_t load_tail = s->load_tail;
+    bool late_in = s->late_load;
+    s->load_tail = 0;
+    s->late_load = false;
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
         s->fetch_addr = 0;
@@ -969,10 +1108,29 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         return;
     }
     h->stall_cycles += b->stall_cycles;
+    unsigned entry_wait = 0;
+    uint32_t carry = 0;
+    if (load_tail) { /* an external load of an earlier block, its result still to come */
+        entry_wait = load_wait(b, load_tail, &carry);
+        h->stall_cycles += entry_wait;
+        add_amount(h, EVBIT(TM_DECODE_STALL), entry_wait);
+    }
+    s->load_tail = b->core_word[6] ? b->core_word[6] : carry;
     if (entry_store) { /* an external store just before the block */
-        h->stall_cycles += (b->core_word[0] >> (8 * (entry_store - 1))) & 0xFF;
+        unsigned more = entry_cycles(b, entry_store);
+        h->stall_cycles += more;
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
-            add_entry_amounts(h, b, entry_store);
+            add_entry_amounts(h, b, entry_store, more);
+    }
+    s->late_load = entry_late_tail(b, entry_store);
+    unsigned entry = entry_store; /* the entry state, for the data-side replays below */
+    if (late_in && (b->events[0] & EVBIT(LOAD)) && is_mem(b->events[0])) {
+        /* a load right at the start, 2 cycles after a late load of the last block (which was
+         * the last external access: no store in the entry state) */
+        entry |= ENTRY_LATE;
+        h->stall_cycles += b->core_word[7] >> 31;
+        add_amount(h, EVBIT(TM_DECODE_STALL), b->core_word[7] >> 31);
+        add_amount(h, EVBIT(TM_DBUS_BUSY), 1);
     }
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
@@ -983,14 +1141,14 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         while (k < b->n_insns && !is_mem(b->events[k]))
             k++;
         if (k < b->n_insns)
-            data_cost_wait(b, dccm, entry_store, &sched);
+            data_cost_wait(b, dccm, entry, &sched);
         else { /* no loads or stores: nothing waits */
             memset(sched.wait, 0, b->n_insns);
             memset(sched.issue, 0xFF, b->n_insns * sizeof sched.issue[0]);
             sched.end = b->n_insns;
         }
         if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-            fetch_stalls(h, s, b, &sched);
+            fetch_stalls(h, s, b, &sched, entry_wait);
         if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
             bus_buffer_stalls(h, s, b, &sched);
     }
@@ -1018,9 +1176,11 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
      * (block_t.amount), those of the entry state above; here what DCCM accesses and coalescing
      * change. */
     if (dccm) { /* the block's static cost assumed every access external: replace it */
-        data_cost_t c = data_cost(b, dccm, entry_store), c0 = data_cost(b, 0, entry_store);
+        data_cost_t c = data_cost(b, dccm, entry), c0 = data_cost(b, 0, entry);
         h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
         s->store_tail = c.store_tail;
+        s->load_tail = c.load_tail ? c.load_tail : carry;
+        s->late_load = c.late_tail;
         s->last_store = 0;
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
             add_dbus(h, &c, &c0);
@@ -1030,7 +1190,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)0 - 1);
     }
     if (s->n_addr && (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY))))
-        address_amounts(h, s, b, dccm, entry_store);
+        address_amounts(h, s, b, dccm, entry);
     s->n_addr = 0;
 }
 
