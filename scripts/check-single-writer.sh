@@ -21,6 +21,7 @@ rules=(
     "dmemo:cpu/hart.c"
     "imemo:cpu/hart.c"
     "observe_direct:cpu/hart.c"
+    "core_direct:cpu/hart.c"
     "ftlb_key:cpu/hart.h"
     "mip:cpu/irq.c"
     "mip_sw:cpu/irq.c"

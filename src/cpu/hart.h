@@ -155,6 +155,9 @@ typedef struct hart {
      * dmemo and imemo are the ones the paths look at: l1d_memo and l1i_memo, except while the PMU
      * counts that cache's accesses, hits included (the model counts them: it sees every one). */
     struct l1_memo *l1d_memo, *l1i_memo;
+    /* Events besides the L1 D-cache accesses whose counts need every access a D-side memo hit
+     * skips (a core's own hit and write events): dmemo is NULL while one is counted. */
+    evset_t l1d_memo_events;
     struct l1_memo *dmemo, *imemo;
     /* A D-side memo hit under translation still goes to core_ext mem_access: the core's own D-TLB
      * model beside a machine's caches (core/generic/hierarchy.c on p8700) sees every lookup. */
@@ -164,6 +167,12 @@ typedef struct hart {
      * access needs nothing but the copy and the call (observe_direct: untranslated, as fast_size;
      * translated ones ask plain_view after the TLB). */
     bool observe_core, observe_direct;
+    /* A core that sees every data access (hart_core_sees_accesses, core_ext data_access) and
+     * nothing else between an aligned main-RAM access and the copy: the slow path makes the copy
+     * and calls the core directly, without the bus (core_direct; untranslated, as fast_size).
+     * ram_region: the bus region of main RAM (what data_access is given for it), or NULL. */
+    bool core_direct;
+    const bus_region_t *ram_region;
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;

@@ -4,6 +4,7 @@
  * the timing model are in docs/pmu-microblaze-v.md ("Timing model"). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/core.h"
 #include "core/microblaze_v/mbv.h"
@@ -11,6 +12,7 @@
 #include "cpu/exec.h"
 #include "isa/isa.h"
 #include "mem/cache.h"
+#include "mem/l1_memo.h"
 
 #define MBV_ISA \
     (ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | ISA_EXT_ZBA | ISA_EXT_ZBB | \
@@ -38,6 +40,11 @@ typedef struct mbv_state {
     pmu_model_t model;
     bool has_icache, has_dcache, timed_blocks;
     cache_t icache, dcache;
+    /* The lines the D-cache holds (mem/l1_memo.h), for the hart's memory paths: a load of one is
+     * a hit, and any store a write the cache only counts (write-through, no allocation), so
+     * while none of the D-cache's events is counted (hart_t.l1d_memo_events) neither needs the
+     * model. Direct mapped: no replacement state to keep, every entry names slot 0. */
+    l1_memo_t dmemo;
     btc_entry_t *btc;
     unsigned btc_mask;
     /* pipeline rules */
@@ -256,17 +263,36 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
             mem_stall(h, s->cfg.mem_latency);
             return;
         }
-        cache_result_t c = cache_access(&s->dcache, addr, store);
-        evset_t ev = store ? EVBIT(DCACHE_WRITE) | (c.hit ? EVBIT(DCACHE_WRITE_HIT) : 0)
-                           : EVBIT(DCACHE_READ) | (c.hit ? EVBIT(DCACHE_READ_HIT) : 0);
-        if (p->dyn_interest & ev)
-            pmu_commit_events(p, ev, 0);
-        if (c.filled)
-            pmu_latency(p, EVBIT(LAT_DCACHE_READ), c.fill_latency);
-        if (c.wrote_next)
-            pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c.write_latency);
-        /* Writes are posted (write-through with a write buffer): only read fills stall. */
-        mem_stall(h, store ? 0 : c.cycles);
+        /* Direct mapped, write-through, no write allocation: a hit is the one tag that matches,
+         * changes nothing and costs nothing; a write never changes the tags and is posted (a
+         * write buffer): only a read miss fills and stalls. What cache_access would do, without
+         * its general path for the accesses that are most of a run. */
+        cache_t *c = &s->dcache;
+        uint64_t line = addr >> c->line_shift;
+        bool hit = c->tag[line & c->set_mask] == line;
+        if (store) {
+            evset_t ev = EVBIT(DCACHE_WRITE) | (hit ? EVBIT(DCACHE_WRITE_HIT) : 0);
+            if (p->dyn_interest & ev)
+                pmu_commit_events(p, ev, 0);
+            if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE))
+                pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
+            return;
+        }
+        if (hit) {
+            if (p->dyn_interest & (EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT)))
+                pmu_commit_events(p, EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT), 0);
+            return;
+        }
+        uint64_t evicted = c->tag[line & c->set_mask];
+        cache_result_t fill = cache_access(c, addr, false);
+        uint64_t *e = l1_memo_entry(&s->dmemo, evicted);
+        if (evicted != UINT64_MAX && (*e >> 12) == evicted)
+            *e = 0;
+        *l1_memo_entry(&s->dmemo, line) = l1_memo_make(line, 0, true);
+        if (p->dyn_interest & EVBIT(DCACHE_READ))
+            pmu_commit_events(p, EVBIT(DCACHE_READ), 0);
+        pmu_latency(p, EVBIT(LAT_DCACHE_READ), fill.fill_latency);
+        mem_stall(h, fill.cycles);
     } else if (!r->host) {
         pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.io_latency);
         mem_stall(h, s->cfg.io_latency);
@@ -310,6 +336,7 @@ static void mbv_reset(hart_t *h)
         cache_invalidate_all(&s->icache);
     if (s->has_dcache)
         cache_invalidate_all(&s->dcache);
+    memset(s->dmemo.e, 0, sizeof s->dmemo.e);
     if (s->btc)
         for (unsigned k = 0; k <= s->btc_mask; k++)
             s->btc[k].pc = UINT64_MAX;
@@ -390,6 +417,11 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     }
     s->div_ex = 32;
     s->stages = s->cfg.pipeline;
+    if (s->has_dcache) {
+        s->dmemo = (l1_memo_t){ .cache = &s->dcache, .line_shift = s->dcache.line_shift };
+        h->l1d_memo = &s->dmemo;
+        h->l1d_memo_events = EVBIT(DCACHE_READ_HIT) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
+    }
     s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
     h->slow_mem = s->has_dcache || s->cfg.timing;
     mbv_reset(h);
