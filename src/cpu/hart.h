@@ -252,6 +252,14 @@ typedef struct hart {
      * stall_charged: stall_cycles when last taken. */
     bool budget_cycles;
     uint64_t stall_charged;
+    /* A timing model's fast retirement (block_t.retire_gen): its generation (NULL: the model has
+     * none), which changes whenever what it left in a block's retire_stall may no longer hold;
+     * the events it counts at block_retired (retire_events); retire_fast: none of them counted
+     * and no memory model sees the fetches, so a whole block whose retire_gen is the generation
+     * may retire without the model (exec_block_timing, translated code). */
+    const uint64_t *retire_gen;
+    evset_t retire_events;
+    bool retire_fast;
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* decoded code is stale as a whole: flush before running on */
     /* Stores of any hart hit this hart's decoded code in main RAM: the blocks over these

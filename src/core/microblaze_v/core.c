@@ -41,12 +41,16 @@ typedef struct mbv_state {
     bool has_icache, has_dcache, timed_blocks;
     cache_t icache, dcache;
     /* The lines the D-cache holds (mem/l1_memo.h), for the hart's memory paths: a load of one is
-     * a hit, and any store a write the cache only counts (write-through, no allocation), so
-     * while none of the D-cache's events is counted (hart_t.l1d_memo_events) neither needs the
-     * model. Direct mapped: no replacement state to keep, every entry names slot 0. */
+     * a hit, and any store a write the cache only counts (write-through, no allocation: the
+     * memo's writes_free), so while none of the D-cache's events is counted
+     * (hart_t.l1d_memo_events) neither needs the model. Direct mapped: no replacement state to keep (no tag model to touch: .cache NULL),
+     * every entry names slot 0. */
     l1_memo_t dmemo;
     btc_entry_t *btc;
     unsigned btc_mask;
+    /* The generation of the blocks' fast retirement (hart_t.retire_gen): moves at every I-cache
+     * fill and at reset, the only changes of what a block's retirement costs. */
+    uint64_t retire_gen;
     /* pipeline rules */
     unsigned load_ready, mul_ready, mul_ex, div_ex, branch_penalty, jump_penalty, stages;
 } mbv_state_t;
@@ -194,6 +198,33 @@ static unsigned btc_resolve(hart_t *h, const block_t *b, unsigned last, uint64_t
     return cost;
 }
 
+/* After a whole execution of b that went on to a pc (not a trap): what the next ones cost,
+ * while nothing changes (hart_t.retire_gen), when that is fixed: its lines still in the I-cache
+ * (core_word[2] holds: every fetch a hit, no event of the model's counted) and its end not
+ * looked up in a BTC. Then it is the static stalls plus the penalty of the way the block
+ * leaves (block_t.retire_stall: [1] a conditional branch taken). */
+static void retire_memo(hart_t *h, block_t *b, evset_t flow)
+{
+    mbv_state_t *s = st(h);
+    b->retire_gen = 0;
+    if (s->btc && flow)
+        return;
+    if (s->has_icache && in_main_ram(h, b->pc) && b->core_word[2] != (uint32_t)s->icache.fills + 1)
+        return;
+    uint32_t stall = s->cfg.timing ? b->stall_cycles : 0, taken = 0, other = 0;
+    if (flow & EVBIT(BRANCH))
+        taken = s->branch_penalty;
+    else if (flow & EVBIT(JALR))
+        taken = other = s->branch_penalty;
+    else if (flow & EVBIT(JAL))
+        taken = other = s->jump_penalty;
+    if (!s->cfg.timing)
+        taken = other = 0;
+    b->retire_stall[0] = stall + other;
+    b->retire_stall[1] = stall + taken;
+    b->retire_gen = s->retire_gen;
+}
+
 static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
 {
     mbv_state_t *s = st(h);
@@ -222,6 +253,7 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
             for (uint64_t line = b->pc >> shift; line <= (end - 1) >> shift; line++) {
                 cache_result_t r = cache_access(&s->icache, line << shift, false);
                 if (!r.hit) {
+                    s->retire_gen++;
                     misses++;
                     extra += r.cycles;
                     pmu_latency(p, EVBIT(LAT_ICACHE_READ), r.fill_latency);
@@ -235,10 +267,13 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
             pmu_commit_events_n(p, EVBIT(ICACHE_REQ), misses);
         }
     }
-    if (whole && next_pc && (b->events[n - 1] & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
+    evset_t flow = b->events[n - 1] & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR));
+    if (whole && next_pc && flow)
         extra += btc_resolve(h, b, n - 1, next_pc);
     if (s->cfg.timing)
         h->stall_cycles += extra;
+    if (whole && next_pc)
+        retire_memo(h, (block_t *)b, flow);
 }
 
 static void mem_stall(hart_t *h, uint64_t cycles)
@@ -337,6 +372,7 @@ static void mbv_reset(hart_t *h)
     if (s->has_dcache)
         cache_invalidate_all(&s->dcache);
     memset(s->dmemo.e, 0, sizeof s->dmemo.e);
+    s->retire_gen++;
     if (s->btc)
         for (unsigned k = 0; k <= s->btc_mask; k++)
             s->btc[k].pc = UINT64_MAX;
@@ -418,11 +454,14 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     s->div_ex = 32;
     s->stages = s->cfg.pipeline;
     if (s->has_dcache) {
-        s->dmemo = (l1_memo_t){ .cache = &s->dcache, .line_shift = s->dcache.line_shift };
+        s->dmemo = (l1_memo_t){ .cache = NULL, .line_shift = s->dcache.line_shift, .writes_free = true };
         h->l1d_memo = &s->dmemo;
         h->l1d_memo_events = EVBIT(DCACHE_READ_HIT) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
     }
     s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
+    h->retire_gen = &s->retire_gen;
+    h->retire_events = EVBIT(STALL_OF) | EVBIT(STALL_EX) | EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT) |
+                       EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
     h->slow_mem = s->has_dcache || s->cfg.timing;
     mbv_reset(h);
     return true;
