@@ -22,6 +22,7 @@ rules=(
     "imemo:cpu/hart.c"
     "observe_direct:cpu/hart.c"
     "core_direct:cpu/hart.c"
+    "memo_size:cpu/hart.c"
     "retire_fast:cpu/hart.c"
     "ftlb_key:cpu/hart.h"
     "mip:cpu/irq.c"

@@ -753,7 +753,8 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
 
 void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
 {
-    if (h->retire_fast && n == b->n_insns && next_pc && b->retire_gen == *h->retire_gen && !h->budget_cycles) {
+    if (h->retire_fast && n == b->n_insns && next_pc && b->retire_gen == *h->retire_gen &&
+        !h->budget_cycles) {
         h->stall_cycles += b->retire_stall[next_pc & 1]; /* what the model left for this case */
         return;
     }

@@ -162,7 +162,8 @@ typedef struct hart {
     /* A D-side memo hit under translation still goes to core_ext mem_access: the core's own D-TLB
      * model beside a machine's caches (core/generic/hierarchy.c on p8700) sees every lookup. */
     bool memo_hits_to_core;
-    bool memo_direct; /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
+    bool memo_direct;   /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
+    uint64_t memo_size; /* with memo_direct, ram_size - 7 (translated code's one bounds check), else 0 */
     /* A core's own model of every access (core_ext mem_access, no memo): an aligned main-RAM
      * access needs nothing but the copy and the call (observe_direct: untranslated, as fast_size;
      * translated ones ask plain_view after the TLB). */

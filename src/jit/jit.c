@@ -895,14 +895,9 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
     bool store = s->kind == SLOW_STORE;
     if (!m || m->cache || (s->kind != SLOW_LOAD && !store))
         return;
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(memo_direct)));
-    x_test(e, false, X_RCX, X_RCX);
-    uint8_t *off = x_jcc(e, X_CC_E);
     x_mov(e, X_RDX, X_RAX);
     x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
-    x_load(e, true, X_RCX, x_m(X_RBX, HOFF(ram_size)));
-    x_alu_imm(e, true, X_SUB, x_r(X_RCX), 7);
-    x_alu(e, true, X_CMP, X_RDX, x_r(X_RCX));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
     uint8_t *outside = x_jcc(e, X_CC_AE), *misaligned = NULL;
     if (s->size > 1) {
         x_test_al(e, (uint8_t)(s->size - 1));
@@ -926,7 +921,6 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
     x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
     x_patch(e, x_jcc(e, X_CC_E), s->access); /* rdx: the offset in main RAM */
 out:
-    x_patch(e, off, e->p);
     x_patch(e, outside, e->p);
     if (misaligned)
         x_patch(e, misaligned, e->p);
@@ -975,8 +969,8 @@ static bool emit_block(tr_t *t)
             continue;
         }
         if (s->size) {
-            emit_ftlb(t, s);
             emit_memo(t, s);
+            emit_ftlb(t, s);
         }
         if (s->kind == SLOW_AMO) { /* the interpreter runs the AMO */
             emit_exit(t, JIT_CONT | s->k);

@@ -45,7 +45,7 @@ typedef struct mbv_state {
      * memo's writes_free), so while none of the D-cache's events is counted
      * (hart_t.l1d_memo_events) neither needs the model. Direct mapped: no replacement state to keep (no tag model to touch: .cache NULL),
      * every entry names slot 0. */
-    l1_memo_t dmemo;
+    l1_memo_t dlines;
     btc_entry_t *btc;
     unsigned btc_mask;
     /* The generation of the blocks' fast retirement (hart_t.retire_gen): moves at every I-cache
@@ -320,10 +320,10 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
         }
         uint64_t evicted = c->tag[line & c->set_mask];
         cache_result_t fill = cache_access(c, addr, false);
-        uint64_t *e = l1_memo_entry(&s->dmemo, evicted);
+        uint64_t *e = l1_memo_entry(&s->dlines, evicted);
         if (evicted != UINT64_MAX && (*e >> 12) == evicted)
             *e = 0;
-        *l1_memo_entry(&s->dmemo, line) = l1_memo_make(line, 0, true);
+        *l1_memo_entry(&s->dlines, line) = l1_memo_make(line, 0, true);
         if (p->dyn_interest & EVBIT(DCACHE_READ))
             pmu_commit_events(p, EVBIT(DCACHE_READ), 0);
         pmu_latency(p, EVBIT(LAT_DCACHE_READ), fill.fill_latency);
@@ -371,7 +371,7 @@ static void mbv_reset(hart_t *h)
         cache_invalidate_all(&s->icache);
     if (s->has_dcache)
         cache_invalidate_all(&s->dcache);
-    memset(s->dmemo.e, 0, sizeof s->dmemo.e);
+    memset(s->dlines.e, 0, sizeof s->dlines.e);
     s->retire_gen++;
     if (s->btc)
         for (unsigned k = 0; k <= s->btc_mask; k++)
@@ -454,8 +454,8 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     s->div_ex = 32;
     s->stages = s->cfg.pipeline;
     if (s->has_dcache) {
-        s->dmemo = (l1_memo_t){ .cache = NULL, .line_shift = s->dcache.line_shift, .writes_free = true };
-        h->l1d_memo = &s->dmemo;
+        s->dlines = (l1_memo_t){ .cache = NULL, .line_shift = s->dcache.line_shift, .writes_free = true };
+        h->l1d_memo = &s->dlines;
         h->l1d_memo_events = EVBIT(DCACHE_READ_HIT) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
     }
     s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
