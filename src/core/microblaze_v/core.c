@@ -51,6 +51,7 @@ typedef struct mbv_state {
     /* The generation of the blocks' fast retirement (hart_t.retire_gen): moves at every I-cache
      * fill and at reset, the only changes of what a block's retirement costs. */
     uint64_t retire_gen;
+    unsigned dfill; /* cycles of a D-cache line fill */
     /* pipeline rules */
     unsigned load_ready, mul_ready, mul_ex, div_ex, branch_penalty, jump_penalty, stages;
 } mbv_state_t;
@@ -318,16 +319,20 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
                 pmu_commit_events(p, EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT), 0);
             return;
         }
-        uint64_t evicted = c->tag[line & c->set_mask];
-        cache_result_t fill = cache_access(c, addr, false);
+        /* a read miss: the line replaces the one in its set (cache_access's fill, with no next
+         * level and no write: s->dfill cycles) */
+        uint64_t *slot = &c->tag[line & c->set_mask], evicted = *slot;
+        *slot = line;
+        c->fills++;
         uint64_t *e = l1_memo_entry(&s->dlines, evicted);
         if (evicted != UINT64_MAX && (*e >> 12) == evicted)
             *e = 0;
         *l1_memo_entry(&s->dlines, line) = l1_memo_make(line, 0, true);
         if (p->dyn_interest & EVBIT(DCACHE_READ))
             pmu_commit_events(p, EVBIT(DCACHE_READ), 0);
-        pmu_latency(p, EVBIT(LAT_DCACHE_READ), fill.fill_latency);
-        mem_stall(h, fill.cycles);
+        if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_READ))
+            pmu_latency(p, EVBIT(LAT_DCACHE_READ), s->dfill);
+        mem_stall(h, s->dfill);
     } else if (!r->host) {
         pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.io_latency);
         mem_stall(h, s->cfg.io_latency);
@@ -456,6 +461,8 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     if (s->has_dcache) {
         s->dlines = (l1_memo_t){ .cache = NULL, .line_shift = s->dcache.line_shift, .writes_free = true };
         h->l1d_memo = &s->dlines;
+        unsigned beats = (unsigned)(s->dcache.cfg.line / word);
+        s->dfill = s->cfg.mem_latency + (beats ? beats - 1 : 0); /* the first beat, then one a cycle */
         h->l1d_memo_events = EVBIT(DCACHE_READ_HIT) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
     }
     s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
