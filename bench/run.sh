@@ -28,7 +28,8 @@ Options:
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
   --only IDS         time only these commands (comma-separated; all are still checked):
                      pmusim qemu-icount qemu-tcg virt-stat paged veer-run veer-notiming veer-stat
-                     veer-statall veer-record veer-record-g veer-sample mbv-run mbv-timed rc-off
+                     veer-statall veer-record veer-record-g veer-sample mbv-run mbv-timed mbv64-run
+                     mbv64-cached mbv64-statall rc-off
                      rc-on su-pmusim su-qemu, and for the other programs (P = chase, vm):
                      P-run P-qemu-icount P-qemu-tcg P-stat P-veer-run P-veer-stat P-veer-statall;
                      with a translator (pmusim run --help mentions --jit) also ID-nojit for each
@@ -97,10 +98,10 @@ else
     BENCH_STANDALONE=1
 fi
 if ((QUICK)); then
-    CM_VIRT=coremark-virt32 CM_VEER=coremark-veer CM_MBV=coremark-mbv32 RC=reconfig-small CM_PAGED=coremark-paged-virt32
+    CM_VIRT=coremark-virt32 CM_VEER=coremark-veer CM_MBV=coremark-mbv32 CM_MBV64=coremark-mbv64 RC=reconfig-small CM_PAGED=coremark-paged-virt32
     BIG=
 else
-    CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer CM_MBV=coremark-big-mbv32 RC=reconfig CM_PAGED=coremark-big-paged-virt32
+    CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer CM_MBV=coremark-big-mbv32 CM_MBV64=coremark-big-mbv64 RC=reconfig CM_PAGED=coremark-big-paged-virt32
     BIG=-big
 fi
 # The other programs (bench/chase.c, bench/vm.c): ELF files P$BIG-virt32.elf and P$BIG-veer.elf
@@ -129,6 +130,8 @@ if ((DO_BUILD)); then
 fi
 # MicroBlaze V with 16K caches, a 64-entry branch target cache and the timing model (on with caches)
 MBV_TIMED=mbv32,icache=16K,dcache=16K,btc=64
+# and mbv64 with 16K caches (timing on), with every one of its events counted
+MBV64_CACHED=mbv64,icache=16K,dcache=16K
 other_elfs=()
 for p in "${OTHER[@]}"; do other_elfs+=("$BENCH_GUESTS/$p$BIG-virt32.elf" "$BENCH_GUESTS/$p$BIG-veer.elf"); done
 for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" "$GUESTS/$CM_MBV.elf" \
@@ -147,10 +150,11 @@ if "$PMUSIM" run --help 2>&1 | grep -q -- '--jit'; then HAVE_JIT=1; fi
 # machine's events as `pmusim list` shows them (virt32 has four: the same set)
 machine_events() { "$PMUSIM" list -M "$1" 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && $2 ~ /^0x/ { print $1 }' | paste -sd, -; }
 VEER4=4,11,12,24
-VEER_ALL= VIRT_ALL=
+VEER_ALL= VIRT_ALL= MBV64_ALL=
 if ((HAVE_STAT)); then
     VEER_ALL=$(machine_events veer-el2)
     VIRT_ALL=$(machine_events virt32)
+    MBV64_ALL=$(machine_events "$MBV64_CACHED")
 fi
 
 # ---- commands -----------------------------------------------------------------------------------
@@ -209,6 +213,11 @@ if "$PMUSIM" record --help >/dev/null 2>&1; then
 fi
 add_cmd main mbv-run      "\`pmusim run -M mbv32\` (no caches)"        "$CM_MBV" "$PMUSIM" run -M mbv32 "$GUESTS/$CM_MBV.elf"
 add_cmd main mbv-timed    "\`pmusim run -M $MBV_TIMED\`"             "$CM_MBV" "$PMUSIM" run -M "$MBV_TIMED" "$GUESTS/$CM_MBV.elf"
+add_cmd main mbv64-run    "\`pmusim run -M mbv64\` (no caches)"        "$CM_MBV64" "$PMUSIM" run -M mbv64 "$GUESTS/$CM_MBV64.elf"
+add_cmd main mbv64-cached "\`pmusim run -M $MBV64_CACHED\`"          "$CM_MBV64" "$PMUSIM" run -M "$MBV64_CACHED" "$GUESTS/$CM_MBV64.elf"
+if ((HAVE_STAT)); then
+    add_cmd main mbv64-statall "\`pmusim stat -M $MBV64_CACHED\` with all its $(tr , '\n' <<<"$MBV64_ALL" | wc -l) events" "$CM_MBV64" "$PMUSIM" stat -M "$MBV64_CACHED" -e "$MBV64_ALL" "$GUESTS/$CM_MBV64.elf"
+fi
 add_cmd main rc-off       "reconfig, counters left alone"             "$RC-off-veer" "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-off-veer.elf"
 add_cmd main rc-on        "reconfig, reprogrammed every ~100 insns"   "$RC-on-veer"  "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-on-veer.elf"
 for p in "${OTHER[@]}"; do   # the other programs: run, stat with 4 and all events, QEMU
@@ -300,6 +309,7 @@ same "virt32 vs veer-el2 build, instret excepted (coremark)" "$OUT/pmusim.noinst
 same "paging on vs off, instret included (coremark, virt32)" "$OUT/pmusim.canon" "$OUT/paged.canon" || fails=1
 same "virt32 vs mbv32 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/mbv-run.noinstret" || fails=1
 same "mbv32 without and with caches and timing (coremark)" "$OUT/mbv-run.canon" "$OUT/mbv-timed.canon" || fails=1
+same "mbv64 without and with caches and timing (coremark)" "$OUT/mbv64-run.canon" "$OUT/mbv64-cached.canon" || fails=1
 # every stat row against the run row of the same program and machine
 stat_run_of() {   # stat id -> its run id
     local id=${1%-nojit} sfx=
@@ -307,6 +317,7 @@ stat_run_of() {   # stat id -> its run id
     case $id in
         virt-stat) echo "pmusim$sfx" ;;
         veer-stat|veer-statall) echo "veer-run$sfx" ;;
+        mbv64-statall) echo "mbv64-cached$sfx" ;;
         *-veer-stat|*-veer-statall) echo "${id%-veer-stat*}-veer-run$sfx" ;;
         *-stat) echo "${id%-stat}-run$sfx" ;;
     esac

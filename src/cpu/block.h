@@ -50,6 +50,11 @@ typedef struct block {
     uint32_t timed;        /* non-zero: retiring the block calls exec_block_timing (stall cycles,
                             * a core's timing model: core_ext.block_retired) */
     uint32_t core_word[8]; /* the core timing model's own per-block data */
+    /* A timing model's fast retirement (hart_t.retire_gen): while the model's generation is still
+     * retire_gen (0: never), a whole execution of the block adds retire_stall[next_pc & 1] stall
+     * cycles and asks the model nothing (bit 0 of next_pc: a conditional branch taken). */
+    uint64_t retire_gen;
+    uint32_t retire_stall[2];
     /* A memory-hierarchy model (hart_t.observe_mem) sees the block's fetch each time it runs
      * (cpu/mem_observe.c): where its code is, and the generation of the L1 I-cache memo at which
      * all its lines were found in the slots below (0: not known). */

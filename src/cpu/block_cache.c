@@ -755,6 +755,11 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
 
 void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
 {
+    if (h->retire_fast && n == b->n_insns && next_pc && b->retire_gen == *h->retire_gen &&
+        !h->budget_cycles) {
+        h->stall_cycles += b->retire_stall[next_pc & 1]; /* what the model left for this case */
+        return;
+    }
     if (h->observe_mem && !h->observe_core) { /* a core's own model sees the block's end below */
         l1_memo_t *im = h->imemo;
         if (im && n == b->n_insns && b->fetch_gen == im->gen) /* its lines are where it found them */

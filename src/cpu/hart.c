@@ -3,6 +3,7 @@
  * else (scripts/check-single-writer.sh, run as a test, holds the code to that). */
 #include "cpu/hart.h"
 
+#include "cpu/csr.h"
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
 
@@ -18,10 +19,19 @@ void hart_update_paths(hart_t *h)
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) || watching;
     /* A memo hit makes no call: while L1 accesses are counted, every access asks the model. Its
      * counts are the same either way (docs/mips-cm.md "Fast paths"). */
-    h->dmemo = (h->pmu.dyn_interest & (EVBIT(DCACHE_READ) | EVBIT(DCACHE_WRITE))) ? NULL : h->l1d_memo;
+    evset_t d_counted = EVBIT(DCACHE_READ) | EVBIT(DCACHE_WRITE) | h->l1d_memo_events;
+    h->dmemo = ((h->pmu.dyn_interest | h->pmu.sum_interest) & d_counted) ? NULL : h->l1d_memo;
     h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ)) ? NULL : h->l1i_memo;
-    h->memo_direct = h->dmemo && !classify && !core && h->mem_inline && h->ram_size >= 8;
     h->observe_direct = h->observe_core && !classify && !core && h->mem_inline && h->ram_size >= 8;
+    h->core_direct = core && h->ram_region && h->core_ext && h->core_ext->data_access &&
+                     !h->core_ext->access_fault && !h->observe_mem && !h->observe_core && !classify &&
+                     !watching && !hart_needs_addresses(h) && h->mem_inline && h->ram_size >= 8;
+    /* a core that sees every access may keep a memo too (MicroBlaze V's D-cache): its hits skip
+     * the core as they skip a machine's model */
+    h->memo_direct = h->dmemo && !classify && (!core || h->core_direct) && h->mem_inline && h->ram_size >= 8;
+    h->memo_size = h->memo_direct ? h->ram_size - 7 : 0;
+    h->retire_fast = h->retire_gen && !((h->pmu.dyn_interest | h->pmu.sum_interest) & h->retire_events) &&
+                     !h->observe_mem && !h->prof;
     hart_ftlb_rekey(h);
 }
 

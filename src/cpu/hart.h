@@ -156,15 +156,25 @@ typedef struct hart {
      * dmemo and imemo are the ones the paths look at: l1d_memo and l1i_memo, except while the PMU
      * counts that cache's accesses, hits included (the model counts them: it sees every one). */
     struct l1_memo *l1d_memo, *l1i_memo;
+    /* Events besides the L1 D-cache accesses whose counts need every access a D-side memo hit
+     * skips (a core's own hit and write events): dmemo is NULL while one is counted. */
+    evset_t l1d_memo_events;
     struct l1_memo *dmemo, *imemo;
     /* A D-side memo hit under translation still goes to core_ext mem_access: the core's own D-TLB
      * model beside a machine's caches (core/generic/hierarchy.c on p8700) sees every lookup. */
     bool memo_hits_to_core;
-    bool memo_direct; /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
+    bool memo_direct;   /* dmemo, and nothing else between a main-RAM access and the copy (as fast_size) */
+    uint64_t memo_size; /* with memo_direct, ram_size - 7 (translated code's one bounds check), else 0 */
     /* A core's own model of every access (core_ext mem_access, no memo): an aligned main-RAM
      * access needs nothing but the copy and the call (observe_direct: untranslated, as fast_size;
      * translated ones ask plain_view after the TLB). */
     bool observe_core, observe_direct;
+    /* A core that sees every data access (hart_core_sees_accesses, core_ext data_access) and
+     * nothing else between an aligned main-RAM access and the copy: the slow path makes the copy
+     * and calls the core directly, without the bus (core_direct; untranslated, as fast_size).
+     * ram_region: the bus region of main RAM (what data_access is given for it), or NULL. */
+    bool core_direct;
+    const bus_region_t *ram_region;
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;
@@ -245,6 +255,14 @@ typedef struct hart {
      * stall_charged: stall_cycles when last taken. */
     bool budget_cycles;
     uint64_t stall_charged;
+    /* A timing model's fast retirement (block_t.retire_gen): its generation (NULL: the model has
+     * none), which changes whenever what it left in a block's retire_stall may no longer hold;
+     * the events it counts at block_retired (retire_events); retire_fast: none of them counted
+     * and no memory model sees the fetches, so a whole block whose retire_gen is the generation
+     * may retire without the model (exec_block_timing, translated code). */
+    const uint64_t *retire_gen;
+    evset_t retire_events;
+    bool retire_fast;
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* decoded code is stale as a whole: flush before running on */
     /* Stores of any hart hit this hart's decoded code in main RAM: the blocks over these

@@ -490,6 +490,11 @@ mem_result_t mem_load_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t *va
         h->core_ext->mem_access(h, addr, size, 0, NULL);
         return MEM_OK;
     }
+    if (h->core_direct && off < h->ram_size - 7 && !(addr & (size - 1)) && !h->debug) {
+        *val = ram_read(h->ram + off, size); /* load_phys, less what cannot apply (core_direct) */
+        h->core_ext->data_access(h, h->ram_region, addr, size, false);
+        return MEM_OK;
+    }
     return load_slow(h, addr, size, val, insn_events, done);
 }
 
@@ -508,6 +513,12 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
         h->access_translated = false;
         h->core_ext->mem_access(h, addr, size, 1, NULL);
         return MEM_OK;
+    }
+    if (h->core_direct && off < h->ram_size - 7 && !(addr & (size - 1)) && !h->debug &&
+        !granule_bit(h->store_watch, off)) {
+        ram_write(h->ram + off, size, val); /* store_phys, less what cannot apply (core_direct) */
+        h->core_ext->data_access(h, h->ram_region, addr, size, true);
+        return h->stop != STOP_NONE ? MEM_STOP : MEM_OK;
     }
     return store_slow(h, addr, size, val, insn_events, done);
 }

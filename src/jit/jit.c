@@ -19,6 +19,7 @@
 #include "cpu/exec_retire.h"
 #include "isa/isa.h"
 #include "jit/emit_x86_64.h"
+#include "mem/l1_memo.h"
 
 bool jit_parse_mode(const char *s, enum jit_mode *mode)
 {
@@ -697,6 +698,50 @@ static bool emit_insn(tr_t *t, uint32_t k)
     return true;
 }
 
+/* A timed block's retirement without the timing model, as exec_block_timing makes it when the
+ * model left what it costs (hart_t.retire_fast, block_t.retire_gen still the model's generation;
+ * a pc to go on at, not a cycle budget): the budget, the taken exit, the timed execution (the
+ * block already pending) and its stall cycles. Then a jump to patch to the budget's test, with
+ * its flags set; otherwise on to the call of jit_retire. NULL when the hart's model has none. */
+static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    const uint64_t *gen = t->h->retire_gen;
+    uint8_t *miss[6];
+    int n = 0;
+    if (!gen || !next)
+        return NULL;
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(retire_fast)));
+    x_test(e, false, X_RCX, X_RCX);
+    miss[n++] = x_jcc(e, X_CC_E);
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(budget_cycles)));
+    x_test(e, false, X_RCX, X_RCX);
+    miss[n++] = x_jcc(e, X_CC_NE);
+    if (next == UINT64_MAX) { /* indirect: h->pc, which must not be 0 (no pc to go on at) */
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(pc)), 0);
+        miss[n++] = x_jcc(e, X_CC_E);
+    }
+    emit_mov_addr(t, X_RCX, b, false);
+    x_alu_imm(e, false, X_CMP, x_m(X_RCX, BOFF(pending)), 0);
+    miss[n++] = x_jcc(e, X_CC_E);
+    x_load(e, true, X_RDX, x_m(X_RBX, HOFF(retire_gen))); /* the hart's own: copies are shared */
+    x_load(e, true, X_RDX, x_m(X_RDX, 0));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RCX, BOFF(retire_gen)));
+    miss[n++] = x_jcc(e, X_CC_NE);
+    if (taken)
+        x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
+    x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(timed_execs)), 1);
+    x_load(e, false, X_RDX, x_m(X_RCX, BOFF(retire_stall) + (taken ? 4 : 0)));
+    x_alu(e, true, X_ADD, X_RDX, x_m(X_RBX, HOFF(stall_cycles)));
+    x_store(e, true, x_m(X_RBX, HOFF(stall_cycles)), X_RDX);
+    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: the test */
+    uint8_t *done = x_jmp(e);
+    for (int k = 0; k < n; k++)
+        x_patch(e, miss[k], e->p);
+    return done;
+}
+
 /* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
  * (indirect: h->pc, already set). The retirement is inline for a block without timing (the budget
  * and the block's own counts, whatever the counters count), else a call of jit_retire (`next`:
@@ -708,7 +753,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
-    uint8_t *slow = NULL, *out[8];
+    uint8_t *slow = NULL, *out[8], *fast = NULL;
     int n_out = 0;
     if (!b->timed) {
         /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
@@ -721,6 +766,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         slow = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
+        fast = emit_fast_retire(t, taken, next);
         x_mov(e, X_RDI, X_RBX);
         emit_mov_addr(t, X_RSI, b, false);
         x_mov_imm(e, X_RDX, taken);
@@ -732,6 +778,8 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
     }
     uint8_t *budget_test = e->p;
+    if (fast)
+        x_patch(e, fast, budget_test);
     out[n_out++] = x_jcc(e, X_CC_LE);
     if (!indirect) {
         uint8_t *site = x_jmp(e); /* to the lookup below until patched */
@@ -898,6 +946,49 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
         x_patch(e, miss[1], e->p);
 }
 
+/* A hart whose D-side memo keeps no replacement state (l1_memo_t.cache NULL: a direct-mapped
+ * L1 a core models itself) while the memo's hits need no call (memo_direct): an aligned main-RAM
+ * access whose line the memo holds (writable, for a store) is a hit, made inline as the window's
+ * accesses are (mem_load_slow and mem_store_slow, without the calls). rax: the address. */
+static void emit_memo(tr_t *t, const slow_path_t *s)
+{
+    x_emit_t *e = &t->e;
+    const l1_memo_t *m = t->h->l1d_memo;
+    bool store = s->kind == SLOW_STORE;
+    if (!m || m->cache || (s->kind != SLOW_LOAD && !store))
+        return;
+    x_mov(e, X_RDX, X_RAX);
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
+    uint8_t *outside = x_jcc(e, X_CC_AE), *misaligned = NULL;
+    if (s->size > 1) {
+        x_test_al(e, (uint8_t)(s->size - 1));
+        misaligned = x_jcc(e, X_CC_NE);
+    }
+    if (store && m->writes_free) {
+        x_patch(e, x_jmp(e), s->access);
+        goto out;
+    }
+    /* rcx = the line; r8 = its entry, less the slot (and the writable bit, for a load) */
+    x_mov(e, X_RCX, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
+    x_mov(e, X_R8, X_RCX);
+    x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
+    x_shift_imm(e, true, X_SHL, X_R8, 3);
+    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo))); /* the hart's own: copies are shared */
+    x_alu_imm(e, true, X_ADD, x_r(X_R9), (int32_t)offsetof(l1_memo_t, e));
+    x_load(e, true, X_R8, x_mi(X_R9, X_R8));
+    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
+    x_shift_imm(e, true, X_SHL, X_RCX, 12);
+    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
+    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
+    x_patch(e, x_jcc(e, X_CC_E), s->access); /* rdx: the offset in main RAM */
+out:
+    x_patch(e, outside, e->p);
+    if (misaligned)
+        x_patch(e, misaligned, e->p);
+}
+
 static bool emit_block(tr_t *t)
 {
     x_emit_t *e = &t->e;
@@ -940,8 +1031,11 @@ static bool emit_block(tr_t *t)
             x_patch(e, x_jmp(e), s->back);
             continue;
         }
-        if (s->size && !s->ftlb_inline)
-            emit_ftlb(t, s);
+        if (s->size) {
+            emit_memo(t, s);
+            if (!s->ftlb_inline)
+                emit_ftlb(t, s);
+        }
         if (s->kind == SLOW_AMO) { /* the interpreter runs the AMO */
             emit_exit(t, JIT_CONT | s->k);
             continue;
@@ -1022,6 +1116,12 @@ static struct jit_share_entry *share_entry(void *share, const block_t *b)
  * the same pc, decoded and timed alike, by harts of the same configuration. */
 static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *hb, const block_t *b)
 {
+    const l1_memo_t *ma = ha->l1d_memo, *mb = hb->l1d_memo; /* what emit_memo and emit_fast_retire see */
+    if (!ma != !mb ||
+        (ma && (ma->line_shift != mb->line_shift || ma->writes_free != mb->writes_free ||
+                !ma->cache != !mb->cache)) ||
+        !ha->retire_gen != !hb->retire_gen)
+        return false;
     if (ha->dispatch != hb->dispatch || ha->core_ext != hb->core_ext || ha->xlen != hb->xlen ||
         ha->isa != hb->isa || ha->bc.mask != hb->bc.mask || a->pc != b->pc || a->end_pc != b->end_pc ||
         a->n_insns != b->n_insns || a->timed != b->timed || a->stall_cycles != b->stall_cycles ||

@@ -349,6 +349,7 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
         h->isa = desc->core->isa | ISA_EXT_I | (desc->core->has_s_mode ? ISA_EXT_S : 0) |
                  (desc->core->has_u_mode || opts->user_mode ? ISA_EXT_U : 0);
         h->ram = ram->host;
+        h->ram_region = ram;
         h->ram_base = desc->ram_base;
         h->ram_size = ram->size;
         h->ram_core_local = (desc->ram_flags & REGION_CORE_LOCAL) != 0;

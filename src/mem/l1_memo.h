@@ -31,8 +31,12 @@
 #define L1_MEMO_SLOT_MASK (((1u << L1_MEMO_SLOT_BITS) - 1) << 2)
 
 typedef struct l1_memo {
-    cache_t *cache;              /* the L1's tag model: a hit found here touches its LRU state */
+    cache_t *cache;              /* the L1's tag model: a hit found here touches its LRU state (NULL: a
+                                  * direct-mapped cache, no replacement state; translated code looks
+                                  * such a D memo up itself) */
     unsigned line_shift;         /* log2 of the line size */
+    bool writes_free;            /* every write is a hit the model need not see (a write-through
+                                  * cache that does not allocate: writes change no line) */
     uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
     uint64_t e[L1_MEMO_ENTRIES]; /* D side, indexed by the line's low bits */
 } l1_memo_t;
@@ -54,11 +58,14 @@ static inline bool l1_memo_hit(l1_memo_t *m, uint64_t addr, unsigned size, bool 
     uint64_t line = addr >> m->line_shift;
     if (__builtin_expect((addr + size - 1) >> m->line_shift != line, 0))
         return false;
+    if (write && m->writes_free)
+        return true;
     uint64_t e = *l1_memo_entry(m, line);
     uint64_t ignore = L1_MEMO_SLOT_MASK | (write ? 0 : L1_MEMO_WRITABLE);
     if ((e & ~ignore) != (line << 12 | L1_MEMO_VALID | (write ? L1_MEMO_WRITABLE : 0)))
         return false;
-    cache_touch_slot(m->cache, (size_t)((e & L1_MEMO_SLOT_MASK) >> 2));
+    if (m->cache)
+        cache_touch_slot(m->cache, (size_t)((e & L1_MEMO_SLOT_MASK) >> 2));
     return true;
 }
 

@@ -246,6 +246,37 @@ void pmu_set_inhibit(pmu_t *p, uint64_t value, uint64_t now)
     pmu_reconfigure(p);
 }
 
+/* A commit of a few events (a timing model's access and its hit, say) through the events'
+ * lists of slots: each slot that selects one of them counts n once, unless it selects one of
+ * `already`. False (nothing done) when an event has too many slots to list or there are more
+ * than COMMIT_LISTED_MAX events: the caller looks at every slot. */
+#define COMMIT_LISTED_MAX 3
+static bool commit_listed(pmu_t *p, evset_t events, evset_t already, uint64_t n)
+{
+    unsigned bits = 0;
+    for (evset_t e = events; e; e &= e - 1) {
+        unsigned ev = evset_first(e);
+        if (ev >= EV_COUNT || p->ev_n_pos[ev] == PMU_EV_SCAN || ++bits > COMMIT_LISTED_MAX)
+            return false;
+    }
+    uint16_t seen[COMMIT_LISTED_MAX * PMU_EV_SLOTS];
+    unsigned n_seen = 0;
+    for (evset_t e = events; e; e &= e - 1) {
+        unsigned ev = evset_first(e);
+        for (unsigned j = 0; j < p->ev_n_pos[ev]; j++) {
+            unsigned k = p->ev_pos[ev][j], i = 0;
+            while (i < n_seen && seen[i] != k) /* a slot that selects two of them counts once */
+                i++;
+            if (i < n_seen)
+                continue;
+            seen[n_seen++] = (uint16_t)k;
+            if (!(p->slot[p->active[k]].events & already))
+                p->acc[k] += n;
+        }
+    }
+    return true;
+}
+
 void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
 {
     int ev = single_event(events);
@@ -254,7 +285,7 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
             unsigned k = p->ev_pos[ev][j];
             p->acc[k] += !(p->slot[p->active[k]].events & already);
         }
-    } else {
+    } else if (!commit_listed(p, events, already, 1)) {
         for (unsigned k = 0; k < p->n_active; k++) {
             evset_t want = p->slot[p->active[k]].events;
             p->acc[k] += (want & events) && !(want & already);
@@ -279,7 +310,7 @@ void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n)
     if (ev >= 0 && ev < EV_COUNT && p->ev_n_pos[ev] != PMU_EV_SCAN) {
         for (unsigned j = 0; j < p->ev_n_pos[ev]; j++)
             p->acc[p->ev_pos[ev][j]] += n;
-    } else {
+    } else if (!commit_listed(p, events, 0, n)) {
         for (unsigned k = 0; k < p->n_active; k++)
             p->acc[k] += (p->slot[p->active[k]].events & events) ? n : 0;
     }

@@ -4,6 +4,7 @@
  * the timing model are in docs/pmu-microblaze-v.md ("Timing model"). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/core.h"
 #include "core/microblaze_v/mbv.h"
@@ -11,6 +12,7 @@
 #include "cpu/exec.h"
 #include "isa/isa.h"
 #include "mem/cache.h"
+#include "mem/l1_memo.h"
 
 #define MBV_ISA \
     (ISA_EXT_M | ISA_EXT_A | ISA_EXT_C | ISA_EXT_ZICSR | ISA_EXT_ZIFENCEI | ISA_EXT_ZBA | ISA_EXT_ZBB | \
@@ -38,8 +40,18 @@ typedef struct mbv_state {
     pmu_model_t model;
     bool has_icache, has_dcache, timed_blocks;
     cache_t icache, dcache;
+    /* The lines the D-cache holds (mem/l1_memo.h), for the hart's memory paths: a load of one is
+     * a hit, and any store a write the cache only counts (write-through, no allocation: the
+     * memo's writes_free), so while none of the D-cache's events is counted
+     * (hart_t.l1d_memo_events) neither needs the model. Direct mapped: no replacement state to keep (no tag model to touch: .cache NULL),
+     * every entry names slot 0. */
+    l1_memo_t dlines;
     btc_entry_t *btc;
     unsigned btc_mask;
+    /* The generation of the blocks' fast retirement (hart_t.retire_gen): moves at every I-cache
+     * fill and at reset, the only changes of what a block's retirement costs. */
+    uint64_t retire_gen;
+    unsigned dfill; /* cycles of a D-cache line fill */
     /* pipeline rules */
     unsigned load_ready, mul_ready, mul_ex, div_ex, branch_penalty, jump_penalty, stages;
 } mbv_state_t;
@@ -187,6 +199,33 @@ static unsigned btc_resolve(hart_t *h, const block_t *b, unsigned last, uint64_t
     return cost;
 }
 
+/* After a whole execution of b that went on to a pc (not a trap): what the next ones cost,
+ * while nothing changes (hart_t.retire_gen), when that is fixed: its lines still in the I-cache
+ * (core_word[2] holds: every fetch a hit, no event of the model's counted) and its end not
+ * looked up in a BTC. Then it is the static stalls plus the penalty of the way the block
+ * leaves (block_t.retire_stall: [1] a conditional branch taken). */
+static void retire_memo(hart_t *h, block_t *b, evset_t flow)
+{
+    mbv_state_t *s = st(h);
+    b->retire_gen = 0;
+    if (s->btc && flow)
+        return;
+    if (s->has_icache && in_main_ram(h, b->pc) && b->core_word[2] != (uint32_t)s->icache.fills + 1)
+        return;
+    uint32_t stall = s->cfg.timing ? b->stall_cycles : 0, taken = 0, other = 0;
+    if (flow & EVBIT(BRANCH))
+        taken = s->branch_penalty;
+    else if (flow & EVBIT(JALR))
+        taken = other = s->branch_penalty;
+    else if (flow & EVBIT(JAL))
+        taken = other = s->jump_penalty;
+    if (!s->cfg.timing)
+        taken = other = 0;
+    b->retire_stall[0] = stall + other;
+    b->retire_stall[1] = stall + taken;
+    b->retire_gen = s->retire_gen;
+}
+
 static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
 {
     mbv_state_t *s = st(h);
@@ -215,6 +254,7 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
             for (uint64_t line = b->pc >> shift; line <= (end - 1) >> shift; line++) {
                 cache_result_t r = cache_access(&s->icache, line << shift, false);
                 if (!r.hit) {
+                    s->retire_gen++;
                     misses++;
                     extra += r.cycles;
                     pmu_latency(p, EVBIT(LAT_ICACHE_READ), r.fill_latency);
@@ -228,10 +268,13 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
             pmu_commit_events_n(p, EVBIT(ICACHE_REQ), misses);
         }
     }
-    if (whole && next_pc && (b->events[n - 1] & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
+    evset_t flow = b->events[n - 1] & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR));
+    if (whole && next_pc && flow)
         extra += btc_resolve(h, b, n - 1, next_pc);
     if (s->cfg.timing)
         h->stall_cycles += extra;
+    if (whole && next_pc)
+        retire_memo(h, (block_t *)b, flow);
 }
 
 static void mem_stall(hart_t *h, uint64_t cycles)
@@ -256,17 +299,40 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
             mem_stall(h, s->cfg.mem_latency);
             return;
         }
-        cache_result_t c = cache_access(&s->dcache, addr, store);
-        evset_t ev = store ? EVBIT(DCACHE_WRITE) | (c.hit ? EVBIT(DCACHE_WRITE_HIT) : 0)
-                           : EVBIT(DCACHE_READ) | (c.hit ? EVBIT(DCACHE_READ_HIT) : 0);
-        if (p->dyn_interest & ev)
-            pmu_commit_events(p, ev, 0);
-        if (c.filled)
-            pmu_latency(p, EVBIT(LAT_DCACHE_READ), c.fill_latency);
-        if (c.wrote_next)
-            pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c.write_latency);
-        /* Writes are posted (write-through with a write buffer): only read fills stall. */
-        mem_stall(h, store ? 0 : c.cycles);
+        /* Direct mapped, write-through, no write allocation: a hit is the one tag that matches,
+         * changes nothing and costs nothing; a write never changes the tags and is posted (a
+         * write buffer): only a read miss fills and stalls. What cache_access would do, without
+         * its general path for the accesses that are most of a run. */
+        cache_t *c = &s->dcache;
+        uint64_t line = addr >> c->line_shift;
+        bool hit = c->tag[line & c->set_mask] == line;
+        if (store) {
+            evset_t ev = EVBIT(DCACHE_WRITE) | (hit ? EVBIT(DCACHE_WRITE_HIT) : 0);
+            if (p->dyn_interest & ev)
+                pmu_commit_events(p, ev, 0);
+            if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE))
+                pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
+            return;
+        }
+        if (hit) {
+            if (p->dyn_interest & (EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT)))
+                pmu_commit_events(p, EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT), 0);
+            return;
+        }
+        /* a read miss: the line replaces the one in its set (cache_access's fill, with no next
+         * level and no write: s->dfill cycles) */
+        uint64_t *slot = &c->tag[line & c->set_mask], evicted = *slot;
+        *slot = line;
+        c->fills++;
+        uint64_t *e = l1_memo_entry(&s->dlines, evicted);
+        if (evicted != UINT64_MAX && (*e >> 12) == evicted)
+            *e = 0;
+        *l1_memo_entry(&s->dlines, line) = l1_memo_make(line, 0, true);
+        if (p->dyn_interest & EVBIT(DCACHE_READ))
+            pmu_commit_events(p, EVBIT(DCACHE_READ), 0);
+        if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_READ))
+            pmu_latency(p, EVBIT(LAT_DCACHE_READ), s->dfill);
+        mem_stall(h, s->dfill);
     } else if (!r->host) {
         pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.io_latency);
         mem_stall(h, s->cfg.io_latency);
@@ -310,6 +376,8 @@ static void mbv_reset(hart_t *h)
         cache_invalidate_all(&s->icache);
     if (s->has_dcache)
         cache_invalidate_all(&s->dcache);
+    memset(s->dlines.e, 0, sizeof s->dlines.e);
+    s->retire_gen++;
     if (s->btc)
         for (unsigned k = 0; k <= s->btc_mask; k++)
             s->btc[k].pc = UINT64_MAX;
@@ -390,7 +458,17 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     }
     s->div_ex = 32;
     s->stages = s->cfg.pipeline;
+    if (s->has_dcache) {
+        s->dlines = (l1_memo_t){ .cache = NULL, .line_shift = s->dcache.line_shift, .writes_free = true };
+        h->l1d_memo = &s->dlines;
+        unsigned beats = (unsigned)(s->dcache.cfg.line / word);
+        s->dfill = s->cfg.mem_latency + (beats ? beats - 1 : 0); /* the first beat, then one a cycle */
+        h->l1d_memo_events = EVBIT(DCACHE_READ_HIT) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
+    }
     s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
+    h->retire_gen = &s->retire_gen;
+    h->retire_events = EVBIT(STALL_OF) | EVBIT(STALL_EX) | EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT) |
+                       EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
     h->slow_mem = s->has_dcache || s->cfg.timing;
     mbv_reset(h);
     return true;
