@@ -92,8 +92,6 @@ typedef struct block {
     uint8_t n_amounts;
     uint8_t amount_ev[BLOCK_AMOUNTS];
     uint32_t amount[BLOCK_AMOUNTS];
-    uint8_t event_count[EV_COUNT]; /* instructions producing each static event: single-event
-                                     * selectors refresh with one lookup */
     /* The translation tier (jit/jit.h): while the block is counted or translated, insn[0].handler
      * is the executor's JIT_COUNT or JIT_ENTER and jit_orig the instruction's own handler. */
     const void *jit_orig;

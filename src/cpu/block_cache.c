@@ -555,12 +555,6 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     b->execs = UINT64_MAX; /* not executed yet (exec_retire.h) */
     b->events = (evset_t *)((uint8_t *)b + head);
     memcpy(b->events, events, n * sizeof(evset_t));
-    for (unsigned k = 0; k < n; k++)
-        for (evset_t e = events[k]; e; e &= e - 1) {
-            unsigned ev = evset_first(e);
-            if (ev < EV_COUNT) /* always: events are drawn from the vocabulary */
-                b->event_count[ev]++;
-        }
     b->classes = (struct block_class *)(b->events + n);
     b->n_classes = n_classes;
     memcpy(b->classes, classes, n_classes * sizeof *classes);
@@ -637,12 +631,8 @@ static void addends(const pmu_t *p, const block_t *b, unsigned k, uint8_t add[2]
     evset_t all = p->slot[p->active[k]].events;
     evset_t want = all & ~(EVBIT(BR_TAKEN) | EVBIT(BR_NOT_TAKEN));
     uint32_t n = 0;
-    if ((want & (want - 1)) == 0) {
-        n = want ? b->event_count[evset_first(want)] : 0;
-    } else {
-        for (uint32_t c = 0; c < b->n_classes; c++)
-            n += (b->classes[c].events & want) ? b->classes[c].count : 0;
-    }
+    for (uint32_t c = 0; c < b->n_classes; c++) /* a few: the distinct event sets of the block */
+        n += (b->classes[c].events & want) ? b->classes[c].count : 0;
     /* OR rule: the branch counts once even if its static events matched too. */
     bool branch_counted = ends_in_branch && (last & want);
     add[0] = (uint8_t)(n + (ends_in_branch && !branch_counted && (all & EVBIT(BR_NOT_TAKEN))));
