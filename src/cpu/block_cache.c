@@ -27,11 +27,18 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
 {
     block_cache_t *bc = &h->bc;
     bc->mask = BC_BUCKETS - 1;
-    bc->table = calloc(BC_BUCKETS, sizeof *bc->table);
-    bc->pages = calloc(BC_PAGE_BUCKETS, sizeof *bc->pages);
-    bc->ppages = calloc(BC_PAGE_BUCKETS, sizeof *bc->ppages);
+    /* The hash tables and the arena in one mapping (huge pages, touched lazily: a short run barely
+     * uses it): the tables' first touches are a few faults, not one per 4 KiB. */
+    size_t tables = (BC_BUCKETS + 2 * BC_PAGE_BUCKETS) * sizeof(block_t *);
+    bc->map_size = tables + BC_ARENA_SIZE;
+    bc->map = bus_host_map_huge(bc->map_size);
+    if (!bc->map)
+        return false;
+    bc->table = (block_t **)(void *)bc->map;
+    bc->pages = bc->table + BC_BUCKETS;
+    bc->ppages = bc->pages + BC_PAGE_BUCKETS;
+    bc->arena = bc->map + tables;
     bc->arena_size = BC_ARENA_SIZE;
-    bc->arena = bus_host_map_huge(bc->arena_size); /* mapped lazily: a short run barely uses it */
     bc->arena_used = 0;
     bc->code_map = code_map;
     bc->code_lo = SIZE_MAX;
@@ -39,19 +46,16 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
     h->store_watch = store_watch;
-    return bc->table && bc->pages && bc->ppages && bc->arena;
+    return true;
 }
 
 void block_cache_free(hart_t *h)
 {
-    free(h->bc.table);
-    free(h->bc.pages);
-    free(h->bc.ppages);
     free(h->bc.links);
     free(h->bc.sites);
     if (h->tier)
         h->tier->free(h);
-    bus_host_unmap(h->bc.arena, h->bc.arena_size);
+    bus_host_unmap(h->bc.map, h->bc.map_size);
     memset(&h->bc, 0, sizeof h->bc);
     h->store_watch = NULL;
 }

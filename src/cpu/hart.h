@@ -102,6 +102,8 @@ typedef struct block_cache {
     uint8_t **sites;
     size_t n_links, n_sites, cap_links, cap_sites;
     bool links_lost;
+    uint8_t *map; /* the mapping holding the tables above and the arena */
+    size_t map_size;
     uint8_t *arena; /* blocks are bump-allocated; a flush frees them all at once */
     size_t arena_size, arena_used;
     uint8_t *code_map;       /* one bit per 64-byte granule of the main RAM region holding code */

@@ -19,6 +19,7 @@
 #include "cpu/exec_retire.h"
 #include "isa/isa.h"
 #include "jit/emit_x86_64.h"
+#include "mem/bus.h"
 #include "mem/l1_memo.h"
 
 bool jit_parse_mode(const char *s, enum jit_mode *mode)
@@ -1098,12 +1099,12 @@ typedef struct jit_share {
 
 static void *jit_share_new(void)
 {
-    return calloc(1, sizeof(jit_share_t));
+    return bus_host_map_huge(sizeof(jit_share_t)); /* zeroed; touched all over: huge pages */
 }
 
 static void jit_share_free(void *share)
 {
-    free(share);
+    bus_host_unmap(share, sizeof(jit_share_t));
 }
 
 static struct jit_share_entry *share_entry(void *share, const block_t *b)
