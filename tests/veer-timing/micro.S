@@ -1,24 +1,11 @@
 /* Per-instruction micro-cases for the VeeR EL2 timing model. Each function runs a loop of
  * ITER iterations around 16 copies of one instruction pattern; a0 = data pointer (DCCM or
  * external memory), where used. Only caller-saved registers are used. */
-#define ITER 32
+#include "micro_loop.h"
 
     .option norvc
     .text
 
-.macro LOOP name, body
-    .globl \name
-    .balign 64
-\name:
-    li t6, ITER
-1:
-    .rept 16
-    \body
-    .endr
-    addi t6, t6, -1
-    bnez t6, 1b
-    ret
-.endm
 
 /* multiply: independent, and a dependent chain */
 LOOP m_mul_indep, "mul t0, a1, a2"

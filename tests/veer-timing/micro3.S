@@ -3,24 +3,11 @@
  * compressed calls. Same layout as micro.S: a loop of ITER iterations around 16 copies of one
  * pattern; a0 = data pointer. Kept apart from micro.S so that vt-micro1/2 keep the code (and the
  * addresses) the RTL measured. */
-#define ITER 32
+#include "micro_loop.h"
 
     .option norvc
     .text
 
-.macro LOOP name, body
-    .globl \name
-    .balign 64
-\name:
-    li t6, ITER
-1:
-    .rept 16
-    \body
-    .endr
-    addi t6, t6, -1
-    bnez t6, 1b
-    ret
-.endm
 
 /* an external load used 2, 3 instructions later */
 LOOP m3_load_use2, "lw t0, 0(a0); add t2, a1, a1; add t1, t0, t0"

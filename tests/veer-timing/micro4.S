@@ -4,24 +4,11 @@
  * a store followed by a load 2 later, and the same without the store. Same layout as micro.S: a
  * loop of ITER iterations around 16 copies of one pattern; a0 = data pointer. A program of its
  * own so that vt-micro1/2/3 keep the code (and the addresses) the RTL measured. */
-#define ITER 32
+#include "micro_loop.h"
 
     .option norvc
     .text
 
-.macro LOOP name, body
-    .globl \name
-    .balign 64
-\name:
-    li t6, ITER
-1:
-    .rept 16
-    \body
-    .endr
-    addi t6, t6, -1
-    bnez t6, 1b
-    ret
-.endm
 
 /* a store, n - 1 adds, then a load used by the next instruction (the store is n before the load) */
 LOOP m4_store_load4_use, "sw a1, 0(a0); add t2, a1, a1; add t3, a1, a1; add t4, a1, a1; lw t0, 8(a0); add t1, t0, t0"
