@@ -1197,6 +1197,8 @@ static void share_note(const hart_t *h, const block_t *b)
 bool jit_translate(hart_t *h, block_t *b)
 {
     size_t sites = h->bc.n_sites; /* the jumps this translation notes (block_jit_site) */
+    if (h->tier_share && take_shared(h, b))
+        return true; /* another hart translated it since this one decoded it */
     if (!code_cache_open(h))
         goto fail;
     tr_t t; /* on the stack: harts of different machines translate on their own threads */
