@@ -465,7 +465,7 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     b->core_word[6] = c0.load_tail;
     b->core_word[7] = late << 21;
     if ((b->events[0] & EVBIT(LOAD)) && is_mem(b->events[0])) /* bit 31: the cycle ENTRY_LATE adds */
-        b->core_word[7] |= (data_cost(b, 0, ENTRY_LATE).cycles - c0.cycles != 0) << 31;
+        b->core_word[7] |= (uint32_t)(data_cost(b, 0, ENTRY_LATE).cycles - c0.cycles != 0) << 31;
     data_sched_t sched;
     data_cost_wait(b, 0, 0, &sched);
     for (unsigned k = 0, slip = 0; k < b->n_insns && k < 7; k++) {
