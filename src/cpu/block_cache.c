@@ -1,5 +1,4 @@
 /* Decoding guest code into blocks, and finding them again by pc. */
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -247,15 +246,14 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
     bc->drops += dropped;
 }
 
-/* Drops the live blocks on list *p (linked through the field at byte offset `next`) with code
- * bytes in [lo, hi]: on the list of a physical page, the bytes of their first instruction's page;
- * on the straddlers' list, the two bytes at code_pa_next. Dead blocks leave the list. */
-static unsigned drop_listed(block_cache_t *bc, block_t **p, size_t next, uint64_t lo, uint64_t hi,
-                            bool straddlers)
+/* Drops the live blocks on list *p with code bytes in [lo, hi]: on the list of a physical page
+ * (ppage_next), the bytes of their first instruction's page; on the straddlers' list
+ * (straddle_next), the two bytes at code_pa_next. Dead blocks leave the list. */
+static unsigned drop_listed(block_cache_t *bc, block_t **p, uint64_t lo, uint64_t hi, bool straddlers)
 {
     unsigned dropped = 0;
     while (*p) {
-        block_t *b = *p, **link = (block_t **)(void *)((uint8_t *)b + next);
+        block_t *b = *p, **link = straddlers ? &b->straddle_next : &b->ppage_next;
         uint64_t first, last;
         if (straddlers) {
             first = b->code_pa_next, last = first + 1;
@@ -290,10 +288,9 @@ void block_cache_sync_code(hart_t *h)
     for (unsigned k = 0; k < h->n_code_written; k++) {
         uint64_t lo = h->code_written[k].pa, hi = lo + h->code_written[k].size - 1;
         for (uint64_t page = lo >> 12; page <= hi >> 12; page++)
-            dropped += drop_listed(bc, &bc->ppages[page & (BC_PAGE_BUCKETS - 1)],
-                                   offsetof(block_t, ppage_next), lo, hi, false);
+            dropped += drop_listed(bc, &bc->ppages[page & (BC_PAGE_BUCKETS - 1)], lo, hi, false);
         if ((lo & (PAGE_SIZE - 1)) < 2 || (hi >> 12) != (lo >> 12)) /* a page's first two bytes */
-            dropped += drop_listed(bc, &bc->straddlers, offsetof(block_t, straddle_next), lo, hi, true);
+            dropped += drop_listed(bc, &bc->straddlers, lo, hi, true);
     }
     h->n_code_written = 0;
     if (dropped)

@@ -29,8 +29,8 @@ typedef struct hart_platform {
     /* Hart h flushed its blocks, clearing its bits of the shared code map: every other hart
      * forgets its blocks before it runs again (code_unwatched). */
     void (*code_unwatched)(void *ctx, struct hart *h);
-    /* A store of hart h hit decoded code in main RAM at [pa, pa + size): every hart, h too, drops
-     * its blocks over those granules before it runs again (hart_note_code_written). */
+    /* A store of hart h hit decoded code in main RAM: every hart, h too, drops its blocks over
+     * [pa, pa + size) (the pages written) before it runs again (hart_note_code_written). */
     void (*code_written)(void *ctx, struct hart *h, uint64_t pa, unsigned size);
     /* LR made a reservation: the platform watches stores to it by other harts. */
     void (*reserve)(void *ctx, struct hart *h, uint64_t addr);

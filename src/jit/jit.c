@@ -316,6 +316,12 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2]);
 
+/* The fast TLB entry a load or store looks at: hart_t.ftlb[0] for loads, [1] for stores. */
+static int32_t ftlb_entry(const slow_path_t *s)
+{
+    return (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
+}
+
 /* rdx = the offset in main RAM of the access at rax; to the slow path unless inside the inline
  * window and aligned. While the hart's loads and stores are translated (or checked by PMP page by
  * page) the window is closed to them (hart_update_paths): a block translated then, or decoded in
@@ -325,9 +331,7 @@ static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
 {
     x_emit_t *e = &t->e;
     if ((t->b->ctx >> 2) || !t->h->mem_inline) {
-        int32_t entry =
-            (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
-        emit_ftlb_lookup(e, entry, size, s->from);
+        emit_ftlb_lookup(e, ftlb_entry(s), size, s->from);
         s->ftlb_inline = true;
         return;
     }
@@ -938,9 +942,8 @@ static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t 
 static void emit_ftlb(tr_t *t, const slow_path_t *s)
 {
     x_emit_t *e = &t->e;
-    int32_t entry = (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
     uint8_t *miss[2];
-    emit_ftlb_lookup(e, entry, s->size, miss);
+    emit_ftlb_lookup(e, ftlb_entry(s), s->size, miss);
     x_patch(e, x_jmp(e), s->access);
     x_patch(e, miss[0], e->p);
     if (miss[1])
@@ -1144,8 +1147,7 @@ static bool copy_translation(hart_t *h, block_t *b, const block_t *src)
     const jit_meta_t *m = src->jit_meta;
     if (!code_cache_open(h))
         return false;
-    size_t meta_size = (sizeof *m + m->n_reloc * sizeof m->reloc[0] + 15) & ~(size_t)15;
-    if (h->jit->used + ((m->size + 15) & ~(size_t)15) + meta_size > h->jit->meta_low) {
+    if (h->jit->used + ((m->size + 15) & ~(size_t)15) > h->jit->meta_low) {
         h->code_dirty = true;
         return false;
     }
@@ -1166,13 +1168,9 @@ static bool copy_translation(hart_t *h, block_t *b, const block_t *src)
             memset(site, 0, 4); /* not patched to a successor yet: on to the lookup after the jump */
             block_jit_site(h, b, s, site);
         }
-    h->jit->meta_low -= meta_size;
-    jit_meta_t *copy = (jit_meta_t *)(void *)(h->jit->code + h->jit->meta_low);
-    memcpy(copy, m, sizeof *m + m->n_reloc * sizeof m->reloc[0]);
     h->jit->used = (h->jit->used + m->size + 15) & ~(size_t)15;
     b->jit_entry = start;
-    b->jit_body = (uint8_t *)src->jit_body + in_code;
-    b->jit_meta = copy;
+    b->jit_body = (uint8_t *)src->jit_body + in_code; /* no record: only translations are shared */
     b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
     return true;
 }
@@ -1215,11 +1213,12 @@ bool jit_translate(hart_t *h, block_t *b)
                 true; /* the code cache is full: flushed with the blocks before the next run chunk */
         goto fail;
     }
-    /* what a copy of it needs, at the end of the cache (none when that does not fit) */
+    /* on a hart that shares its translations, what a copy needs, at the end of the cache (none
+     * when that does not fit) */
     size_t meta_size = (sizeof(jit_meta_t) + t.n_reloc * sizeof t.reloc[0] + 15) & ~(size_t)15;
     size_t code_end = (size_t)(t.e.p - h->jit->code + 15) & ~(size_t)15; /* the next translation's start */
     jit_meta_t *m = NULL;
-    if (!t.reloc_lost && h->jit->meta_low >= code_end + meta_size) {
+    if (h->tier_share && !t.reloc_lost && h->jit->meta_low >= code_end + meta_size) {
         h->jit->meta_low -= meta_size;
         m = (jit_meta_t *)(void *)(h->jit->code + h->jit->meta_low);
         m->size = (uint32_t)(t.e.p - t.start);
@@ -1230,7 +1229,7 @@ bool jit_translate(hart_t *h, block_t *b)
     b->jit_entry = t.start;
     b->jit_meta = m;
     b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
-    if (m && h->tier_share)
+    if (m)
         share_note(h, b);
     return true;
 fail:
@@ -1245,14 +1244,8 @@ fail:
  * a copy of that code now (true). */
 static bool take_shared(hart_t *h, block_t *b)
 {
-    size_t sites = h->bc.n_sites;
     const block_t *src = shared_twin(h, b);
-    if (!src || !copy_translation(h, b, src)) {
-        h->bc.n_sites = sites;
-        b->jit_site[0] = b->jit_site[1] = NULL;
-        return false;
-    }
-    return true;
+    return src && copy_translation(h, b, src); /* a failed copy notes no jump site */
 }
 
 #endif
