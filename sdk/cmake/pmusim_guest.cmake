@@ -9,7 +9,8 @@
 #
 # Produces <dir>/<name>.elf and the target guest_<name> (part of ALL), <dir> being
 # PMUSIM_GUEST_DIR when it is set (pmusim's tree: build/guests), else the current binary folder.
-# DEPENDS names further files it is rebuilt after (headers the sources include).
+# The guest is rebuilt when a file its sources include changes (a depfile written by
+# pmusim_guest_deps.cmake); DEPENDS names further files it is rebuilt after.
 # Without BARE the SDK (crt0, runtime, picolibc's libc, libgcc) is linked in.
 # BARE links only the given sources and libgcc: for riscv-tests-style assembly programs.
 # TTEXT links with the toolchain's default link script and -Ttext=<addr>, as many users' own
@@ -115,6 +116,7 @@ function(pmusim_add_guest name)
   endif()
   set(flags -march=${march} -mabi=${mabi} -mcmodel=medany -O2 -g -ffreestanding -fno-builtin
             -nostdlib -static -Wall -Wextra ${port} ${link})
+  set(rt_srcs)
   if(G_BARE)
     set(libs ${libgcc})
   else()
@@ -126,9 +128,19 @@ function(pmusim_add_guest name)
   file(MAKE_DIRECTORY ${out_dir})
   set(out ${out_dir}/${name}.elf)
   file(GLOB sdk_deps ${sdk}/include/*.h ${sdk}/ld/*.ld)
+  # The headers the guest's own sources include, found by the preprocessor (the SDK's are sdk_deps)
+  set(own_srcs ${srcs})
+  if(rt_srcs)
+    list(REMOVE_ITEM own_srcs ${rt_srcs})
+  endif()
+  string(REPLACE ";" "|" dep_flags "${flags};${G_CFLAGS}")
+  string(REPLACE ";" "|" dep_srcs "${own_srcs}")
   add_custom_command(OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -DCC=${PMUSIM_RISCV_CC} "-DFLAGS=${dep_flags}" -DOUTPUT=${out}
+            -DDEPFILE=${out}.d "-DSOURCES=${dep_srcs}" -P ${sdk}/cmake/pmusim_guest_deps.cmake
     COMMAND ${PMUSIM_RISCV_CC} ${flags} ${G_CFLAGS} -o ${out} ${srcs} ${libs}
-    DEPENDS ${srcs} ${ld} ${sdk_deps} ${G_DEPENDS}
+    DEPENDS ${srcs} ${ld} ${sdk_deps} ${G_DEPENDS} ${sdk}/cmake/pmusim_guest_deps.cmake
+    DEPFILE ${out}.d
     COMMENT "Guest ${name}.elf (${G_MACHINE})"
     VERBATIM)
   # in pmusim's tree the target pmusim_guests (part of ALL) gathers them

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "pmusim_rt.h"
+#include "selfcheck_loop.h"
 
 static volatile int initialised = 42;
 static volatile int zeroed;
@@ -32,10 +33,10 @@ int main(void)
 
     /* minstret counts the loop's instructions: at least one per iteration */
     uint64_t before = rt_read_minstret();
-    for (volatile int i = 0; i < 100; i++) {
+    for (volatile int i = 0; i < SELFCHECK_LOOP; i++) {
     }
     uint64_t after = rt_read_minstret();
-    failed |= check(after - before >= 100, "minstret counts");
+    failed |= check(after - before >= SELFCHECK_LOOP, "minstret counts");
 
     char *p = malloc(4096);
     failed |= check(p != NULL && p >= __heap_start && p + 4096 <= __heap_end, "malloc from the heap");
