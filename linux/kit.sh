@@ -373,6 +373,12 @@ build_guests() {
     run_logged "$log" "$cc" -static -nostdlib -o "$tmpd/loop" "$g/loop.S"
     run_logged "$log" "$cc" -O2 -static -Wall -Wextra -g -o "$tmpd/matmul" "$g/matmul.c"
     run_logged "$log" "$cc" -O2 -static -Wall -Wextra -g -o "$tmpd/stride" "$g/stride.c"
+    # the CoreMark-like benchmark of examples/, ~1.05e9 instructions as bench/'s coremark-big:
+    # a CPU-bound process to time against the same program bare-metal (bench/linux-process.sh)
+    # (process-rt/pmusim_rt.h, included first, stands for the SDK's runtime header: same guard)
+    run_logged "$log" "$cc" -O2 -static -Wall -Wextra -g -DITERATIONS=1250 \
+        -include "$g/process-rt/pmusim_rt.h" -I"$here/../sdk/include" \
+        -o "$tmpd/coremark-big" "$here/../examples/coremark.c"
 }
 
 # --- 8. the initramfs --------------------------------------------------------------------------------
@@ -400,7 +406,7 @@ for link in open(sys.argv[2]).read().split():
     install -m 755 "$cache/perf-$k_perf/perf" "$r/usr/bin/perf"
     install -m 755 "$cache/objdump-$k_objdump/objdump" "$r/usr/bin/objdump"
     local p
-    for p in loop matmul stride; do
+    for p in loop matmul stride coremark-big; do
         install -m 755 "$cache/guests-$k_guests/$p" "$r/root/$p"
         ln -sfn ../../root/$p "$r/usr/bin/$p"
     done
@@ -425,7 +431,8 @@ k_busybox=$( { echo "$common busybox ${srcver[busybox]}"; declare -f build_busyb
 k_elf=$( { echo "$common zlib ${srcver[zlib]} elfutils ${srcver[elfutils]}"; declare -f build_elf debian_source; } | sha)
 k_perf=$( { echo "$common $k_elf"; declare -f build_perf kernel_source; files_key $patch_files; } | sha)
 k_objdump=$( { echo "$common binutils ${srcver[binutils]}"; declare -f build_objdump debian_source; } | sha)
-k_guests=$( { echo "$common"; declare -f build_guests; files_key $guest_files; } | sha)
+k_guests=$( { echo "$common"; declare -f build_guests;
+              files_key $guest_files ../examples/coremark.c ../sdk/include/pmusim_example.h; } | sha)
 k_rootfs=$( { echo "$common $k_busybox $k_perf $k_objdump $k_guests"; declare -f build_rootfs;
               files_key mkcpio.py $rootfs_files; } | sha)
 
