@@ -251,6 +251,7 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
         const dinsn_t *d = &b->insn[k];
         evset_t ev = b->events[k];
         uint32_t st = t;
+        bool busy_here = false; /* the access found the bus busy (one cycle at most) */
         if (ready[d->rs1] > st)
             st = ready[d->rs1];
         if (ready[d->rs2] > st)
@@ -275,8 +276,8 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
              * load of another bus word that was not merged with the one before it */
             bool word_change =
                 !entry && !(addr ? addr[prev_k] >> 3 == addr[k] >> 3 : same_bus_word8(b, prev_k, k));
-            if (adjacent && prev_store == store && (entry || word_change))
-                c.busy += store || !merged;
+            busy_here = adjacent && prev_store == store && (entry || word_change) && (store || !merged);
+            c.busy += busy_here;
             merged = same;
             prev_mem = st;
             prev_k = k;
@@ -302,12 +303,13 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
                       (st - last_store <= STORE_SHADOW || (alone && st - last_store <= STORE_IBUF_CYCLES));
             lat = EXT_LOAD_LATENCY + drained;
             /* a load 2 cycles after a late one, in another bus word: the two commands would go
-             * out back to back, and the second finds the read address channel busy */
+             * out back to back, and the second finds the read address channel busy (once: a load
+             * that queued right behind the late one was counted busy above) */
             if (late && st == late_st + 2 &&
                 (late_k == BLOCK_MAX_INSNS ||
                  !(addr ? addr[late_k] >> 3 == addr[k] >> 3 : same_bus_word8(b, late_k, k)))) {
                 lat++;
-                c.busy++;
+                c.busy += !busy_here;
             }
         }
         if (ext && store) {
