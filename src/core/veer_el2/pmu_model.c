@@ -76,8 +76,8 @@ static const pmu_event_desc_t veer_events[] = {
     { 27, "branches-unpredictable", "Unpredictable branches (far jal, non-return jalr)", EXACT,
       EVS(EVBIT(JUMP_UNPRED)) },
     { 28, "fetch-stall-cycles", "Cycles fetch ready but stalled",
-      TIMED("I-cache miss cycles and decode-stall cycles after the fetch buffer filled; -1.5% in total on "
-            "the calibration programs"),
+      TIMED("I-cache miss cycles and cycles the fetch buffer is full and nothing is consumed; -0.7% in "
+            "total on the calibration programs, +0.5% on the held-out ones"),
       SUM(EVBIT(TM_FETCH_STALL)) },
     { 30, "decode-stall-cycles", "Cycles instruction valid in IB but decode stalled",
       TIMED("external load-to-use, bus queue, divide, presync/postsync cycles; -2% in total, misaligned "

@@ -53,9 +53,9 @@ enum {
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
     WRONG_PATH_BYTES = 8,             /* fetched down the wrong path before a mispredict's flush */
     WRONG_PATH_HITS = 1,              /* I-cache hits down the wrong path of a conditional branch */
-    FB_HALFWORDS = 6,                 /* the fetch buffer: 3 fetch groups of 4 bytes */
-    FB_STEADY = 4,                    /* halfwords in it when 4-byte code runs at one per cycle */
-    FB_AFTER_FLUSH = 2,               /* ... after a flush: the restart group goes straight on */
+    FB_GROUPS = 3,                    /* the fetch buffer: 3 fetch groups of 4 bytes (fb_write_f) */
+    FB_STEADY = 2,                    /* groups in it when 4-byte code runs after a stall */
+    FB_AFTER_FLUSH = 1,               /* ... after a flush: the restart group */
     BUS_BUFFER_DEPTH = 4,             /* LSU_NUM_NBLOAD: the bus buffer's entries */
     STORE_BUFFER_CYCLES = 7,          /* cycles an external store counts in buf_numvld_any */
     LOAD_BUFFER_CYCLES = 5,           /* ... an external load */
@@ -99,9 +99,13 @@ struct veer_timing {
                           * ended (load_tail of data_cost_t) */
     bool late_load;      /* the last block ended with a late load (late_tail of data_cost_t) */
     uint32_t last_store; /* the last external access if a store the last block kept the base of */
-    /* fetch buffer (fetch-stall cycles, event 28): halfwords fetched ahead of decode, and the
-     * divide stalls of the current block (cycles after instruction k) */
-    unsigned fb_halfwords;
+    /* fetch buffer (fetch-stall cycles, event 28): the fetch groups in it (the RTL's fb_write_f),
+     * whether a fetch is in the F stage (ifc_fetch_req_f), the end of the fetch group holding the
+     * next byte to decode + 1 (0: redirected since), and the divide stalls of the current block
+     * (cycles after instruction k) */
+    unsigned fb_groups;
+    bool fb_fetch;
+    uint64_t fb_bound;
     uint8_t div_wait[BLOCK_MAX_INSNS];
     unsigned misaligned_waits; /* misaligned external accesses of the current block */
     /* bus buffer (sb-wb-stall cycles, event 34): the cycles the accesses of earlier blocks still
@@ -120,7 +124,8 @@ veer_timing_t *veer_timing_new(void)
     veer_timing_t *t = calloc(1, sizeof(veer_timing_t));
     if (t) { /* the RTL's counters reset to 2'b00: weakly not taken */
         memset(t->bht, 1, sizeof t->bht);
-        t->fb_halfwords = FB_STEADY;
+        t->fb_groups = FB_STEADY;
+        t->fb_fetch = true;
     }
     return t;
 }
@@ -246,6 +251,7 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
         const dinsn_t *d = &b->insn[k];
         evset_t ev = b->events[k];
         uint32_t st = t;
+        bool busy_here = false; /* the access found the bus busy (one cycle at most) */
         if (ready[d->rs1] > st)
             st = ready[d->rs1];
         if (ready[d->rs2] > st)
@@ -270,8 +276,8 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
              * load of another bus word that was not merged with the one before it */
             bool word_change =
                 !entry && !(addr ? addr[prev_k] >> 3 == addr[k] >> 3 : same_bus_word8(b, prev_k, k));
-            if (adjacent && prev_store == store && (entry || word_change))
-                c.busy += store || !merged;
+            busy_here = adjacent && prev_store == store && (entry || word_change) && (store || !merged);
+            c.busy += busy_here;
             merged = same;
             prev_mem = st;
             prev_k = k;
@@ -297,12 +303,13 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
                       (st - last_store <= STORE_SHADOW || (alone && st - last_store <= STORE_IBUF_CYCLES));
             lat = EXT_LOAD_LATENCY + drained;
             /* a load 2 cycles after a late one, in another bus word: the two commands would go
-             * out back to back, and the second finds the read address channel busy */
+             * out back to back, and the second finds the read address channel busy (once: a load
+             * that queued right behind the late one was counted busy above) */
             if (late && st == late_st + 2 &&
                 (late_k == BLOCK_MAX_INSNS ||
                  !(addr ? addr[late_k] >> 3 == addr[k] >> 3 : same_bus_word8(b, late_k, k)))) {
                 lat++;
-                c.busy++;
+                c.busy += !busy_here;
             }
         }
         if (ext && store) {
@@ -632,7 +639,9 @@ static unsigned btb_set(uint64_t pos)
 static void flush_history(veer_timing_t *s, uint8_t stale, uint64_t next_pc)
 {
     s->fetch_addr = 0;
-    s->fb_halfwords = FB_AFTER_FLUSH;
+    s->fb_groups = FB_AFTER_FLUSH;
+    s->fb_fetch = true;
+    s->fb_bound = 0;
     s->stale_ghr = stale;
     s->fghr = s->ghr;
     s->restart = (uint32_t)next_pc + 1;
@@ -930,54 +939,83 @@ static void add_entry_amounts(hart_t *h, const block_t *b, unsigned entry, unsig
     add_amount(h, EVBIT(TM_DECODE_STALL), more);
 }
 
-/* A decode stall of n cycles with `*halfwords` in the fetch buffer: fetch goes on, two
- * halfwords a cycle, until the buffer is full; the cycles after that are fetch-stall cycles (the
- * RTL's ifu_pmu_fetch_stall: fb_full_f and nothing consumed, el2_ifu_ifc_ctl). A full buffer
- * stops the fetch requests (ifc_fetch_req_bf), so when decode goes on, one fetch group is
- * missing: the buffer is one group short of full again (FB_STEADY). */
-static unsigned fb_stall(unsigned *halfwords, unsigned n)
+/* The RTL's next sequential fetch address (el2_ifu_ifc_ctl fetch_addr_next): 4 bytes on, in the
+ * halfword phase of the redirect target, realigned when the stream enters the next line
+ * (line_wrap clears fetch_addr_next_1). */
+static uint64_t next_fetch(uint64_t a)
 {
-    unsigned fill = (FB_HALFWORDS - *halfwords + 1) / 2;
-    if (n < fill) {
-        *halfwords += 2 * n;
-        return 0;
-    }
-    *halfwords = FB_STEADY;
-    return n - fill;
+    uint64_t n = ((a >> 2) + 1) << 2;
+    return ((n ^ a) >> 6) & 1 ? n : n | (a & 2);
 }
 
-/* The fetch-stall cycles of a block that ran whole (event 28, beyond I-cache misses): each
- * instruction that waits to issue (external load-to-use, bus queueing), a divide, and the
- * block's presync/postsync waits stall decode; a compressed instruction lets fetch get one
- * halfword further ahead. */
+/* One decode cycle of the RTL's fetch-buffer balance (el2_ifu_ifc_ctl): `consumed` fetch groups
+ * emptied by the instruction decoded in it (ifu_fb_consume1/2), 0 in a stall. A fetch-stall
+ * cycle is one with the buffer full and nothing consumed (ifu_pmu_fetch_stall: fb_full_f and
+ * neither consume); the fetch in the F stage adds a group (fb_left), and the next fetch request is
+ * held while the buffer will be full and nothing is consumed (ifc_fetch_req_bf). */
+static unsigned fb_cycle(veer_timing_t *s, unsigned consumed)
+{
+    unsigned stall = s->fb_groups == FB_GROUPS && !consumed;
+    int next = (int)s->fb_groups - (int)consumed + s->fb_fetch;
+    next = next < 0 ? 0 : next > FB_GROUPS ? FB_GROUPS : next;
+    s->fb_fetch = !(next == FB_GROUPS && !consumed);
+    s->fb_groups = (unsigned)next;
+    return stall;
+}
+
+/* A decode stall of n cycles: the buffer fills, then every cycle is a fetch-stall cycle. */
+static unsigned fb_stall(veer_timing_t *s, unsigned n)
+{
+    unsigned cycles = 0;
+    for (; n && !(s->fb_groups == FB_GROUPS && !s->fb_fetch); n--)
+        cycles += fb_cycle(s, 0);
+    return cycles + n; /* full with no fetch under way: stays so */
+}
+
+/* The fetch-stall cycles of a block that ran whole (event 28, beyond I-cache misses), cycle by
+ * cycle on the fetch buffer: each instruction that waits to issue (external load-to-use, bus
+ * queueing), a divide, and the block's presync/postsync waits stall decode; an instruction that
+ * is decoded empties the fetch groups whose last byte it holds (groups from the fetch stream's
+ * addresses, fetch_addr_next; the group of a taken transfer ends with it). */
 static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched,
-                         unsigned entry_wait)
+                         unsigned entry_wait, bool taken)
 {
     const uint8_t *wait = sched->wait;
-    unsigned hw = s->fb_halfwords, cycles = 0;
+    unsigned cycles = 0;
+    uint64_t bound = s->fb_bound;
+    if (bound <= b->pc || bound > b->pc + 4)
+        bound = next_fetch(b->pc); /* redirected: the stream starts at the block */
     if (entry_wait)
-        cycles += fb_stall(&hw, entry_wait);
+        cycles += fb_stall(s, entry_wait);
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (wait[k])
-            cycles += fb_stall(&hw, wait[k]);
+            cycles += fb_stall(s, wait[k]);
         evset_t ev = b->events[k];
         if (ev & EVBIT(FENCE))
-            cycles += fb_stall(&hw, FENCE_CYCLES);
+            cycles += fb_stall(s, FENCE_CYCLES);
         else if (ev & EVBIT(FENCEI))
-            cycles += fb_stall(&hw, 2 * FENCEI_SYNC_CYCLES);
+            cycles += fb_stall(s, 2 * FENCEI_SYNC_CYCLES);
         else if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
             unsigned pre, post, sync = csr_cycles(b, k, &pre, &post);
             if (sync)
-                cycles += fb_stall(&hw, sync);
+                cycles += fb_stall(s, sync);
         }
-        if (b->insn[k].len == 2 && hw < FB_HALFWORDS)
-            hw++;
+        uint64_t end = b->pc + b->info[k].pcoff + b->insn[k].len;
+        unsigned consumed = 0;
+        uint64_t emptied = 0; /* the end of the last group the instruction empties */
+        for (; bound <= end; bound = next_fetch(bound)) {
+            consumed++;
+            emptied = bound;
+        }
+        if (taken && k + 1 == b->n_insns && emptied != end)
+            consumed++; /* the group of a predicted-taken transfer ends with it */
+        cycles += fb_cycle(s, consumed);
         if (s->div_wait[k])
-            cycles += fb_stall(&hw, s->div_wait[k]);
+            cycles += fb_stall(s, s->div_wait[k]);
     }
     for (unsigned k = 0; k < s->misaligned_waits; k++)
-        cycles += fb_stall(&hw, MISALIGNED_EXT_CYCLES);
-    s->fb_halfwords = hw;
+        cycles += fb_stall(s, MISALIGNED_EXT_CYCLES);
+    s->fb_bound = taken ? 0 : bound;
     add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
 }
 
@@ -1021,15 +1059,6 @@ static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, con
     for (unsigned j = 0; j < n && s->bus_carried < BUS_CARRIED; j++)
         if (to[j] > end)
             s->bus_left[s->bus_carried++] = (uint16_t)(to[j] - end);
-}
-
-/* The RTL's next sequential fetch address (el2_ifu_ifc_ctl fetch_addr_next): 4 bytes on, in the
- * halfword phase of the redirect target, realigned when the stream enters the next line
- * (line_wrap clears fetch_addr_next_1). */
-static uint64_t next_fetch(uint64_t a)
-{
-    uint64_t n = ((a >> 2) + 1) << 2;
-    return ((n ^ a) >> 6) & 1 ? n : n | (a & 2);
 }
 
 /* The fetches (4 bytes each, from the fetch stream's addresses) that bring the bytes lo..hi-1
@@ -1148,7 +1177,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
             sched.end = b->n_insns;
         }
         if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-            fetch_stalls(h, s, b, &sched, entry_wait);
+            fetch_stalls(h, s, b, &sched, entry_wait,
+                         (next & 1) || (b->events[b->n_insns - 1] & (EVBIT(JAL) | EVBIT(JALR))));
         if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
             bus_buffer_stalls(h, s, b, &sched);
     }
@@ -1167,8 +1197,11 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     evset_t last = b->events[b->n_insns - 1];
     if (last & EVBIT(FENCEI))
         icache_invalidate(s);
-    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK)))
-        s->fb_halfwords = FB_AFTER_FLUSH; /* a flush */
+    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK))) { /* a flush */
+        s->fb_groups = FB_AFTER_FLUSH;
+        s->fb_fetch = true;
+        s->fb_bound = 0;
+    }
     if (next_pc)
         fetch_entry(h, s, next_pc);
     /* The static amounts (presync and postsync waits, the D-bus amounts with no store just
