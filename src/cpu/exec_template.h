@@ -135,7 +135,7 @@ typedef int64_t sreg;
 #define FTLB_HIT(kind, a_, size, r_) ({ \
         const struct ftlb_entry *e_ = &h->ftlb[kind][((a_) >> 12) & 255]; \
         r_ = (a_) + e_->ram; \
-        e_->tag == (((a_) >> 12) << 3 | h->ftlb_key) && !((a_) & ((size) - 1)); \
+        e_->tag == (((a_) & (~0xfffull | ((size) - 1))) | h->ftlb_key); /* misaligned: no tag */ \
     })
 #define LOAD(type, conv) do { \
         uint64_t a_ = ADDR, off_ = a_ - h->ram_base; \

@@ -210,11 +210,12 @@ typedef struct hart {
     uint32_t ctx, ctx_g;
     /* The inline path of loads and stores the main-RAM window does not take (translation on, or a
      * PMP view that is not uniform over RAM): one direct-mapped entry per page and kind ([0] loads,
-     * [1] stores), at the index of the TLB entry (vpn % 256). tag: (va >> 12) << 3 | ftlb_key at
-     * the fill; ram: the RAM offset of the access is va + ram. An entry exists only for a page in
+     * [1] stores), at the index of the TLB entry (vpn % 256). tag: the page's va | ftlb_key at the
+     * fill, so a lookup compares (va & ~0xfff | va & (size - 1)) | ftlb_key with it, and a
+     * misaligned access (low bits set) misses; ram: the RAM offset of the access is va + ram. An entry exists only for a page in
      * main RAM that the data privilege may access in that way as a plain copy (translation with
      * the permission, D set for stores, PMP over the whole page); stores still test the store
-     * watch. ftlb_key: the data privilege | SUM << 2, or FTLB_OFF while every access must be seen
+     * watch. ftlb_key: (the data privilege | SUM << 2) << 3, or FTLB_OFF while every access must be seen
      * (hart_ftlb_rekey). Dropped with the TLB entries (cpu/mmu.c) and on PMP and MXR changes. */
     struct ftlb_entry {
         uint64_t tag, ram;
@@ -388,7 +389,12 @@ static inline bool hart_needs_addresses(const hart_t *h)
     return (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) && !h->ram_core_local &&
            !hart_presumes_external(h);
 }
-#define FTLB_OFF (1ull << 63) /* no fast-TLB tag has this bit */
+/* The fast TLB's key (hart_t.ftlb_key): in bits 3-5 of a tag, above an access's alignment bits
+ * and below its page; FTLB_OFF, bit 11, is in no tag (an entry all ones is empty: a lookup's tag
+ * has bits 6-10 clear). */
+#define FTLB_KEY(dpriv, sum) (((uint64_t)(dpriv) | (uint64_t)(sum) << 2) << 3)
+#define FTLB_KEY_PRIV(key) (((key) >> 3) & 3)
+#define FTLB_OFF (1ull << 11)
 /* The key of the fast TLB (hart_t.ftlb) for the current data privilege, SUM and PMU state
  * (hart_update_paths alone calls it: cpu/hart.c is the only place that assigns ftlb_key). */
 static inline void hart_ftlb_rekey(hart_t *h)
@@ -399,7 +405,7 @@ static inline void hart_ftlb_rekey(hart_t *h)
     uint64_t ms = h->csr.mstatus;
     unsigned dpriv =
         h->priv == PRIV_M && (ms & (1ull << 17)) /* MPRV */ ? (unsigned)((ms >> 11) & 3) : h->priv;
-    h->ftlb_key = observed ? FTLB_OFF : dpriv | ((ms >> 18) & 1) << 2 /* SUM */;
+    h->ftlb_key = observed ? FTLB_OFF : FTLB_KEY(dpriv, (ms >> 18) & 1 /* SUM */);
 }
 
 /* The privilege or the translation context changed: the context blocks are found in

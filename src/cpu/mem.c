@@ -332,13 +332,13 @@ static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mod
 static void ftlb_fill(hart_t *h, uint64_t va, uint64_t pa, unsigned kind, enum priv_mode priv)
 {
     uint64_t page = pa & ~0xfffull, off = page - h->ram_base;
-    if ((h->ftlb_key & FTLB_OFF) || (h->ftlb_key & 3) != priv || off >= h->ram_size ||
+    if ((h->ftlb_key & FTLB_OFF) || FTLB_KEY_PRIV(h->ftlb_key) != priv || off >= h->ram_size ||
         h->ram_size - off < 0x1000)
         return;
     if (h->pmp_count && !pmp_allows(h, page, 0x1000, kind ? PMP_W : PMP_R, priv))
         return;
     struct ftlb_entry *e = &h->ftlb[kind][(va >> 12) % 256];
-    e->tag = (va >> 12) << 3 | h->ftlb_key;
+    e->tag = (va & ~0xfffull) | h->ftlb_key;
     e->ram = off - (va & ~0xfffull);
 }
 

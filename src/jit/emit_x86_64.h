@@ -1,6 +1,6 @@
 /* A small x86-64 instruction encoder: just the forms the translator (jit/jit.c) emits.
  *
- * Operands are 64-bit registers (X_RAX ... X_R15) and memory [base + disp] or [base + index]. The
+ * Operands are 64-bit registers (X_RAX ... X_R15) and memory [base + disp] or [base + index + disp]. The
  * `w` argument selects the 64-bit form (REX.W); without it the 32-bit form, which zero-extends
  * its result into the whole register. Encodings: Intel SDM volume 2. */
 #ifndef PMUSIM_JIT_EMIT_X86_64_H
@@ -67,6 +67,10 @@ static inline x_mem_t x_mi(int base, int index)
 {
     return (x_mem_t){ base, index, 0 };
 }
+static inline x_mem_t x_mid(int base, int index, int32_t disp)
+{
+    return (x_mem_t){ base, index, disp };
+}
 
 static inline void x_b(x_emit_t *e, unsigned v)
 {
@@ -102,14 +106,14 @@ static inline void x_op(x_emit_t *e, bool w, uint32_t op, int nop, int reg, x_me
         x_b(e, 0xc0u | r << 3 | b);
     } else if (m.index >= 0) {
         unsigned sib = ((unsigned)m.index & 7) << 3 | b;
-        if (b == 5) { /* rbp/r13 as base need a displacement */
-            x_b(e, 0x44u | r << 3);
-            x_b(e, sib);
-            x_b(e, 0);
-        } else {
-            x_b(e, 0x04u | r << 3);
-            x_b(e, sib);
-        }
+        /* rbp/r13 as base need a displacement, if only 0 */
+        unsigned mod = m.disp == 0 && b != 5 ? 0u : m.disp >= -128 && m.disp <= 127 ? 1u : 2u;
+        x_b(e, mod << 6 | 0x04u | r << 3);
+        x_b(e, sib);
+        if (mod == 1)
+            x_b(e, (uint8_t)m.disp);
+        else if (mod == 2)
+            x_d(e, (uint32_t)m.disp);
     } else {
         unsigned mod = m.disp == 0 && b != 5 ? 0u : m.disp >= -128 && m.disp <= 127 ? 1u : 2u;
         x_b(e, mod << 6 | r << 3 | b);

@@ -912,26 +912,20 @@ static bool is_translated_terminator(enum insn_op op)
 }
 
 /* The fast TLB's entry at `entry` (hart_t.ftlb[0] loads, [1] stores) for the access of `size`
- * bytes at rax: rdx its offset in main RAM; miss[0] jumps when the page is not there, miss[1]
- * (or NULL) when the access is misaligned. */
+ * bytes at rax: rdx its offset in main RAM; miss[0] jumps when the page is not there or the access
+ * is misaligned (its low bits, kept in the compared tag, are never in an entry's), miss[1] is NULL. */
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2])
 {
+    x_mov(e, X_RDX, X_RAX);
+    x_shift_imm(e, false, X_SHR, X_RDX, 12 - 4); /* the index (vpn % 256) times the entry's 16 bytes */
+    x_alu_imm(e, false, X_AND, x_r(X_RDX), 255 << 4);
     x_mov(e, X_RCX, X_RAX);
-    x_shift_imm(e, true, X_SHR, X_RCX, 12);
-    x_mov(e, X_RDX, X_RCX);
-    x_alu_imm(e, false, X_AND, x_r(X_RDX), 255);
-    x_shift_imm(e, true, X_SHL, X_RCX, 3);
+    x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~0xfffu | (size - 1)));
     x_alu(e, true, X_OR, X_RCX, x_m(X_RBX, HOFF(ftlb_key)));
-    x_shift_imm(e, false, X_SHL, X_RDX, 4);
-    x_alu(e, true, X_ADD, X_RDX, x_r(X_RBX));
-    x_alu(e, true, X_CMP, X_RCX, x_m(X_RDX, entry));
+    x_alu(e, true, X_CMP, X_RCX, x_mid(X_RBX, X_RDX, entry));
     miss[0] = x_jcc(e, X_CC_NE);
     miss[1] = NULL;
-    if (size > 1) {
-        x_test_al(e, (uint8_t)(size - 1));
-        miss[1] = x_jcc(e, X_CC_NE);
-    }
-    x_load(e, true, X_RDX, x_m(X_RDX, entry + 8));
+    x_load(e, true, X_RDX, x_mid(X_RBX, X_RDX, entry + 8));
     x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
 }
 
