@@ -323,8 +323,12 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
             } else if (p->dyn_interest & ev) {
                 pmu_commit_events(p, ev, 0);
             }
-            if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE))
+            if (presumed) { /* the occurrence is presumed too: its cycles alone */
+                if (p->sum_interest & EVBIT(LAT_DCACHE_WRITE))
+                    pmu_commit_amount(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
+            } else if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE)) {
                 pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
+            }
             return;
         }
         if (hit) {
@@ -483,7 +487,7 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
         /* Loads and stores presume a D-cache hit, made inline with the memo's hits. Not with
          * S-mode: a misaligned access across two pages is made (and seen here) byte by byte. */
         h->load_presumed = EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT);
-        h->store_presumed = EVBIT(DCACHE_WRITE) | EVBIT(DCACHE_WRITE_HIT);
+        h->store_presumed = EVBIT(DCACHE_WRITE) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
         h->l1d_write_events = EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
     }
     if (s->has_dcache) {
