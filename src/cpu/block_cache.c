@@ -472,6 +472,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         isa_decoder_init(&h->bc.decoder, h->xlen, h->isa);
     bool translated = mmu_on(h, h->priv);
     bool presume_external = hart_presumes_external(h);
+    evset_t presume_fetch = hart_presumes_fetch(h, pc) ? h->fetch_presumed : 0;
+    evset_t presume_load = h->prof ? 0 : h->load_presumed, presume_store = h->prof ? 0 : h->store_presumed;
     uint64_t fault_cause = 0, fault_tval = 0, pa_first = 0, pa_next = UINT64_MAX;
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
@@ -495,6 +497,11 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if (presume_external) /* main RAM is not core-local: see hart_presumes_external */
             events[n] |= (events[n] & (EVBIT(LOAD) | EVBIT(FP_LOAD)) ? EVBIT(LOAD_EXTERNAL) : 0) |
                          (events[n] & (EVBIT(STORE) | EVBIT(FP_STORE)) ? EVBIT(STORE_EXTERNAL) : 0);
+        /* every fetch, and loads and stores (AMOs and LR/SC excepted): see hart_presumes_fetch */
+        events[n] |= presume_fetch;
+        if (!(events[n] & EVBIT(ATOMIC)))
+            events[n] |= (events[n] & (EVBIT(LOAD) | EVBIT(FP_LOAD)) ? presume_load : 0) |
+                         (events[n] & (EVBIT(STORE) | EVBIT(FP_STORE)) ? presume_store : 0);
         pcoff[n] = (uint16_t)(at - pc);
         at += d->len;
         n++;
@@ -733,6 +740,13 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
             p->acc[k] += (b->events[j] & want) != 0;
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
+    /* All of a block's instructions committed this way (the last one stopped the run after it)
+     * make a whole execution its executions do not count: the static amounts come here. */
+    for (unsigned j = 0; n == b->n_insns && j < b->n_amounts; j++) {
+        evset_t e = (evset_t)1 << b->amount_ev[j];
+        if (p->sum_interest & e)
+            pmu_commit_amount(p, e, b->amount[j]);
+    }
     if (h->prof)
         prof_prefix(h, (block_t *)b, n); /* before the block's timing: see prof_prefix */
     if (b->timed && n) {

@@ -534,6 +534,7 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
     uint64_t src = imm ? d->rs1 : h->x[d->rs1];
     uint64_t old = 0, flushes = h->bc.flushes;
     uint32_t ctx = h->ctx;
+    own &= ~h->fetch_presumed; /* its fetch, done before it, is not the instruction's own event */
     csr_read(h, csr, own, &old);
     if (csr_writes(d, op)) {
         /* mip/sip read the OR of the software bits and the hardware lines, but a set or clear

@@ -6,6 +6,7 @@
 #include "cpu/csr.h"
 #include "cpu/mmu.h"
 #include "cpu/pmp.h"
+#include "mem/l1_memo.h"
 
 void hart_update_paths(hart_t *h)
 {
@@ -20,7 +21,12 @@ void hart_update_paths(hart_t *h)
     /* A memo hit makes no call: while L1 accesses are counted, every access asks the model. Its
      * counts are the same either way (docs/mips-cm.md "Fast paths"). */
     evset_t d_counted = EVBIT(DCACHE_READ) | EVBIT(DCACHE_WRITE) | h->l1d_memo_events;
-    h->dmemo = ((h->pmu.dyn_interest | h->pmu.sum_interest) & d_counted) ? NULL : h->l1d_memo;
+    evset_t interest = h->pmu.dyn_interest | h->pmu.sum_interest;
+    if (!h->prof) /* the blocks presume these (hart_t.load_presumed), the writes see the model */
+        d_counted &= ~(h->load_presumed | h->store_presumed | h->l1d_write_events);
+    h->dmemo = (interest & d_counted) ? NULL : h->l1d_memo;
+    if (h->l1d_memo)
+        h->l1d_memo->writes_counted = (interest & h->l1d_write_events) != 0;
     h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ)) ? NULL : h->l1i_memo;
     h->observe_direct = h->observe_core && !classify && !core && h->mem_inline && h->ram_size >= 8;
     h->core_direct = core && h->ram_region && h->core_ext && h->core_ext->data_access &&

@@ -266,6 +266,19 @@ typedef struct hart {
     const uint64_t *retire_gen;
     evset_t retire_events;
     bool retire_fast;
+    /* Events a timing model raises once per instruction fetched from main RAM (MicroBlaze V's
+     * I-cache requests and hits), which the blocks presume at decode time (hart_presumes_fetch):
+     * they count with the block's executions, and the model takes back the ones that did not
+     * happen (pmu_retract_events: an I-cache miss is a request without a hit). A fetch event
+     * is not the instruction's own: a counter read excludes the reading instruction's own
+     * events, not its fetch (csr_exec). */
+    evset_t fetch_presumed;
+    /* The same for data accesses (MicroBlaze V's D-cache reads and writes, and their hits): the
+     * events each load (store) presumes at decode time, AMOs and LR/SC excepted, while no profile
+     * is recorded; the core takes back those an access did not have (a miss, an access outside
+     * the cached memory). l1d_write_events: events of a memo with writes_free that need the
+     * model to see every write, while the memo keeps the reads (l1_memo_t.writes_counted). */
+    evset_t load_presumed, store_presumed, l1d_write_events;
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* decoded code is stale as a whole: flush before running on */
     /* Stores of any hart hit this hart's decoded code in main RAM: the blocks over these
@@ -371,6 +384,15 @@ bool hart_debug_watching(const hart_t *h);
 static inline bool hart_presumes_external(const hart_t *h)
 {
     return !h->ram_core_local && !h->prof;
+}
+
+/* The blocks of code at `pc` presume the fetch events (hart_t.fetch_presumed) of each of their
+ * instructions: code in main RAM, while no profile is recorded (a profile attributes the events
+ * as they happen, at the block's end, where the model commits them). Decided when blocks are
+ * decoded; starting or stopping a profile drops the blocks. */
+static inline bool hart_presumes_fetch(const hart_t *h, uint64_t pc)
+{
+    return h->fetch_presumed && !h->prof && pc - h->ram_base < h->ram_size;
 }
 
 /* The core sees every data access (core_ext.data_access): slow_mem, or an event counted that

@@ -963,8 +963,11 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_test_al(e, (uint8_t)(s->size - 1));
         misaligned = x_jcc(e, X_CC_NE);
     }
-    if (store && m->writes_free) {
-        x_patch(e, x_jmp(e), s->access);
+    if (store && m->writes_free) { /* every write a hit, unless the model must see them */
+        x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
+        x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
+        x_test(e, false, X_RCX, X_RCX);
+        x_patch(e, x_jcc(e, X_CC_E), s->access);
         goto out;
     }
     /* rcx = the line; r8 = its entry, less the slot (and the writable bit, for a load) */

@@ -37,6 +37,8 @@ typedef struct l1_memo {
     unsigned line_shift;         /* log2 of the line size */
     bool writes_free;            /* every write is a hit the model need not see (a write-through
                                   * cache that does not allocate: writes change no line) */
+    bool writes_counted;         /* with writes_free: an event counted needs the model to see
+                                  * every write, so none is a memo hit (hart_update_paths sets it) */
     uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
     uint64_t e[L1_MEMO_ENTRIES]; /* D side, indexed by the line's low bits */
 } l1_memo_t;
@@ -59,7 +61,7 @@ static inline bool l1_memo_hit(l1_memo_t *m, uint64_t addr, unsigned size, bool 
     if (__builtin_expect((addr + size - 1) >> m->line_shift != line, 0))
         return false;
     if (write && m->writes_free)
-        return true;
+        return !m->writes_counted;
     uint64_t e = *l1_memo_entry(m, line);
     uint64_t ignore = L1_MEMO_SLOT_MASK | (write ? 0 : L1_MEMO_WRITABLE);
     if ((e & ~ignore) != (line << 12 | L1_MEMO_VALID | (write ? L1_MEMO_WRITABLE : 0)))

@@ -298,6 +298,14 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
 void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had)
 {
     evset_t kept = had & ~dropped;
+    int ev = single_event(dropped); /* one event: only the slots that select it */
+    if (ev >= 0 && ev < EV_COUNT && (dropped & had) && p->ev_n_pos[ev] != PMU_EV_SCAN) {
+        for (unsigned j = 0; j < p->ev_n_pos[ev]; j++) {
+            unsigned k = p->ev_pos[ev][j];
+            p->acc[k] -= !(p->slot[p->active[k]].events & kept);
+        }
+        return;
+    }
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
         p->acc[k] -= (want & had) && !(want & kept); /* may wrap until the block is folded in */

@@ -1,10 +1,10 @@
 #!/bin/sh
 # Usage: fast_same.sh PMUSIM MACHINE ELF [STAT ARGS...]
-# The MicroBlaze V fast paths (the D-cache memo, the blocks' fast retirement) run only while none
-# of the events the model counts at an access or a block's end is selected. Counting cycles,
-# instructions, loads and stores alone (fast paths on) and together with those events (every
-# access and block through the model) must give the same cycles and counts, in every translator
-# mode; the output and exit status too.
+# The MicroBlaze V fast paths (the D-cache memo, the blocks' fast retirement) and the cache
+# events the blocks presume: counting cycles, instructions, loads and stores alone and together
+# with the model's events (the blocks presume the cache events, every store goes to the model)
+# must give the same cycles and counts, in every translator mode; the output and exit status
+# too. (presumed_same.sh checks the events themselves against the model's own commits.)
 pmusim=$1 machine=$2 elf=$3
 shift 3
 tmp=$(mktemp -d) || exit 1

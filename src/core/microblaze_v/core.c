@@ -160,6 +160,16 @@ static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, un
     b->core_word[0] = of;
     b->core_word[1] = ex;
     b->stall_cycles = of + ex;
+    /* the same at every whole execution: counted with the block's executions */
+    b->n_amounts = 0;
+    if (of) {
+        b->amount_ev[b->n_amounts] = EV_STALL_OF;
+        b->amount[b->n_amounts++] = of;
+    }
+    if (ex) {
+        b->amount_ev[b->n_amounts] = EV_STALL_EX;
+        b->amount[b->n_amounts++] = ex;
+    }
 }
 
 /* The branch target cache: a taken branch or jump found with its target costs nothing; anything
@@ -232,15 +242,8 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
     pmu_t *p = &h->pmu;
     uint64_t extra = 0;
     bool whole = n == b->n_insns;
-    if (s->cfg.timing && whole && b->stall_cycles) {
+    if (s->cfg.timing && whole) /* its stall events are counted with its executions (block_t.amount) */
         extra += b->stall_cycles;
-        if (p->sum_interest & (EVBIT(STALL_OF) | EVBIT(STALL_EX))) {
-            if (b->core_word[0])
-                pmu_commit_amount(p, EVBIT(STALL_OF), b->core_word[0]);
-            if (b->core_word[1])
-                pmu_commit_amount(p, EVBIT(STALL_EX), b->core_word[1]);
-        }
-    }
     if (s->has_icache && in_main_ram(h, b->pc)) {
         /* One request per instruction; the first fetch from each line looks the line up. In a
          * direct-mapped cache only fills evict: a whole block whose lines were all present
@@ -263,7 +266,10 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
             if (whole && end - b->pc <= s->icache.cfg.size / 2) /* its lines cannot evict each other */
                 ((block_t *)b)->core_word[2] = (uint32_t)s->icache.fills + 1;
         }
-        if (p->dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))) {
+        if (b->events[0] & EVBIT(ICACHE_REQ)) { /* presumed (hart_presumes_fetch): a miss has no hit */
+            for (uint64_t k = 0; k < misses && (p->dyn_interest & EVBIT(ICACHE_HIT)); k++)
+                pmu_retract_events(p, EVBIT(ICACHE_HIT), EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT));
+        } else if (p->dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))) {
             pmu_commit_events_n(p, EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), n - misses);
             pmu_commit_events_n(p, EVBIT(ICACHE_REQ), misses);
         }
@@ -291,6 +297,9 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
     (void)size;
     mbv_state_t *s = st(h);
     pmu_t *p = &h->pmu;
+    /* The access's instruction presumed a D-cache access that hits (hart_t.load_presumed): the
+     * model takes back what it did not have. */
+    evset_t presumed = h->prof ? 0 : store ? h->store_presumed : h->load_presumed;
     if (r->host && r->host == h->ram) {
         if (!h->slow_mem)
             return;           /* timing off, no D-cache: external memory is not modelled (the inline path) */
@@ -308,14 +317,22 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
         bool hit = c->tag[line & c->set_mask] == line;
         if (store) {
             evset_t ev = EVBIT(DCACHE_WRITE) | (hit ? EVBIT(DCACHE_WRITE_HIT) : 0);
-            if (p->dyn_interest & ev)
+            if (presumed) {
+                if (!hit && (p->dyn_interest & EVBIT(DCACHE_WRITE_HIT)))
+                    pmu_retract_events(p, EVBIT(DCACHE_WRITE_HIT), presumed);
+            } else if (p->dyn_interest & ev) {
                 pmu_commit_events(p, ev, 0);
-            if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE))
+            }
+            if (presumed) { /* the occurrence is presumed too: its cycles alone */
+                if (p->sum_interest & EVBIT(LAT_DCACHE_WRITE))
+                    pmu_commit_amount(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
+            } else if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE)) {
                 pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
+            }
             return;
         }
         if (hit) {
-            if (p->dyn_interest & (EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT)))
+            if (!presumed && (p->dyn_interest & (EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT))))
                 pmu_commit_events(p, EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT), 0);
             return;
         }
@@ -328,12 +345,20 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
         if (evicted != UINT64_MAX && (*e >> 12) == evicted)
             *e = 0;
         *l1_memo_entry(&s->dlines, line) = l1_memo_make(line, 0, true);
-        if (p->dyn_interest & EVBIT(DCACHE_READ))
+        if (presumed) {
+            if (p->dyn_interest & EVBIT(DCACHE_READ_HIT))
+                pmu_retract_events(p, EVBIT(DCACHE_READ_HIT), presumed);
+        } else if (p->dyn_interest & EVBIT(DCACHE_READ)) {
             pmu_commit_events(p, EVBIT(DCACHE_READ), 0);
+        }
         if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_READ))
             pmu_latency(p, EVBIT(LAT_DCACHE_READ), s->dfill);
         mem_stall(h, s->dfill);
-    } else if (!r->host) {
+        return;
+    }
+    if (presumed & p->dyn_interest) /* LMB or a device: not a D-cache access */
+        pmu_retract_events(p, presumed, presumed);
+    if (!r->host) {
         pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.io_latency);
         mem_stall(h, s->cfg.io_latency);
     }
@@ -458,6 +483,13 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     }
     s->div_ex = 32;
     s->stages = s->cfg.pipeline;
+    if (s->has_dcache && !s->cfg.smode) {
+        /* Loads and stores presume a D-cache hit, made inline with the memo's hits. Not with
+         * S-mode: a misaligned access across two pages is made (and seen here) byte by byte. */
+        h->load_presumed = EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT);
+        h->store_presumed = EVBIT(DCACHE_WRITE) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
+        h->l1d_write_events = EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
+    }
     if (s->has_dcache) {
         s->dlines = (l1_memo_t){ .cache = NULL, .line_shift = s->dcache.line_shift, .writes_free = true };
         h->l1d_memo = &s->dlines;
@@ -467,8 +499,13 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
     }
     s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
     h->retire_gen = &s->retire_gen;
-    h->retire_events = EVBIT(STALL_OF) | EVBIT(STALL_EX) | EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT) |
-                       EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
+    /* Nothing the model counts at a block's end stops its fast retirement: the I-cache requests
+     * and hits are presumed by the blocks (a fast retirement has no miss), the OF and EX stalls
+     * are the blocks' amounts, and a block whose end is looked up in the BTC never retires fast
+     * (retire_memo). */
+    h->retire_events = 0;
+    if (s->has_icache)
+        h->fetch_presumed = EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT);
     h->slow_mem = s->has_dcache || s->cfg.timing;
     mbv_reset(h);
     return true;

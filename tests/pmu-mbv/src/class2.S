@@ -94,6 +94,38 @@ rerun:
      * first pass */
     CHECK_CTR 411, 3, 8
     CHECK_CTR 412, 4, 8
+
+    /* Only accesses to the external memory are D-cache accesses: not those to the local memory
+     * (LMB) or to a device (the AXI timer's load register TLR0, written back unchanged). */
+    .irp n, 3,5,6,7,8,9,10
+    ZERO \n
+    .endr
+    li s5, LMB_BASE + 0x100
+    li s6, AXI_TIMER
+    PMU_GO
+    lw a2, 0(s5)                /* LMB read */
+    sw a2, 0(s5)                /* LMB write */
+    lw a3, 4(s6)                /* device read */
+    sw a3, 4(s6)                /* device write */
+    lw a2, 64(s1)               /* read miss: line 4 of `cold` never accessed */
+    lw a2, 68(s1)               /* read hit */
+    sw a2, 64(s1)               /* write hit */
+    sw a2, 128(s1)              /* write miss: line 8 never accessed (no write allocation) */
+    PMU_STOP
+    CHECK_CTR 415, 5, 2
+    CHECK_CTR 416, 6, 1
+    CHECK_CTR 417, 7, 2
+    CHECK_CTR 418, 8, 1
+    CHECK_CTR 419, 9, 2
+    CHECK_CTR 420, 10, 4
+    /* A counter read sees the reading instruction's fetch (done when its block retires, before
+     * the read), though not its class 0 events: nop and csrr, 2 requests. */
+    ZERO 3
+    PMU_GO
+    nop
+    READ s5, 3
+    PMU_STOP
+    CHECK 421, s5, 2
     TEST_END
 
     .bss
