@@ -799,16 +799,15 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
         x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
         miss[n++] = x_jcc(e, X_CC_NE);
     }
-    emit_mov_addr(t, X_RCX, b, false);
-    x_alu_imm(e, false, X_CMP, x_m(X_RCX, BOFF(pending)), 0);
+    emit_mov_addr(t, X_R8, b, false);
+    x_alu_imm(e, false, X_CMP, x_m(X_R8, BOFF(pending)), 0);
     miss[n++] = x_jcc(e, X_CC_E);
     x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo))); /* set with memo_retire; copies are shared */
     x_load(e, true, X_RDX, x_m(X_R11, (int32_t)offsetof(l1_memo_t, gen)));
-    x_alu(e, true, X_CMP, X_RDX, x_m(X_RCX, BOFF(fetch_gen)));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
     /* every line is where it was: touched in order, as cache_touch_slot (r8: the block, r11 the
      * tag model, r9 its ages, rcx its clock) */
-    x_mov(e, X_R8, X_RCX);
     x_load(e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
     x_load(e, true, X_R9, x_m(X_R11, (int32_t)offsetof(cache_t, age)));
     x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
@@ -1116,11 +1115,16 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     }
     /* r8 = the entry's offset in the memo, r9 = the hart's own memo (copies are shared), r10 =
      * the entry; r8 = it less the slot (and the writable bit, for a load); rcx = what it must be */
+    _Static_assert(offsetof(l1_memo_t, e) == 0, "the entries first: indexed from the memo's address");
     x_mov(e, X_R8, X_RAX);
-    x_shift_imm(e, true, X_SHR, X_R8, m->line_shift);
-    x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
-    x_shift_imm(e, true, X_SHL, X_R8, 3);
-    x_alu_imm(e, true, X_ADD, x_r(X_R8), (int32_t)offsetof(l1_memo_t, e));
+    if (m->line_shift >= 3) {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 3);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 3);
+    } else {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
+        x_shift_imm(e, true, X_SHL, X_R8, 3);
+    }
     x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
     x_load(e, true, X_R10, x_mi(X_R9, X_R8));
     x_mov(e, X_R8, X_R10);
@@ -1266,13 +1270,13 @@ static struct jit_share_entry *share_entry(void *share, const block_t *b)
  * the same pc, decoded and timed alike, by harts of the same configuration. */
 static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *hb, const block_t *b)
 {
-    const l1_memo_t *ma = ha->l1d_memo, *mb = hb->l1d_memo; /* what emit_memo, emit_fast_retire and emit_memo_retire see */
+    const l1_memo_t *ma = ha->l1d_memo,
+                    *mb = hb->l1d_memo; /* what emit_memo, emit_fast_retire and emit_memo_retire see */
     if (!ma != !mb ||
         (ma && (ma->line_shift != mb->line_shift || ma->writes_free != mb->writes_free ||
                 !ma->cache != !mb->cache)) ||
         !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
-        !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask ||
-        !ha->l1i_memo != !hb->l1i_memo)
+        !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo)
         return false;
     if (ha->dispatch != hb->dispatch || ha->core_ext != hb->core_ext || ha->xlen != hb->xlen ||
         ha->isa != hb->isa || ha->bc.mask != hb->bc.mask || a->pc != b->pc || a->end_pc != b->end_pc ||

@@ -340,8 +340,7 @@ bool hier_setup(hart_t *h, const core_config_t *cfg)
         h->memo_retire_events = EVBIT(ITLB_READ) | EVBIT(ITLB_MISS) | EVBIT(BP_LOOKUP) | EVBIT(BR_MISPREDICT);
         h->bp_ctr = s->bp;
         h->bp_mask = s->bp_mask;
-    }
-    else
+    } else
         h->observe_core = true; /* the memory slow path calls it directly for plain RAM accesses */
     hier_reset(h);
     return true;
