@@ -29,7 +29,7 @@ Options:
   --only IDS         time only these commands (comma-separated; all are still checked):
                      pmusim qemu-icount qemu-tcg virt-stat paged veer-run veer-notiming veer-stat
                      veer-statall veer-record veer-record-g veer-sample mbv-run mbv-timed mbv64-run
-                     mbv64-cached mbv64-statall rc-off
+                     mbv64-cached mbv64-statall virt64-run p8700-run rc-off
                      rc-on su-pmusim su-qemu, and for the other programs (P = chase, vm):
                      P-run P-qemu-icount P-qemu-tcg P-stat P-veer-run P-veer-stat P-veer-statall;
                      with a translator (pmusim run --help mentions --jit) also ID-nojit for each
@@ -99,9 +99,11 @@ else
 fi
 if ((QUICK)); then
     CM_VIRT=coremark-virt32 CM_VEER=coremark-veer CM_MBV=coremark-mbv32 CM_MBV64=coremark-mbv64 RC=reconfig-small CM_PAGED=coremark-paged-virt32
+    CM_V64=coremark-virt64
     BIG=
 else
     CM_VIRT=coremark-big-virt32 CM_VEER=coremark-big-veer CM_MBV=coremark-big-mbv32 CM_MBV64=coremark-big-mbv64 RC=reconfig CM_PAGED=coremark-big-paged-virt32
+    CM_V64=coremark-big-virt64
     BIG=-big
 fi
 # The other programs (bench/chase.c, bench/vm.c): ELF files P$BIG-virt32.elf and P$BIG-veer.elf
@@ -116,7 +118,7 @@ if ((DO_BUILD)); then
     LOG=$BUILD/bench-build.log
     cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DPMUSIM_WERROR=OFF -DPMUSIM_SANITIZE=OFF \
         -DPMUSIM_GUESTS=ON >"$LOG" 2>&1 || { tail -n 40 "$LOG" >&2; die "cmake configure failed (log: $LOG)"; }
-    targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER" "guest_$CM_MBV")
+    targets=(pmusim guest_hello-virt32 "guest_$CM_VIRT" "guest_$CM_VEER" "guest_$CM_MBV" "guest_$CM_MBV64" "guest_$CM_V64")
     if ((!BENCH_STANDALONE)); then
         targets+=("guest_$RC-on-veer" "guest_$RC-off-veer" "guest_$CM_PAGED")
         for p in "${OTHER[@]}"; do targets+=("guest_$p$BIG-virt32" "guest_$p$BIG-veer"); done
@@ -134,7 +136,7 @@ MBV_TIMED=mbv32,icache=16K,dcache=16K,btc=64
 MBV64_CACHED=mbv64,icache=16K,dcache=16K
 other_elfs=()
 for p in "${OTHER[@]}"; do other_elfs+=("$BENCH_GUESTS/$p$BIG-virt32.elf" "$BENCH_GUESTS/$p$BIG-veer.elf"); done
-for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" "$GUESTS/$CM_MBV.elf" \
+for f in "$PMUSIM" "$GUESTS/hello-virt32.elf" "$GUESTS/$CM_VIRT.elf" "$GUESTS/$CM_VEER.elf" "$GUESTS/$CM_MBV.elf" "$GUESTS/$CM_V64.elf" \
          "$BENCH_GUESTS/$RC-on-veer.elf" "$BENCH_GUESTS/$RC-off-veer.elf" "$BENCH_GUESTS/$CM_PAGED.elf" "${other_elfs[@]}"; do
     [[ -e $f ]] || die "missing $f (build first, without --no-build)"
 done
@@ -218,6 +220,11 @@ add_cmd main mbv64-cached "\`pmusim run -M $MBV64_CACHED\`"          "$CM_MBV64"
 if ((HAVE_STAT)); then
     add_cmd main mbv64-statall "\`pmusim stat -M $MBV64_CACHED\` with all its $(tr , '\n' <<<"$MBV64_ALL" | wc -l) events" "$CM_MBV64" "$PMUSIM" stat -M "$MBV64_CACHED" -e "$MBV64_ALL" "$GUESTS/$CM_MBV64.elf"
 fi
+# RV64: virt64 against one P8700 hart behind the coherence manager's L1s and L2 (the SDK builds for
+# virt64; a p8700 hart is an RV64GC hart with virt's memory map, so the same ELF runs there: pmusim
+# warns about its machine note on standard error)
+add_cmd main virt64-run   "\`pmusim run -M virt64\`"                    "$CM_V64" "$PMUSIM" run -M virt64 "$GUESTS/$CM_V64.elf"
+add_cmd main p8700-run    "\`pmusim run -M p8700,cores=1\`"             "$CM_V64" "$PMUSIM" run -M p8700,cores=1 "$GUESTS/$CM_V64.elf"
 add_cmd main rc-off       "reconfig, counters left alone"             "$RC-off-veer" "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-off-veer.elf"
 add_cmd main rc-on        "reconfig, reprogrammed every ~100 insns"   "$RC-on-veer"  "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-on-veer.elf"
 for p in "${OTHER[@]}"; do   # the other programs: run, stat with 4 and all events, QEMU
@@ -310,6 +317,7 @@ same "paging on vs off, instret included (coremark, virt32)" "$OUT/pmusim.canon"
 same "virt32 vs mbv32 build, instret excepted (coremark)" "$OUT/pmusim.noinstret" "$OUT/mbv-run.noinstret" || fails=1
 same "mbv32 without and with caches and timing (coremark)" "$OUT/mbv-run.canon" "$OUT/mbv-timed.canon" || fails=1
 same "mbv64 without and with caches and timing (coremark)" "$OUT/mbv64-run.canon" "$OUT/mbv64-cached.canon" || fails=1
+same "virt64 vs p8700, instret included (coremark)" "$OUT/virt64-run.canon" "$OUT/p8700-run.canon" || fails=1
 # every stat row against the run row of the same program and machine
 stat_run_of() {   # stat id -> its run id
     local id=${1%-nojit} sfx=
@@ -505,6 +513,10 @@ report() {
         if has veer-notiming; then
             echo "| timing on / \`timing=off\`, speed ($CM_VEER) | – | $(ratio "${MED[veer-notiming]}" "${MED[veer-run]}")× | – |"
         fi
+    fi
+    if has p8700-run && has virt64-run; then
+        r=$(ratio "${MED[virt64-run]}" "${MED[p8700-run]}")
+        echo "| \`run -M p8700,cores=1\` vs \`run -M virt64\`, speed ($CM_V64) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
     fi
     local sid any_stat=0
     for sid in "${IDS[@]}"; do   # every stat row against the run of the same program

@@ -24,6 +24,7 @@ rules=(
     "core_direct:cpu/hart.c"
     "memo_size:cpu/hart.c"
     "retire_fast:cpu/hart.c"
+    "memo_retire:cpu/hart.c"
     "ftlb_key:cpu/hart.h"
     "mip:cpu/irq.c"
     "mip_sw:cpu/irq.c"

@@ -279,6 +279,18 @@ typedef struct hart {
      * the cached memory). l1d_write_events: events of a memo with writes_free that need the
      * model to see every write, while the memo keeps the reads (l1_memo_t.writes_counted). */
     evset_t load_presumed, store_presumed, l1d_write_events;
+    /* A core whose block end, beside a machine's L1I memo (imemo), is only a branch predictor's
+     * update and, for translated fetches, an I-TLB lookup (core/generic/hierarchy.c beside p8700's
+     * coherence manager): it sets memo_retire_core, the predictor's 2-bit counters (bp_ctr, NULL:
+     * none; the counter of a branch at pc is bp_ctr[(pc >> 1) & bp_mask]) and the events its
+     * block end counts (memo_retire_events). memo_retire: none of them counted, the L1I memo
+     * looked at (no L1I access counted), no profile; then translated code retires a whole block
+     * whose lines are where it found them (block_t.fetch_gen still the memo's generation) inline:
+     * the lines' LRU touches and the predictor's update, exactly what exec_block_timing does. */
+    bool memo_retire_core, memo_retire;
+    evset_t memo_retire_events;
+    uint8_t *bp_ctr;
+    uint32_t bp_mask;
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* decoded code is stale as a whole: flush before running on */
     /* Stores of any hart hit this hart's decoded code in main RAM: the blocks over these

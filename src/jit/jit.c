@@ -238,7 +238,7 @@ static void jit_retire_first(hart_t *h, block_t *b)
 
 enum { SLOW_LOAD, SLOW_STORE, SLOW_DIV, SLOW_AMO };
 typedef struct slow_path {
-    uint8_t *from[2]; /* jumps to patch to the stub */
+    uint8_t *from[3]; /* jumps to patch to the stub */
     uint8_t *back;    /* where the inline path goes on */
     uint8_t *access;  /* loads and stores: the inline access, rdx the offset in main RAM */
     uint32_t k;
@@ -315,6 +315,7 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
 }
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2]);
+static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size);
 
 /* The fast TLB entry a load or store looks at: hart_t.ftlb[0] for loads, [1] for stores. */
 static int32_t ftlb_entry(const slow_path_t *s)
@@ -333,6 +334,11 @@ static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
     if ((t->b->ctx >> 2) || !t->h->mem_inline) {
         emit_ftlb_lookup(e, ftlb_entry(s), size, s->from);
         s->ftlb_inline = true;
+        return;
+    }
+    const l1_memo_t *m = t->h->l1d_memo;
+    if (m && m->cache && (s->kind == SLOW_LOAD || s->kind == SLOW_STORE)) {
+        emit_memo_check(t, s, size);
         return;
     }
     x_mov(e, X_RDX, X_RAX);
@@ -419,7 +425,7 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     slow_path_t *s2 = &t->slow[t->n_slow++];
     *s2 = *s;
     s2->from[0] = watched;
-    s2->from[1] = NULL;
+    s2->from[1] = s2->from[2] = NULL;
     s2->size = 0; /* a watched granule: the helper */
     return true;
 }
@@ -470,7 +476,7 @@ static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     slow_path_t *s2 = &t->slow[t->n_slow++]; /* a watched granule: straight to the interpreter */
     *s2 = *s;
     s2->from[0] = watched;
-    s2->from[1] = NULL;
+    s2->from[1] = s2->from[2] = NULL;
     s2->size = 0;
     return true;
 }
@@ -703,6 +709,22 @@ static bool emit_insn(tr_t *t, uint32_t k)
     return true;
 }
 
+/* The LRU touch of a hit (cache_touch_slot) of the cache_t at r11 on the slot at r10, which
+ * holds slot * 8 (its age's offset): the line becomes the most recently used unless it is. rcx
+ * and r9 are scratch. */
+static void emit_touch_slot(x_emit_t *e)
+{
+    x_load(e, true, X_R9, x_m(X_R11, (int32_t)offsetof(cache_t, age)));
+    x_alu(e, true, X_ADD, X_R9, x_r(X_R10));
+    x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
+    x_alu(e, true, X_CMP, X_RCX, x_m(X_R9, 0));
+    uint8_t *mru = x_jcc(e, X_CC_E);
+    x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
+    x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
+    x_store(e, true, x_m(X_R9, 0), X_RCX);
+    x_patch(e, mru, e->p);
+}
+
 /* A timed block's retirement without the timing model, as exec_block_timing makes it when the
  * model left what it costs (hart_t.retire_fast, block_t.retire_gen still the model's generation;
  * a pc to go on at, not a cycle budget): the budget, the taken exit, the timed execution (the
@@ -747,6 +769,81 @@ static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
     return done;
 }
 
+/* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
+ * a branch predictor (hart_t.memo_retire), as exec_block_timing and the core's block_retired make
+ * it when the block's lines are where it found them (block_t.fetch_gen still the memo's
+ * generation): each line's LRU touch in program order, the predictor's counter of the branch that
+ * ends the block moved towards the way it went, the budget, the taken exit and the timed execution
+ * (the block already pending). Then a jump to patch to the budget's test, with its flags set;
+ * otherwise on to the call of jit_retire. NULL when the hart has no such core. */
+static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    const hart_t *h = t->h;
+    uint8_t *miss[8];
+    int n = 0;
+    unsigned shift = h->l1i_memo ? h->l1i_memo->line_shift : 0;
+    if (!h->memo_retire_core || !h->l1i_memo || !h->l1i_memo->cache || !next || b->end_pc == b->pc)
+        return NULL;
+    uint64_t first = b->fetch_pa >> shift, last = (b->fetch_pa + (b->end_pc - b->pc) - 1) >> shift;
+    if (last - first >= BLOCK_MAX_LINES)
+        return NULL; /* never remembered (mem_fetch_block) */
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(memo_retire)));
+    x_test(e, false, X_RCX, X_RCX);
+    miss[n++] = x_jcc(e, X_CC_E);
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(budget_cycles)));
+    x_test(e, false, X_RCX, X_RCX);
+    miss[n++] = x_jcc(e, X_CC_NE);
+    if (b->priv != PRIV_M) { /* translated fetches: an I-TLB lookup (never for this block: its context) */
+        x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
+        miss[n++] = x_jcc(e, X_CC_NE);
+    }
+    emit_mov_addr(t, X_R8, b, false);
+    x_alu_imm(e, false, X_CMP, x_m(X_R8, BOFF(pending)), 0);
+    miss[n++] = x_jcc(e, X_CC_E);
+    x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo))); /* set with memo_retire; copies are shared */
+    x_load(e, true, X_RDX, x_m(X_R11, (int32_t)offsetof(l1_memo_t, gen)));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
+    miss[n++] = x_jcc(e, X_CC_NE);
+    /* every line is where it was: touched in order, as cache_touch_slot (r8: the block, r11 the
+     * tag model, r9 its ages, rcx its clock) */
+    x_load(e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
+    x_load(e, true, X_R9, x_m(X_R11, (int32_t)offsetof(cache_t, age)));
+    x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
+    for (uint64_t k = 0; k <= last - first; k++) {
+        x_load(e, false, X_R10, x_m(X_R8, BOFF(fetch_slot) + 4 * (int32_t)k));
+        x_shift_imm(e, true, X_SHL, X_R10, 3);
+        x_alu(e, true, X_ADD, X_R10, x_r(X_R9));
+        x_alu(e, true, X_CMP, X_RCX, x_m(X_R10, 0));
+        uint8_t *mru = x_jcc(e, X_CC_E);
+        x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
+        x_store(e, true, x_m(X_R10, 0), X_RCX);
+        x_patch(e, mru, e->p);
+    }
+    x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
+    if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
+        /* its counter: the same index on every hart of the machine (one configuration) */
+        uint64_t pc = b->pc + b->core_word[1];
+        int32_t index = (int32_t)((pc >> 1) & h->bp_mask);
+        x_load(e, true, X_RCX, x_m(X_RBX, HOFF(bp_ctr)));
+        x_movx(e, false, 0x0fb6, X_RDX, x_m(X_RCX, index));
+        x_alu_imm(e, false, X_CMP, x_r(X_RDX), taken ? 3 : 0);
+        uint8_t *saturated = x_jcc(e, X_CC_E);
+        x_alu_imm(e, false, taken ? X_ADD : X_SUB, x_r(X_RDX), 1);
+        x_op(e, false, 0x88, 1, X_RDX, x_m(X_RCX, index), true);
+        x_patch(e, saturated, e->p);
+    }
+    if (taken)
+        x_alu_imm(e, true, X_ADD, x_m(X_R8, BOFF(taken)), 1);
+    x_alu_imm(e, true, X_ADD, x_m(X_R8, BOFF(timed_execs)), 1);
+    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: the test */
+    uint8_t *done = x_jmp(e);
+    for (int k = 0; k < n; k++)
+        x_patch(e, miss[k], e->p);
+    return done;
+}
+
 /* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
  * (indirect: h->pc, already set). The retirement is inline for a block without timing (the budget
  * and the block's own counts, whatever the counters count), else a call of jit_retire (`next`:
@@ -772,6 +869,8 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
         fast = emit_fast_retire(t, taken, next);
+        if (!fast)
+            fast = emit_memo_retire(t, taken, next);
         x_mov(e, X_RDI, X_RBX);
         emit_mov_addr(t, X_RSI, b, false);
         x_mov_imm(e, X_RDX, taken);
@@ -947,7 +1046,8 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
 /* A hart whose D-side memo keeps no replacement state (l1_memo_t.cache NULL: a direct-mapped
  * L1 a core models itself) while the memo's hits need no call (memo_direct): an aligned main-RAM
  * access whose line the memo holds (writable, for a store) is a hit, made inline as the window's
- * accesses are (mem_load_slow and mem_store_slow, without the calls). rax: the address. */
+ * accesses are (mem_load_slow and mem_store_slow, without the calls). rax: the address. A memo
+ * with replacement state is looked up in the access's own path instead (emit_memo_check). */
 static void emit_memo(tr_t *t, const slow_path_t *s)
 {
     x_emit_t *e = &t->e;
@@ -990,6 +1090,55 @@ out:
         x_patch(e, misaligned, e->p);
 }
 
+/* A load or store of a hart whose D-side memo keeps replacement state (l1_memo_t.cache: an L1 of
+ * a machine's memory model, p8700's coherence manager, which sees every access: the main-RAM
+ * window is closed to them for good, machine.c's observe_mem), in the access's own path instead
+ * of the window's test: while the memo's hits need no call (memo_size, memo_direct), an aligned
+ * main-RAM access whose line the memo holds (writable, for a store) is a hit (l1_memo_hit): the
+ * line's LRU position is touched and the access goes on inline with rdx, its offset in main RAM.
+ * Anything else goes to the stub (the fast TLB, the helper). rax: the address. */
+static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
+{
+    x_emit_t *e = &t->e;
+    const l1_memo_t *m = t->h->l1d_memo;
+    bool store = s->kind == SLOW_STORE;
+    x_mov(e, X_RDX, X_RAX);
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
+    s->from[0] = x_jcc(e, X_CC_AE);
+    if (size > 1) {
+        x_test_al(e, (uint8_t)(size - 1));
+        s->from[1] = x_jcc(e, X_CC_NE);
+    }
+    /* r8 = the entry's offset in the memo, r9 = the hart's own memo (copies are shared), r10 =
+     * the entry; r8 = it less the slot (and the writable bit, for a load); rcx = what it must be */
+    _Static_assert(offsetof(l1_memo_t, e) == 0, "the entries first: indexed from the memo's address");
+    x_mov(e, X_R8, X_RAX);
+    if (m->line_shift >= 3) {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 3);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 3);
+    } else {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
+        x_shift_imm(e, true, X_SHL, X_R8, 3);
+    }
+    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
+    x_load(e, true, X_R10, x_mi(X_R9, X_R8));
+    x_mov(e, X_R8, X_R10);
+    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
+    x_mov(e, X_RCX, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
+    x_shift_imm(e, true, X_SHL, X_RCX, 12);
+    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
+    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
+    s->from[2] = x_jcc(e, X_CC_NE);
+    /* a hit: r10 = the slot * 8 (the slot sits at bit 2 of the entry), r11 = the tag model */
+    x_alu_imm(e, true, X_AND, x_r(X_R10), (int32_t)L1_MEMO_SLOT_MASK);
+    x_shift_imm(e, true, X_SHL, X_R10, 1);
+    x_load(e, true, X_R11, x_m(X_R9, (int32_t)offsetof(l1_memo_t, cache)));
+    emit_touch_slot(e);
+}
+
 static bool emit_block(tr_t *t)
 {
     x_emit_t *e = &t->e;
@@ -1024,6 +1173,7 @@ static bool emit_block(tr_t *t)
         slow_path_t *s = &t->slow[j];
         x_patch(e, s->from[0], e->p);
         x_patch(e, s->from[1], e->p);
+        x_patch(e, s->from[2], e->p);
         x_mov(e, X_RDI, X_RBX);
         if (s->kind == SLOW_DIV) {
             emit_mov_addr(t, X_RSI, b, false);
@@ -1117,11 +1267,13 @@ static struct jit_share_entry *share_entry(void *share, const block_t *b)
  * the same pc, decoded and timed alike, by harts of the same configuration. */
 static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *hb, const block_t *b)
 {
-    const l1_memo_t *ma = ha->l1d_memo, *mb = hb->l1d_memo; /* what emit_memo and emit_fast_retire see */
+    const l1_memo_t *ma = ha->l1d_memo,
+                    *mb = hb->l1d_memo; /* what emit_memo, emit_fast_retire and emit_memo_retire see */
     if (!ma != !mb ||
         (ma && (ma->line_shift != mb->line_shift || ma->writes_free != mb->writes_free ||
                 !ma->cache != !mb->cache)) ||
-        !ha->retire_gen != !hb->retire_gen)
+        !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
+        !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo)
         return false;
     if (ha->dispatch != hb->dispatch || ha->core_ext != hb->core_ext || ha->xlen != hb->xlen ||
         ha->isa != hb->isa || ha->bc.mask != hb->bc.mask || a->pc != b->pc || a->end_pc != b->end_pc ||

@@ -31,6 +31,8 @@
 #define L1_MEMO_SLOT_MASK (((1u << L1_MEMO_SLOT_BITS) - 1) << 2)
 
 typedef struct l1_memo {
+    uint64_t e[L1_MEMO_ENTRIES]; /* D side, indexed by the line's low bits (first: translated code
+                                  * indexes it from the memo's address) */
     cache_t *cache;              /* the L1's tag model: a hit found here touches its LRU state (NULL: a
                                   * direct-mapped cache, no replacement state; translated code looks
                                   * such a D memo up itself) */
@@ -40,7 +42,6 @@ typedef struct l1_memo {
     bool writes_counted;         /* with writes_free: an event counted needs the model to see
                                   * every write, so none is a memo hit (hart_update_paths sets it) */
     uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
-    uint64_t e[L1_MEMO_ENTRIES]; /* D side, indexed by the line's low bits */
 } l1_memo_t;
 
 static inline uint64_t *l1_memo_entry(l1_memo_t *m, uint64_t line)

@@ -332,9 +332,15 @@ bool hier_setup(hart_t *h, const core_config_t *cfg)
         s->bp_mask = c.bp_entries - 1;
     }
     h->observe_mem = true; /* every access comes to hier_mem_access */
-    if (c.machine_parts)   /* through the machine's model, which its L1 memos skip: the D-TLB */
+    if (c.machine_parts) { /* through the machine's model, which its L1 memos skip: the D-TLB */
         h->memo_hits_to_core = s->dtlb.on; /* still looks up their translated accesses */
-    else
+        /* the machine's L1I memo sees the fetches; the block's end here is the predictor's update
+         * and the I-TLB's lookup: translated code retires a block inline while neither counts */
+        h->memo_retire_core = !s->l1i.on;
+        h->memo_retire_events = EVBIT(ITLB_READ) | EVBIT(ITLB_MISS) | EVBIT(BP_LOOKUP) | EVBIT(BR_MISPREDICT);
+        h->bp_ctr = s->bp;
+        h->bp_mask = s->bp_mask;
+    } else
         h->observe_core = true; /* the memory slow path calls it directly for plain RAM accesses */
     hier_reset(h);
     return true;
