@@ -34,6 +34,7 @@ skip() { echo "linux-process: skipped: $*"; exit 0; }
 [ -f "$kit/guests/coremark-big" ] || skip "the kit has no coremark-big (make linux rebuilds it)"
 [ -f "$guests/coremark-big-virt64.elf" ] || skip "no $guests/coremark-big-virt64.elf (make)"
 [ -x "$pmusim" ] || skip "no pmusim at $pmusim"
+command -v /usr/bin/time >/dev/null || skip "no /usr/bin/time"
 
 kernel=(-M virt64 --kernel "$kit/Image" --initrd "$kit/rootfs.cpio")
 boot=("$pmusim" run "${kernel[@]}")
@@ -46,23 +47,16 @@ cmd[bare]="${pmusim@Q} run -M virt64 ${guests@Q}/coremark-big-virt64.elf"
 check[bare]="coremark: PASS"
 ids=(process boot bare)
 
-# user+system CPU seconds of the command from getrusage, into the file $1
-cputime='
-import resource, subprocess, sys
-status = subprocess.run(["bash", "-c", sys.argv[2]]).returncode
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-open(sys.argv[1], "w").write("%.4f\n" % (r.ru_utime + r.ru_stime))
-sys.exit(status)'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 one() {
     local id=$1 t0 t1
     t0=$EPOCHREALTIME
-    python3 -c "$cputime" "$tmp/$id.c" "${cmd[$id]}" >"$tmp/$id.out" 2>&1 </dev/null ||
+    /usr/bin/time -f '%U %S' -o "$tmp/$id.c" bash -c "${cmd[$id]}" >"$tmp/$id.out" 2>&1 </dev/null ||
         { echo "linux-process: $id failed:" >&2; tail -5 "$tmp/$id.out" >&2; exit 1; }
     t1=$EPOCHREALTIME
     grep -q "${check[$id]}" "$tmp/$id.out" || { echo "linux-process: $id: no '${check[$id]}'" >&2; exit 1; }
-    echo "$t0 $t1 $(cat "$tmp/$id.c")" | awk '{ printf "%.4f %s\n", $2 - $1, $3 }' >>"$tmp/$id"
+    echo "$t0 $t1 $(cat "$tmp/$id.c")" | awk '{ printf "%.4f %.2f\n", $2 - $1, $3 + $4 }' >>"$tmp/$id"
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
