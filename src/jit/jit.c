@@ -725,6 +725,35 @@ static void emit_touch_slot(x_emit_t *e)
     x_patch(e, mru, e->p);
 }
 
+/* The tests an inline retirement starts with: the hart's flag byte at `flag` (retire_fast,
+ * memo_retire) set and no cycle budget running; each miss is a jump to patch. Returns their number. */
+static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
+{
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, flag));
+    x_test(e, false, X_RCX, X_RCX);
+    miss[0] = x_jcc(e, X_CC_E);
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(budget_cycles)));
+    x_test(e, false, X_RCX, X_RCX);
+    miss[1] = x_jcc(e, X_CC_NE);
+    return 2;
+}
+
+/* The end of an inline retirement of the block at `blk` (a register): its taken exit and timed
+ * execution counted, the budget with its flags set for the test that follows; the misses patched
+ * to after the jump returned (to patch to that test). */
+static uint8_t *emit_retire_tail(tr_t *t, bool taken, int blk, uint8_t **miss, int n)
+{
+    x_emit_t *e = &t->e;
+    if (taken)
+        x_alu_imm(e, true, X_ADD, x_m(blk, BOFF(taken)), 1);
+    x_alu_imm(e, true, X_ADD, x_m(blk, BOFF(timed_execs)), 1);
+    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)t->b->n_insns); /* flags: the test */
+    uint8_t *done = x_jmp(e);
+    for (int k = 0; k < n; k++)
+        x_patch(e, miss[k], e->p);
+    return done;
+}
+
 /* A timed block's retirement without the timing model, as exec_block_timing makes it when the
  * model left what it costs (hart_t.retire_fast, block_t.retire_gen still the model's generation;
  * a pc to go on at, not a cycle budget): the budget, the taken exit, the timed execution (the
@@ -736,15 +765,9 @@ static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
     block_t *b = t->b;
     const uint64_t *gen = t->h->retire_gen;
     uint8_t *miss[6];
-    int n = 0;
     if (!gen || !next)
         return NULL;
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(retire_fast)));
-    x_test(e, false, X_RCX, X_RCX);
-    miss[n++] = x_jcc(e, X_CC_E);
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(budget_cycles)));
-    x_test(e, false, X_RCX, X_RCX);
-    miss[n++] = x_jcc(e, X_CC_NE);
+    int n = emit_retire_guards(e, HOFF(retire_fast), miss);
     if (next == UINT64_MAX) { /* indirect: h->pc, which must not be 0 (no pc to go on at) */
         x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(pc)), 0);
         miss[n++] = x_jcc(e, X_CC_E);
@@ -756,17 +779,10 @@ static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
     x_load(e, true, X_RDX, x_m(X_RDX, 0));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RCX, BOFF(retire_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
-    if (taken)
-        x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
-    x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(timed_execs)), 1);
     x_load(e, false, X_RDX, x_m(X_RCX, BOFF(retire_stall) + (taken ? 4 : 0)));
     x_alu(e, true, X_ADD, X_RDX, x_m(X_RBX, HOFF(stall_cycles)));
     x_store(e, true, x_m(X_RBX, HOFF(stall_cycles)), X_RDX);
-    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: the test */
-    uint8_t *done = x_jmp(e);
-    for (int k = 0; k < n; k++)
-        x_patch(e, miss[k], e->p);
-    return done;
+    return emit_retire_tail(t, taken, X_RCX, miss, n);
 }
 
 /* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
@@ -782,19 +798,13 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
     block_t *b = t->b;
     const hart_t *h = t->h;
     uint8_t *miss[8];
-    int n = 0;
     unsigned shift = h->l1i_memo ? h->l1i_memo->line_shift : 0;
     if (!h->memo_retire_core || !h->l1i_memo || !h->l1i_memo->cache || !next || b->end_pc == b->pc)
         return NULL;
     uint64_t first = b->fetch_pa >> shift, last = (b->fetch_pa + (b->end_pc - b->pc) - 1) >> shift;
     if (last - first >= BLOCK_MAX_LINES)
         return NULL; /* never remembered (mem_fetch_block) */
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(memo_retire)));
-    x_test(e, false, X_RCX, X_RCX);
-    miss[n++] = x_jcc(e, X_CC_E);
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(budget_cycles)));
-    x_test(e, false, X_RCX, X_RCX);
-    miss[n++] = x_jcc(e, X_CC_NE);
+    int n = emit_retire_guards(e, HOFF(memo_retire), miss);
     if (b->priv != PRIV_M) { /* translated fetches: an I-TLB lookup (never for this block: its context) */
         x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
         miss[n++] = x_jcc(e, X_CC_NE);
@@ -834,14 +844,7 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
         x_op(e, false, 0x88, 1, X_RDX, x_m(X_RCX, index), true);
         x_patch(e, saturated, e->p);
     }
-    if (taken)
-        x_alu_imm(e, true, X_ADD, x_m(X_R8, BOFF(taken)), 1);
-    x_alu_imm(e, true, X_ADD, x_m(X_R8, BOFF(timed_execs)), 1);
-    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: the test */
-    uint8_t *done = x_jmp(e);
-    for (int k = 0; k < n; k++)
-        x_patch(e, miss[k], e->p);
-    return done;
+    return emit_retire_tail(t, taken, X_R8, miss, n);
 }
 
 /* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
