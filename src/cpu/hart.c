@@ -36,11 +36,9 @@ void hart_update_paths(hart_t *h)
      * the core as they skip a machine's model */
     h->memo_direct = h->dmemo && !classify && (!core || h->core_direct) && h->mem_inline && h->ram_size >= 8;
     h->memo_size = h->memo_direct ? h->ram_size - 7 : 0;
-    h->retire_fast = h->retire_gen && !((h->pmu.dyn_interest | h->pmu.sum_interest) & h->retire_events) &&
-                     !h->observe_mem && !h->prof;
+    h->retire_fast = h->retire_gen && !(interest & h->retire_events) && !h->observe_mem && !h->prof;
     h->memo_retire = h->memo_retire_core && h->imemo && h->imemo->cache && h->observe_mem &&
-                     !h->observe_core &&
-                     !((h->pmu.dyn_interest | h->pmu.sum_interest) & h->memo_retire_events) && !h->prof;
+                     !h->observe_core && !(interest & h->memo_retire_events) && !h->prof;
     hart_ftlb_rekey(h);
 }
 

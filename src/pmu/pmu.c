@@ -277,10 +277,18 @@ static bool commit_listed(pmu_t *p, evset_t events, evset_t already, uint64_t n)
     return true;
 }
 
-void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
+/* The single event of `events` when the active slots that select it are listed (ev_pos), or -1:
+ * a commit of it touches only those slots. */
+static int listed_event(const pmu_t *p, evset_t events)
 {
     int ev = single_event(events);
-    if (ev >= 0 && ev < EV_COUNT && p->ev_n_pos[ev] != PMU_EV_SCAN) {
+    return ev >= 0 && ev < EV_COUNT && p->ev_n_pos[ev] != PMU_EV_SCAN ? ev : -1;
+}
+
+void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
+{
+    int ev = listed_event(p, events);
+    if (ev >= 0) {
         for (unsigned j = 0; j < p->ev_n_pos[ev]; j++) {
             unsigned k = p->ev_pos[ev][j];
             p->acc[k] += !(p->slot[p->active[k]].events & already);
@@ -298,8 +306,8 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
 void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had)
 {
     evset_t kept = had & ~dropped;
-    int ev = single_event(dropped); /* one event: only the slots that select it */
-    if (ev >= 0 && ev < EV_COUNT && (dropped & had) && p->ev_n_pos[ev] != PMU_EV_SCAN) {
+    int ev = listed_event(p, dropped);
+    if (ev >= 0 && (dropped & had)) {
         for (unsigned j = 0; j < p->ev_n_pos[ev]; j++) {
             unsigned k = p->ev_pos[ev][j];
             p->acc[k] -= !(p->slot[p->active[k]].events & kept);
@@ -314,8 +322,8 @@ void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had)
 
 void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n)
 {
-    int ev = single_event(events);
-    if (ev >= 0 && ev < EV_COUNT && p->ev_n_pos[ev] != PMU_EV_SCAN) {
+    int ev = listed_event(p, events);
+    if (ev >= 0) {
         for (unsigned j = 0; j < p->ev_n_pos[ev]; j++)
             p->acc[p->ev_pos[ev][j]] += n;
     } else if (!commit_listed(p, events, 0, n)) {
