@@ -333,6 +333,12 @@ typedef struct hart {
     struct hart_prof *prof;   /* recording a profile (cpu/prof.h), or NULL */
 } hart_t;
 
+/* The hart runs no instructions: in wfi, halted by firmware, or in a pause. */
+static inline bool hart_waits(const hart_t *h)
+{
+    return h->wfi_wait || h->halted || h->pause_cycles;
+}
+
 /* What a waiting hart's clocks do: a firmware halt gates them, a pause (not in wfi) runs them. */
 static inline enum hart_run_state hart_run_state_of(const hart_t *h)
 {

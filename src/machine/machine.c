@@ -806,10 +806,9 @@ static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress
  * of a Linux boot then costs a few tests a round. */
 static bool machine_sleeps_through(const machine_t *m, const hart_t *h, uint64_t until)
 {
-    return (h->wfi_wait || h->halted || h->pause_cycles) && h->sleep_known &&
-           h->sleep_events == m->bus.wake_events && h->sleep_until >= until && h->stop == STOP_NONE &&
-           !(h->csr.mip & h->csr.mie) && !h->ovf_armed && !h->code_dirty && !m->htif_pending &&
-           !(h->core_ext && h->core_ext->take_event) &&
+    return hart_waits(h) && h->sleep_known && h->sleep_events == m->bus.wake_events &&
+           h->sleep_until >= until && h->stop == STOP_NONE && !(h->csr.mip & h->csr.mie) && !h->ovf_armed &&
+           !h->code_dirty && !m->htif_pending && !(h->core_ext && h->core_ext->take_event) &&
            atomic_load_explicit(&m->stop_request, memory_order_relaxed) == STOP_NONE &&
            atomic_load_explicit(&m->poll, memory_order_relaxed) == 0;
 }
@@ -927,7 +926,7 @@ static uint64_t htif_next(machine_t *m, hart_t *h, void *ctx)
     (void)ctx;
     if (!m->htif_pending)
         return UINT64_MAX;
-    if (h->wfi_wait || h->halted || h->pause_cycles)
+    if (hart_waits(h))
         return 0;
     uint64_t done = machine_insns(m) - m->htif_pending_since;
     return done >= HTIF_HALF_GRACE ? 0 : HTIF_HALF_GRACE - done;
@@ -1090,7 +1089,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             if (h->stop != STOP_NONE)
                 break;
         }
-        bool waiting = h->wfi_wait || h->halted || h->pause_cycles;
+        bool waiting = hart_waits(h);
         uint64_t synced = soft; /* the run chunk and the deadlines of the sources brought up to the clock */
         for (const run_source_t *s = src; s != end; s++) {
             if (!s->next || (waiting && !(s->flags & RUN_SOURCE_WAKES)) || source_idle(s, m, h))
@@ -1171,7 +1170,7 @@ static uint64_t machine_idle_until(machine_t *m)
     hart_t *was = m->running;
     for (unsigned k = 0; k < m->n_harts; k++) {
         hart_t *h = &m->harts[k];
-        bool waiting = h->wfi_wait || h->halted || h->pause_cycles;
+        bool waiting = hart_waits(h);
         if (!waiting || (h->csr.mip & h->csr.mie) || h->stop != STOP_NONE) {
             first = UINT64_MAX;
             break;
