@@ -225,6 +225,13 @@ static bool same_word_addr(const block_t *b, const uint32_t *addr, unsigned j, u
     return addr[j] >> 3 == addr[k] >> 3;
 }
 
+/* An external store `gap` cycles back still delays a load (the shadow, or the input buffer when
+ * no external access followed it: `alone`). */
+static bool store_in_reach(uint32_t gap, bool alone)
+{
+    return gap <= STORE_SHADOW || (alone && gap <= STORE_IBUF_CYCLES);
+}
+
 /* addr: the address of each access (by instruction), or NULL: the bus words are guessed from the
  * base registers and offsets (same_bus_word, same_bus_word8). */
 static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entry_store, data_sched_t *sched,
@@ -299,8 +306,7 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
         unsigned lat = 1;
         bool drained = false;
         if (ext && !store) {
-            drained = have_store &&
-                      (st - last_store <= STORE_SHADOW || (alone && st - last_store <= STORE_IBUF_CYCLES));
+            drained = have_store && store_in_reach(st - last_store, alone);
             lat = EXT_LOAD_LATENCY + drained;
             /* a load 2 cycles after a late one, in another bus word: the two commands would go
              * out back to back, and the second finds the read address channel busy (once: a load
@@ -341,7 +347,7 @@ static data_cost_t data_cost_addr(const block_t *b, uint64_t dccm, unsigned entr
     c.cycles = t - STORE_IBUF_CYCLES - b->n_insns;
     if (sched)
         sched->end = t - STORE_IBUF_CYCLES;
-    if (have_store && (t - last_store <= STORE_SHADOW || (alone && t - last_store <= STORE_IBUF_CYCLES)))
+    if (have_store && store_in_reach(t - last_store, alone))
         c.store_tail = (t - last_store) | (alone ? ENTRY_ALONE : 0);
     return c;
 }
