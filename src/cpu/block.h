@@ -2,6 +2,7 @@
 #ifndef PMUSIM_CPU_BLOCK_H
 #define PMUSIM_CPU_BLOCK_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "pmu/events.h"
@@ -101,5 +102,16 @@ typedef struct block {
     uint32_t jit_count;   /* executions while not yet translated */
     dinsn_t insn[];       /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
+
+/* A static amount of event `ev` for each whole execution of the block (a timing model's, at
+ * block build): none when 0. A model has at most BLOCK_AMOUNTS of them. */
+static inline void block_add_amount(block_t *b, unsigned ev, uint32_t amount)
+{
+    if (amount) {
+        assert(b->n_amounts < BLOCK_AMOUNTS);
+        b->amount_ev[b->n_amounts] = (uint8_t)ev;
+        b->amount[b->n_amounts++] = amount;
+    }
+}
 
 #endif

@@ -162,14 +162,8 @@ static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, un
     b->stall_cycles = of + ex;
     /* the same at every whole execution: counted with the block's executions */
     b->n_amounts = 0;
-    if (of) {
-        b->amount_ev[b->n_amounts] = EV_STALL_OF;
-        b->amount[b->n_amounts++] = of;
-    }
-    if (ex) {
-        b->amount_ev[b->n_amounts] = EV_STALL_EX;
-        b->amount[b->n_amounts++] = ex;
-    }
+    block_add_amount(b, EV_STALL_OF, of);
+    block_add_amount(b, EV_STALL_EX, ex);
 }
 
 /* The branch target cache: a taken branch or jump found with its target costs nothing; anything

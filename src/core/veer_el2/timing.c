@@ -519,10 +519,7 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     _Static_assert(sizeof amounts / sizeof amounts[0] <= BLOCK_AMOUNTS, "block_t.amount");
     b->n_amounts = 0;
     for (unsigned k = 0; k < sizeof amounts / sizeof amounts[0]; k++)
-        if (amounts[k].amount) {
-            b->amount_ev[b->n_amounts] = (uint8_t)amounts[k].ev;
-            b->amount[b->n_amounts++] = amounts[k].amount;
-        }
+        block_add_amount(b, amounts[k].ev, amounts[k].amount);
     for (unsigned k = 0; k < b->n_insns; k++) {
         evset_t ev = b->events[k];
         if (ev & (EVBIT(CSR_READ) | EVBIT(CSR_RW) | EVBIT(CSR_WRITE))) {
