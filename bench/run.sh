@@ -6,10 +6,11 @@
 # because a speed target is missed.
 #
 #   bench/run.sh [-n N] [--quick] [--startup-runs N] [--only IDS] [--build-dir DIR] [--no-build]
-#                [--baseline PMUSIM] [--update-doc]
+#                [--baseline PMUSIM] [--linux-kit DIR | --no-linux] [--update-doc]
 #
 # Needs: bash >= 5 (EPOCHREALTIME), cmake, a C compiler, riscv64-unknown-elf-gcc + picolibc,
-# qemu-system-riscv32 (optional: without it the QEMU rows are skipped).
+# qemu-system-riscv32 (optional: without it the QEMU rows are skipped); for the Linux rows the kit of
+# `make linux`, qemu-system-riscv64 and Debian's OpenSBI (optional: without them those rows are skipped).
 set -euo pipefail
 export LC_ALL=C
 
@@ -29,7 +30,9 @@ Options:
   --only IDS         time only these commands (comma-separated; all are still checked):
                      pmusim qemu-icount qemu-tcg virt-stat paged veer-run veer-notiming veer-stat
                      veer-statall veer-record veer-record-g veer-sample mbv-run mbv-timed mbv64-run
-                     mbv64-cached mbv64-statall virt64-run p8700-run rc-off
+                     mbv-statall mbv64-cached mbv64-statall virt64-run p8700-run p8700-statall
+                     linux-qemu linux-opensbi linux-builtin linux-opensbi-h4 linux-builtin-h4
+                     linux-process rc-off
                      rc-on su-pmusim su-qemu, and for the other programs (P = chase, vm):
                      P-run P-qemu-icount P-qemu-tcg P-stat P-veer-run P-veer-stat P-veer-statall;
                      with a translator (pmusim run --help mentions --jit) also ID-nojit for each
@@ -41,6 +44,10 @@ Options:
   --baseline PMUSIM  also time another pmusim binary (an earlier commit's build) on the same
                      programs, in the same alternated runs: rows base-pmusim, base-veer-run,
                      base-veer-stat, and the speed of this build relative to it
+  --linux-kit DIR    the Linux kit (default: build/linux of the source tree, as `make linux`
+                     leaves it): rows booting it to poweroff on pmusim (built-in SBI and OpenSBI,
+                     1 and 4 harts) and on QEMU, and coremark-big as a Linux process
+  --no-linux         no Linux rows
   --update-doc       also write the table into docs/performance.md (between its markers)
   -h, --help         this help
 
@@ -58,6 +65,7 @@ UPDATE_DOC=0
 ONLY=
 PROGRAMS=,coremark,chase,vm,
 BASELINE=
+LINUX_KIT=$ROOT/build/linux
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 die() { echo "bench: $*" >&2; exit 1; }
@@ -75,6 +83,8 @@ while (($#)); do
         --programs) (($# >= 2)) || { usage >&2; exit 2; }; PROGRAMS=,$2,; shift 2 ;;
         --baseline) (($# >= 2)) || { usage >&2; exit 2; }; BASELINE=$(realpath -m "$2"); shift 2
                     [[ -x $BASELINE ]] || die "--baseline: '$BASELINE' is not an executable" ;;
+        --linux-kit) (($# >= 2)) || { usage >&2; exit 2; }; LINUX_KIT=$(realpath -m "$2"); shift 2 ;;
+        --no-linux) LINUX_KIT=; shift ;;
         --update-doc) UPDATE_DOC=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "bench: unknown option '$1'" >&2; usage >&2; exit 2 ;;
@@ -152,19 +162,24 @@ if "$PMUSIM" run --help 2>&1 | grep -q -- '--jit'; then HAVE_JIT=1; fi
 # machine's events as `pmusim list` shows them (virt32 has four: the same set)
 machine_events() { "$PMUSIM" list -M "$1" 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && $2 ~ /^0x/ { print $1 }' | paste -sd, -; }
 VEER4=4,11,12,24
-VEER_ALL= VIRT_ALL= MBV64_ALL=
+# p8700: the hart's events and every CM event (cm/NAME/, the GCR debug block's counters)
+cm_events() { "$PMUSIM" list -M "$1" 2>/dev/null | awk '$2 ~ /^cm\// { printf "%s%s/", (n++ ? "," : ""), $2 }'; }
+VEER_ALL= VIRT_ALL= MBV_ALL= MBV64_ALL= P8700_ALL=
 if ((HAVE_STAT)); then
     VEER_ALL=$(machine_events veer-el2)
     VIRT_ALL=$(machine_events virt32)
+    MBV_ALL=$(machine_events "$MBV_TIMED")
     MBV64_ALL=$(machine_events "$MBV64_CACHED")
+    P8700_ALL=$(machine_events p8700),$(cm_events p8700)
 fi
+n_events() { tr , '\n' <<<"$1" | grep -c .; }
 
 # ---- commands -----------------------------------------------------------------------------------
 # Each command: an id, a label for the table, the program it runs, and the argument vector (kept
 # as a %q-quoted string so that it runs through eval without an extra shell).
 
 declare -a IDS=() SU_IDS=()   # the main table; the start-up table
-declare -A LABEL=() PROG=() CMD=() INSNS=() TIMES=() REF=()
+declare -A LABEL=() PROG=() CMD=() INSNS=() TIMES=() REF=() LINUX_DONE=()
 add_cmd() {   # list id label program argv...
     local list=$1 id=$2 label=$3 prog=$4 q
     shift 4
@@ -215,16 +230,62 @@ if "$PMUSIM" record --help >/dev/null 2>&1; then
 fi
 add_cmd main mbv-run      "\`pmusim run -M mbv32\` (no caches)"        "$CM_MBV" "$PMUSIM" run -M mbv32 "$GUESTS/$CM_MBV.elf"
 add_cmd main mbv-timed    "\`pmusim run -M $MBV_TIMED\`"             "$CM_MBV" "$PMUSIM" run -M "$MBV_TIMED" "$GUESTS/$CM_MBV.elf"
+if ((HAVE_STAT)); then
+    add_cmd main mbv-statall "\`pmusim stat -M $MBV_TIMED\` with all its $(n_events "$MBV_ALL") events" "$CM_MBV" "$PMUSIM" stat -M "$MBV_TIMED" -e "$MBV_ALL" "$GUESTS/$CM_MBV.elf"
+fi
 add_cmd main mbv64-run    "\`pmusim run -M mbv64\` (no caches)"        "$CM_MBV64" "$PMUSIM" run -M mbv64 "$GUESTS/$CM_MBV64.elf"
 add_cmd main mbv64-cached "\`pmusim run -M $MBV64_CACHED\`"          "$CM_MBV64" "$PMUSIM" run -M "$MBV64_CACHED" "$GUESTS/$CM_MBV64.elf"
 if ((HAVE_STAT)); then
-    add_cmd main mbv64-statall "\`pmusim stat -M $MBV64_CACHED\` with all its $(tr , '\n' <<<"$MBV64_ALL" | wc -l) events" "$CM_MBV64" "$PMUSIM" stat -M "$MBV64_CACHED" -e "$MBV64_ALL" "$GUESTS/$CM_MBV64.elf"
+    add_cmd main mbv64-statall "\`pmusim stat -M $MBV64_CACHED\` with all its $(n_events "$MBV64_ALL") events" "$CM_MBV64" "$PMUSIM" stat -M "$MBV64_CACHED" -e "$MBV64_ALL" "$GUESTS/$CM_MBV64.elf"
 fi
 # RV64: virt64 against one P8700 hart behind the coherence manager's L1s and L2 (the SDK builds for
 # virt64; a p8700 hart is an RV64GC hart with virt's memory map, so the same ELF runs there: pmusim
 # warns about its machine note on standard error)
 add_cmd main virt64-run   "\`pmusim run -M virt64\`"                    "$CM_V64" "$PMUSIM" run -M virt64 "$GUESTS/$CM_V64.elf"
 add_cmd main p8700-run    "\`pmusim run -M p8700,cores=1\`"             "$CM_V64" "$PMUSIM" run -M p8700,cores=1 "$GUESTS/$CM_V64.elf"
+if ((HAVE_STAT)); then
+    add_cmd main p8700-statall "\`pmusim stat -M p8700,cores=1\` with all its $(n_events "$P8700_ALL") events (hart and CM)" "$CM_V64" "$PMUSIM" stat -M p8700,cores=1 -e "$P8700_ALL" "$GUESTS/$CM_V64.elf"
+fi
+# Linux 6.1 (the kit of `make linux`) booted to poweroff: OpenSBI 1.1 on QEMU 7.2 TCG and on pmusim,
+# pmusim's built-in SBI, 1 and 4 harts; and coremark-big as a Linux process (/init runs it and powers
+# off), whose time is its boot's minus the boot alone (bench/linux-process.sh does the same)
+LINUX_NOTE=
+OPENSBI=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf
+QEMU64=$(command -v qemu-system-riscv64 || true)
+if [[ -z $LINUX_KIT ]]; then
+    LINUX_NOTE="--no-linux: no Linux rows."
+elif [[ ! -f $LINUX_KIT/Image || ! -f $LINUX_KIT/rootfs.cpio ]]; then
+    LINUX_NOTE="no Linux kit in $LINUX_KIT (\`make linux\`): Linux rows skipped."
+elif [[ ! -f $OPENSBI || -z $QEMU64 ]]; then
+    LINUX_NOTE="qemu-system-riscv64 or OpenSBI ($OPENSBI) missing: Linux rows skipped."
+else
+    LX=(--kernel "$LINUX_KIT/Image" --initrd "$LINUX_KIT/rootfs.cpio")
+    LX_OFF="console=ttyS0 pmusim.poweroff"
+    add_linux() {   # id label done-line argv...: a boot that must print its done line
+        local id=$1 label=$2 done=$3
+        shift 3
+        add_cmd main "$id" "$label" linux-6.1 "$@"
+        LINUX_DONE[$id]=$done
+    }
+    add_linux linux-qemu "QEMU TCG, OpenSBI 1.1, Linux boot to poweroff" "reboot: Power down" \
+        "$QEMU64" -M virt -m 256M -nographic -bios "$OPENSBI" -kernel "$LINUX_KIT/Image" \
+        -initrd "$LINUX_KIT/rootfs.cpio" -append "$LX_OFF"
+    add_linux linux-opensbi "\`pmusim run -M virt64 --bios\` OpenSBI 1.1, Linux boot to poweroff" "reboot: Power down" \
+        "$PMUSIM" run -M virt64 --bios "$OPENSBI" "${LX[@]}" --append "$LX_OFF"
+    add_linux linux-builtin "\`pmusim run -M virt64\` (built-in SBI), Linux boot to poweroff" "reboot: Power down" \
+        "$PMUSIM" run -M virt64 "${LX[@]}" --append "$LX_OFF"
+    add_linux linux-opensbi-h4 "\`pmusim run -M virt64,harts=4 --bios\` OpenSBI 1.1, Linux boot to poweroff" "reboot: Power down" \
+        "$PMUSIM" run -M virt64,harts=4 --bios "$OPENSBI" "${LX[@]}" --append "$LX_OFF"
+    add_linux linux-builtin-h4 "\`pmusim run -M virt64,harts=4\` (built-in SBI), Linux boot to poweroff" "reboot: Power down" \
+        "$PMUSIM" run -M virt64,harts=4 "${LX[@]}" --append "$LX_OFF"
+    if ((!QUICK)) && [[ -f $LINUX_KIT/guests/coremark-big ]]; then
+        add_linux linux-process "\`pmusim run -M virt64\` (built-in SBI), boot + coremark-big as a Linux process" \
+            "coremark-big exited with status 0" \
+            "$PMUSIM" run -M virt64 "${LX[@]}" --append "console=ttyS0 pmusim.run=/root/coremark-big"
+    else
+        LINUX_NOTE="the process row needs coremark-big (not --quick) and a kit with /root/coremark-big."
+    fi
+fi
 add_cmd main rc-off       "reconfig, counters left alone"             "$RC-off-veer" "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-off-veer.elf"
 add_cmd main rc-on        "reconfig, reprogrammed every ~100 insns"   "$RC-on-veer"  "$PMUSIM" run -M veer-el2 "$BENCH_GUESTS/$RC-on-veer.elf"
 for p in "${OTHER[@]}"; do   # the other programs: run, stat with 4 and all events, QEMU
@@ -288,7 +349,20 @@ LOAD_BEFORE=$(loadavg)
 note "checking outputs (warm-up runs)"
 is_stat() { [[ $1 == *stat* ]]; }
 drop_id() { local k keep=(); for k in "${IDS[@]}"; do [[ $k == "$1" ]] || keep+=("$k"); done; IDS=("${keep[@]}"); }
+is_linux() { [[ -n ${LINUX_DONE[$1]:-} ]]; }
+linux_check() {   # id: a Linux boot must reach its done line and exit 0
+    local id=$1 rc=0
+    eval "${CMD[$id]}" >"$OUT/$id.out" 2>&1 </dev/null || rc=$?
+    ((rc == 0)) && grep -qF "${LINUX_DONE[$id]}" "$OUT/$id.out" && return 0
+    note "$id: status $rc, '${LINUX_DONE[$id]}' $(grep -qF "${LINUX_DONE[$id]}" "$OUT/$id.out" && echo seen || echo 'not seen')"
+    tail -n 10 "$OUT/$id.out" | sed 's/^/  | /' >&2
+    return 1
+}
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
+    if is_linux "$id"; then
+        linux_check "$id" || die "$id failed"
+        continue
+    fi
     if is_stat "$id"; then
         if ! run_check "$id"; then
             STAT_NOTE+="\`pmusim stat\` failed ($id): row skipped. "
@@ -301,6 +375,7 @@ for id in "${IDS[@]}" "${SU_IDS[@]}"; do
 done
 mapfile -t IDS < <(printf '%s\n' "${IDS[@]}" | grep .)
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
+    is_linux "$id" && continue
     canon "$OUT/$id.out" >"$OUT/$id.canon"
     canon_noinstret "$OUT/$id.out" >"$OUT/$id.noinstret"
 done
@@ -325,7 +400,9 @@ stat_run_of() {   # stat id -> its run id
     case $id in
         virt-stat) echo "pmusim$sfx" ;;
         veer-stat|veer-statall) echo "veer-run$sfx" ;;
+        mbv-statall) echo "mbv-timed$sfx" ;;
         mbv64-statall) echo "mbv64-cached$sfx" ;;
+        p8700-statall) echo "p8700-run$sfx" ;;
         *-veer-stat|*-veer-statall) echo "${id%-veer-stat*}-veer-run$sfx" ;;
         *-stat) echo "${id%-stat}-run$sfx" ;;
     esac
@@ -360,6 +437,7 @@ same "reconfig on vs off, checksum" <(grep 'checksum=' "$OUT/rc-off.out") <(grep
 # to just before the PASS line), taken from an exact run of the same ELF.
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
     case $id in
+        linux-*) INSNS[$id]=– ;;   # an OS boot: no program-defined instret
         qemu-tcg) INSNS[$id]=$(instret_of "$OUT/pmusim.out") ;;   # its own instret is not exact
         *-qemu-tcg) INSNS[$id]=$(instret_of "$OUT/${id%-qemu-tcg}-run.out") ;;
         *) INSNS[$id]=$(instret_of "$OUT/$id.out") ;;
@@ -424,7 +502,7 @@ done
 has() { [[ -n ${MED[$1]:-} ]]; }
 fmt_s() { awk -v u="$1" 'BEGIN { printf "%.3f", u / 1e6 }'; }
 fmt_ms() { awk -v u="$1" 'BEGIN { printf "%.1f", u / 1e3 }'; }
-mips() { awk -v n="$1" -v u="$2" 'BEGIN { printf "%.0f", n / u }'; }   # insns per microsecond
+mips() { [[ $1 == – ]] && { echo –; return; }; awk -v n="$1" -v u="$2" 'BEGIN { printf "%.0f", n / u }'; }   # insns per microsecond
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }
 
@@ -502,10 +580,17 @@ report() {
         r=$(ratio "${MED[qemu-icount]}" "${MED[pmusim]}")
         echo "| pmusim vs QEMU \`-icount shift=0\` ($CM_VIRT) | ≥ 1.30× | ${r}× | $(ge "$r" 1.30 && echo yes || echo no) |"
     fi
+    local p
     if has qemu-tcg && has pmusim; then
         r=$(ratio "${MED[qemu-tcg]}" "${MED[pmusim]}")
-        echo "| pmusim vs QEMU TCG without -icount ($CM_VIRT) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
+        echo "| pmusim vs QEMU TCG without -icount ($CM_VIRT) | ≥ 1.50× | ${r}× | $(ge "$r" 1.50 && echo yes || echo no) |"
     fi
+    for p in "${OTHER[@]}"; do
+        if has "$p-qemu-tcg" && has "$p-run"; then
+            r=$(ratio "${MED[$p-qemu-tcg]}" "${MED[$p-run]}")
+            echo "| pmusim vs QEMU TCG without -icount (${PROG[$p-run]}) | ≥ 1.50× | ${r}× | $(ge "$r" 1.50 && echo yes || echo no) |"
+        fi
+    done
     if has veer-run; then
         local m_t
         m_t=$(mips "${INSNS[veer-run]}" "${MED[veer-run]}")
@@ -513,10 +598,34 @@ report() {
         if has veer-notiming; then
             echo "| timing on / \`timing=off\`, speed ($CM_VEER) | – | $(ratio "${MED[veer-notiming]}" "${MED[veer-run]}")× | – |"
         fi
+        if has qemu-icount; then   # the same program built for virt32 (instret differs by ~200): MIPS
+            r=$(ratio "$m_t" "$(mips "${INSNS[qemu-icount]}" "${MED[qemu-icount]}")")
+            echo "| \`run -M veer-el2\` (timing model on) vs QEMU \`-icount shift=0\`, MIPS ($CM_VEER, $CM_VIRT) | ≥ 1.00× | ${r}× | $(ge "$r" 1.00 && echo yes || echo no) |"
+        fi
+    fi
+    if has mbv64-cached && has mbv64-run; then
+        r=$(ratio "${MED[mbv64-run]}" "${MED[mbv64-cached]}")
+        echo "| \`run -M $MBV64_CACHED\` vs \`run -M mbv64\` (no caches), speed ($CM_MBV64) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
     fi
     if has p8700-run && has virt64-run; then
         r=$(ratio "${MED[virt64-run]}" "${MED[p8700-run]}")
         echo "| \`run -M p8700,cores=1\` vs \`run -M virt64\`, speed ($CM_V64) | ≥ 0.60× | ${r}× | $(ge "$r" 0.60 && echo yes || echo no) |"
+    fi
+    if has linux-qemu && has linux-opensbi; then
+        r=$(ratio "${MED[linux-qemu]}" "${MED[linux-opensbi]}")
+        echo "| Linux boot, OpenSBI: pmusim vs QEMU TCG, speed | ≥ 1.50× | ${r}× | $(ge "$r" 1.50 && echo yes || echo no) |"
+    fi
+    local fw
+    for fw in opensbi builtin; do
+        has "linux-$fw-h4" && has "linux-$fw" || continue
+        r=$(ratio "${MED[linux-$fw-h4]}" "${MED[linux-$fw]}")
+        echo "| Linux boot ($fw), 4 harts vs 1 hart, time | ≤ 1.50× | ${r}× | $(ge 1.50 "$r" && echo yes || echo no) |"
+    done
+    if has linux-process && has linux-builtin && has virt64-run; then
+        # the process's own time: its boot minus the boot alone; against the bare-metal run
+        r=$(awk -v p="${MED[linux-process]}" -v b="${MED[linux-builtin]}" -v m="${MED[virt64-run]}" \
+                'BEGIN { printf "%.2f", (p > b) ? m / (p - b) : 0 }')
+        echo "| coremark-big as a Linux process (Sv39; its boot minus the boot alone) vs bare metal ($CM_V64), speed | ≥ 0.90× | ${r}× | $(ge "$r" 0.90 && echo yes || echo no) |"
     fi
     local sid any_stat=0
     for sid in "${IDS[@]}"; do   # every stat row against the run of the same program
@@ -529,7 +638,6 @@ report() {
         echo "| ${LABEL[$sid]} vs \`run\` (${PROG[$sid]}) | ≤ +5 % time | ${r} % | $(ge 5 "$r" && echo yes || echo no) |"
     done
     ((any_stat)) || echo "| \`stat\` vs \`run\` | ≤ +5 % time | not measured | – |"
-    local p
     for p in "${OTHER[@]}"; do
         if has "$p-qemu-icount" && has "$p-run"; then
             r=$(ratio "${MED[$p-qemu-icount]}" "${MED[$p-run]}")
@@ -572,6 +680,10 @@ report() {
     if [[ -n $STAT_NOTE ]]; then
         echo
         echo "Note: $STAT_NOTE"
+    fi
+    if [[ -n $LINUX_NOTE ]]; then
+        echo
+        echo "Note: $LINUX_NOTE"
     fi
 }
 
