@@ -709,31 +709,34 @@ static bool emit_insn(tr_t *t, uint32_t k)
     return true;
 }
 
-/* The LRU touch of a hit (cache_touch_slot) of the cache_t at r11 on the slot at r10, which
- * holds slot * 8 (its age's offset): the line becomes the most recently used unless it is. rcx
- * and r9 are scratch. */
-static void emit_touch_slot(x_emit_t *e)
+/* The LRU touch of a hit (cache_touch_age) of the cache_t at r11 on the stamp at r10: the line
+ * becomes the most recently used unless it is. rcx is scratch. */
+static void emit_touch_age(x_emit_t *e)
 {
-    x_load(e, true, X_R9, x_m(X_R11, (int32_t)offsetof(cache_t, age)));
-    x_alu(e, true, X_ADD, X_R9, x_r(X_R10));
     x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
-    x_alu(e, true, X_CMP, X_RCX, x_m(X_R9, 0));
+    x_alu(e, true, X_CMP, X_RCX, x_m(X_R10, 0));
     uint8_t *mru = x_jcc(e, X_CC_E);
     x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
     x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
-    x_store(e, true, x_m(X_R9, 0), X_RCX);
+    x_store(e, true, x_m(X_R10, 0), X_RCX);
     x_patch(e, mru, e->p);
+}
+
+/* op byte [m], imm (cmp, add, sub of the 0x80 group) */
+static void emit_byte_imm(x_emit_t *e, enum x_alu op, x_mem_t m, uint8_t imm)
+{
+    x_op(e, false, 0x80, 1, (int)op, m, false);
+    x_b(e, imm);
 }
 
 /* The tests an inline retirement starts with: the hart's flag byte at `flag` (retire_fast,
  * memo_retire) set and no cycle budget running; each miss is a jump to patch. Returns their number. */
 static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
 {
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, flag));
-    x_test(e, false, X_RCX, X_RCX);
+    _Static_assert(sizeof(bool) == 1, "the flags are bytes");
+    emit_byte_imm(e, X_CMP, x_m(X_RBX, flag), 0);
     miss[0] = x_jcc(e, X_CC_E);
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(budget_cycles)));
-    x_test(e, false, X_RCX, X_RCX);
+    emit_byte_imm(e, X_CMP, x_m(X_RBX, HOFF(budget_cycles)), 0);
     miss[1] = x_jcc(e, X_CC_NE);
     return 2;
 }
@@ -809,22 +812,17 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
         x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
         miss[n++] = x_jcc(e, X_CC_NE);
     }
-    emit_mov_addr(t, X_R8, b, false);
-    x_alu_imm(e, false, X_CMP, x_m(X_R8, BOFF(pending)), 0);
-    miss[n++] = x_jcc(e, X_CC_E);
+    emit_mov_addr(t, X_R8, b, false); /* a block with a fetch_gen is pending (mem_fetch_block) */
     x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo))); /* set with memo_retire; copies are shared */
     x_load(e, true, X_RDX, x_m(X_R11, (int32_t)offsetof(l1_memo_t, gen)));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
-    /* every line is where it was: touched in order, as cache_touch_slot (r8: the block, r11 the
-     * tag model, r9 its ages, rcx its clock) */
+    /* every line is where it was: touched in order, as cache_touch_age (r8: the block, r11 the
+     * tag model, rcx its clock) */
     x_load(e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
-    x_load(e, true, X_R9, x_m(X_R11, (int32_t)offsetof(cache_t, age)));
     x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
     for (uint64_t k = 0; k <= last - first; k++) {
-        x_load(e, false, X_R10, x_m(X_R8, BOFF(fetch_slot) + 4 * (int32_t)k));
-        x_shift_imm(e, true, X_SHL, X_R10, 3);
-        x_alu(e, true, X_ADD, X_R10, x_r(X_R9));
+        x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
         x_alu(e, true, X_CMP, X_RCX, x_m(X_R10, 0));
         uint8_t *mru = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
@@ -837,11 +835,9 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
         uint64_t pc = b->pc + b->core_word[1];
         int32_t index = (int32_t)((pc >> 1) & h->bp_mask);
         x_load(e, true, X_RCX, x_m(X_RBX, HOFF(bp_ctr)));
-        x_movx(e, false, 0x0fb6, X_RDX, x_m(X_RCX, index));
-        x_alu_imm(e, false, X_CMP, x_r(X_RDX), taken ? 3 : 0);
+        emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 0);
         uint8_t *saturated = x_jcc(e, X_CC_E);
-        x_alu_imm(e, false, taken ? X_ADD : X_SUB, x_r(X_RDX), 1);
-        x_op(e, false, 0x88, 1, X_RDX, x_m(X_RCX, index), true);
+        emit_byte_imm(e, taken ? X_ADD : X_SUB, x_m(X_RCX, index), 1);
         x_patch(e, saturated, e->p);
     }
     return emit_retire_tail(t, taken, X_R8, miss, n);
@@ -1109,37 +1105,27 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
     s->from[0] = x_jcc(e, X_CC_AE);
-    if (size > 1) {
-        x_test_al(e, (uint8_t)(size - 1));
-        s->from[1] = x_jcc(e, X_CC_NE);
-    }
-    /* r8 = the entry's offset in the memo, r9 = the hart's own memo (copies are shared), r10 =
-     * the entry; r8 = it less the slot (and the writable bit, for a load); rcx = what it must be */
-    _Static_assert(offsetof(l1_memo_t, e) == 0, "the entries first: indexed from the memo's address");
-    x_mov(e, X_R8, X_RAX);
-    if (m->line_shift >= 3) {
-        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 3);
-        x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 3);
-    } else {
-        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift);
-        x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
-        x_shift_imm(e, true, X_SHL, X_R8, 3);
-    }
-    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
-    x_load(e, true, X_R10, x_mi(X_R9, X_R8));
-    x_mov(e, X_R8, X_R10);
-    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
+    /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
+     * its entry's offset in fast[], from r13, the hart's own memo (emit_block: copies are shared) */
     x_mov(e, X_RCX, X_RAX);
-    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
-    x_shift_imm(e, true, X_SHL, X_RCX, 12);
-    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
-    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
-    s->from[2] = x_jcc(e, X_CC_NE);
-    /* a hit: r10 = the slot * 8 (the slot sits at bit 2 of the entry), r11 = the tag model */
-    x_alu_imm(e, true, X_AND, x_r(X_R10), (int32_t)L1_MEMO_SLOT_MASK);
-    x_shift_imm(e, true, X_SHL, X_R10, 1);
-    x_load(e, true, X_R11, x_m(X_R9, (int32_t)offsetof(l1_memo_t, cache)));
-    emit_touch_slot(e);
+    x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~((1u << m->line_shift) - 1) | (size - 1)));
+    x_mov(e, X_R8, X_RAX);
+    if (m->line_shift > 6)
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 6);
+    else if (m->line_shift < 6)
+        x_shift_imm(e, true, X_SHL, X_R8, 6 - m->line_shift);
+    _Static_assert(sizeof(struct l1_memo_fast) == 64, "entries of 64 bytes");
+    x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 6);
+    int32_t fast = (int32_t)offsetof(l1_memo_t, fast);
+    x_alu(e, true, X_CMP, X_RCX,
+          x_mid(X_R13, X_R8,
+                fast + (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
+                                       : offsetof(struct l1_memo_fast, load_tag))));
+    s->from[1] = x_jcc(e, X_CC_NE);
+    /* a hit: r10 = the line's LRU stamp, r11 = the tag model */
+    x_load(e, true, X_R10, x_mid(X_R13, X_R8, fast + (int32_t)offsetof(struct l1_memo_fast, age)));
+    x_load(e, true, X_R11, x_m(X_R13, (int32_t)offsetof(l1_memo_t, cache)));
+    emit_touch_age(e);
 }
 
 static bool emit_block(tr_t *t)
@@ -1155,6 +1141,8 @@ static bool emit_block(tr_t *t)
     x_load(e, true, X_R12, x_m(X_RBX, HOFF(ram)));
     x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
+    if (t->h->l1d_memo && t->h->l1d_memo->cache)
+        x_load(e, true, X_R13, x_m(X_RBX, HOFF(l1d_memo))); /* emit_memo_check */
     uint8_t *body = e->p;
     uint32_t k = 0;
     for (; k <= b->n_insns; k++) {
