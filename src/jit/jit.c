@@ -734,6 +734,14 @@ static void emit_byte_imm(x_emit_t *e, enum x_alu op, x_mem_t m, uint8_t imm)
 static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
 {
     _Static_assert(sizeof(bool) == 1, "the flags are bytes");
+    if (flag + 1 == HOFF(budget_cycles)) { /* the flag's byte 1, budget_cycles' 0: one compare */
+        x_b(e, 0x66);
+        x_op(e, false, 0x81, 1, X_CMP, x_m(X_RBX, flag), false);
+        x_b(e, 1);
+        x_b(e, 0);
+        miss[0] = x_jcc(e, X_CC_NE);
+        return 1;
+    }
     emit_byte_imm(e, X_CMP, x_m(X_RBX, flag), 0);
     miss[0] = x_jcc(e, X_CC_E);
     emit_byte_imm(e, X_CMP, x_m(X_RBX, HOFF(budget_cycles)), 0);
@@ -742,34 +750,29 @@ static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
 }
 
 /* The end of an inline retirement of the block at `blk` (a register): its taken exit and timed
- * execution counted, the budget with its flags set for the test that follows; the misses patched
- * to after the jump returned (to patch to that test). */
-static uint8_t *emit_retire_tail(tr_t *t, bool taken, int blk, uint8_t **miss, int n)
+ * execution counted, the budget with its flags set for the test that follows. */
+static void emit_retire_tail(tr_t *t, bool taken, int blk)
 {
     x_emit_t *e = &t->e;
     if (taken)
         x_alu_imm(e, true, X_ADD, x_m(blk, BOFF(taken)), 1);
     x_alu_imm(e, true, X_ADD, x_m(blk, BOFF(timed_execs)), 1);
     x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)t->b->n_insns); /* flags: the test */
-    uint8_t *done = x_jmp(e);
-    for (int k = 0; k < n; k++)
-        x_patch(e, miss[k], e->p);
-    return done;
 }
 
 /* A timed block's retirement without the timing model, as exec_block_timing makes it when the
  * model left what it costs (hart_t.retire_fast, block_t.retire_gen still the model's generation;
  * a pc to go on at, not a cycle budget): the budget, the taken exit, the timed execution (the
- * block already pending) and its stall cycles. Then a jump to patch to the budget's test, with
- * its flags set; otherwise on to the call of jit_retire. NULL when the hart's model has none. */
-static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
+ * block already pending) and its stall cycles, on to the budget's test with its flags set; the
+ * jumps to the call of jit_retire in miss[], their number returned (at most 6). -1 when the hart's
+ * model has none. */
+static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
     const uint64_t *gen = t->h->retire_gen;
-    uint8_t *miss[6];
     if (!gen || !next)
-        return NULL;
+        return -1;
     int n = emit_retire_guards(e, HOFF(retire_fast), miss);
     if (next == UINT64_MAX) { /* indirect: h->pc, which must not be 0 (no pc to go on at) */
         x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(pc)), 0);
@@ -785,7 +788,8 @@ static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
     x_load(e, false, X_RDX, x_m(X_RCX, BOFF(retire_stall) + (taken ? 4 : 0)));
     x_alu(e, true, X_ADD, X_RDX, x_m(X_RBX, HOFF(stall_cycles)));
     x_store(e, true, x_m(X_RBX, HOFF(stall_cycles)), X_RDX);
-    return emit_retire_tail(t, taken, X_RCX, miss, n);
+    emit_retire_tail(t, taken, X_RCX);
+    return n;
 }
 
 /* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
@@ -793,20 +797,20 @@ static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
  * it when the block's lines are where it found them (block_t.fetch_gen still the memo's
  * generation): each line's LRU touch in program order, the predictor's counter of the branch that
  * ends the block moved towards the way it went, the budget, the taken exit and the timed execution
- * (the block already pending). Then a jump to patch to the budget's test, with its flags set;
- * otherwise on to the call of jit_retire. NULL when the hart has no such core. */
-static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
+ * (the block already pending), on to the budget's test with its flags set; the jumps to the
+ * call of jit_retire in miss[], their number returned (at most 6). -1 when the hart has no such
+ * core. */
+static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
     const hart_t *h = t->h;
-    uint8_t *miss[8];
     unsigned shift = h->l1i_memo ? h->l1i_memo->line_shift : 0;
     if (!h->memo_retire_core || !h->l1i_memo || !h->l1i_memo->cache || !next || b->end_pc == b->pc)
-        return NULL;
+        return -1;
     uint64_t first = b->fetch_pa >> shift, last = (b->fetch_pa + (b->end_pc - b->pc) - 1) >> shift;
     if (last - first >= BLOCK_MAX_LINES)
-        return NULL; /* never remembered (mem_fetch_block) */
+        return -1; /* never remembered (mem_fetch_block) */
     int n = emit_retire_guards(e, HOFF(memo_retire), miss);
     if (b->priv != PRIV_M) { /* translated fetches: an I-TLB lookup (never for this block: its context) */
         x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
@@ -818,7 +822,7 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
     /* every line is where it was: touched in order, as cache_touch_age (r8: the block, r11 the
-     * tag model, rcx its clock) */
+     * tag model, rcx its clock, stored as it moves) */
     x_load(e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
     x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
     for (uint64_t k = 0; k <= last - first; k++) {
@@ -827,9 +831,9 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
         uint8_t *mru = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
         x_store(e, true, x_m(X_R10, 0), X_RCX);
+        x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
         x_patch(e, mru, e->p);
     }
-    x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
     if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
         /* its counter: the same index on every hart of the machine (one configuration) */
         uint64_t pc = b->pc + b->core_word[1];
@@ -840,7 +844,23 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
         emit_byte_imm(e, taken ? X_ADD : X_SUB, x_m(X_RCX, index), 1);
         x_patch(e, saturated, e->p);
     }
-    return emit_retire_tail(t, taken, X_R8, miss, n);
+    emit_retire_tail(t, taken, X_R8);
+    return n;
+}
+
+/* The call of jit_retire for a timed block's retirement, the budget's test's flags set. */
+static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
+{
+    x_emit_t *e = &t->e;
+    x_mov(e, X_RDI, X_RBX);
+    emit_mov_addr(t, X_RSI, t->b, false);
+    x_mov_imm(e, X_RDX, taken);
+    if (next == UINT64_MAX)
+        x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
+    else
+        x_mov_imm(e, X_RCX, next);
+    emit_call(e, (const void *)jit_retire);
+    x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
 }
 
 /* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
@@ -854,8 +874,8 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
-    uint8_t *slow = NULL, *out[8], *fast = NULL;
-    int n_out = 0;
+    uint8_t *slow = NULL, *out[8], *miss[8];
+    int n_out = 0, n_miss = -1;
     if (!b->timed) {
         /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
          * the block's taken exits and executions; the first execution since the PMU looked (the
@@ -867,22 +887,13 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         slow = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
-        fast = emit_fast_retire(t, taken, next);
-        if (!fast)
-            fast = emit_memo_retire(t, taken, next);
-        x_mov(e, X_RDI, X_RBX);
-        emit_mov_addr(t, X_RSI, b, false);
-        x_mov_imm(e, X_RDX, taken);
-        if (next == UINT64_MAX)
-            x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
-        else
-            x_mov_imm(e, X_RCX, next);
-        emit_call(e, (const void *)jit_retire);
-        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+        n_miss = emit_fast_retire(t, taken, next, miss);
+        if (n_miss < 0)
+            n_miss = emit_memo_retire(t, taken, next, miss);
+        if (n_miss < 0)
+            emit_retire_call(t, taken, next);
     }
     uint8_t *budget_test = e->p;
-    if (fast)
-        x_patch(e, fast, budget_test);
     out[n_out++] = x_jcc(e, X_CC_LE);
     if (!indirect) {
         uint8_t *site = x_jmp(e); /* to the lookup below until patched */
@@ -939,6 +950,12 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
     }
     emit_exit(t, JIT_CHAIN | (indirect ? 2u : s));
+    if (n_miss > 0) { /* the inline retirement's tests failed: the call, out of the way */
+        for (int k = 0; k < n_miss; k++)
+            x_patch(e, miss[k], e->p);
+        emit_retire_call(t, taken, next);
+        x_patch(e, x_jmp(e), budget_test);
+    }
     if (slow) { /* the block's first execution since the PMU looked */
         x_patch(e, slow, e->p);
         x_mov(e, X_RDI, X_RBX);
