@@ -1,7 +1,7 @@
 /* The translation tier for x86-64 hosts (jit/jit.h): a template emitter over decoded blocks.
  *
  * Translated code runs with h in rbx, the main RAM's host address in r12, its guest base in r14 and
- * the store-watch granule map in r15; guest registers stay in h->x (loaded and stored around each
+ * the store-watch granule map in r15 (and a p8700 hart's L1D memo in r13, its tag model in rbp); guest registers stay in h->x (loaded and stored around each
  * operation). All blocks share this convention, so a block ends by jumping straight into the next
  * translated block's body (through its successor link, b->succ) while the budget lasts. */
 #include "jit/jit.h"
@@ -281,8 +281,20 @@ static void emit_mov_addr(tr_t *t, int reg, const void *p, bool in_code)
         t->reloc[t->n_reloc++] = (uint32_t)((t->e.p - 8 - t->start) << 1 | in_code);
 }
 
-static void emit_epilogue(x_emit_t *e)
+/* A hart whose D-side memo keeps replacement state (emit_memo_check) holds the memo in r13 and
+ * its L1's tag model in rbp in translated code, loaded at entry. */
+static bool memo_regs(const hart_t *h)
 {
+    return h->l1d_memo && h->l1d_memo->cache;
+}
+
+static void emit_epilogue(tr_t *t)
+{
+    x_emit_t *e = &t->e;
+    if (memo_regs(t->h)) {
+        x_alu_imm(e, true, X_ADD, x_r(X_RSP), 8);
+        x_pop(e, X_RBP);
+    }
     x_pop(e, X_R15);
     x_pop(e, X_R14);
     x_pop(e, X_R13);
@@ -297,7 +309,7 @@ static void emit_exit(tr_t *t, uint32_t status)
     emit_mov_addr(t, X_RCX, t->b, false);
     x_store(&t->e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
     x_mov_imm(&t->e, X_RAX, status);
-    emit_epilogue(&t->e);
+    emit_epilogue(t);
 }
 
 static void emit_call(x_emit_t *e, const void *fn)
@@ -709,15 +721,15 @@ static bool emit_insn(tr_t *t, uint32_t k)
     return true;
 }
 
-/* The LRU touch of a hit (cache_touch_age) of the cache_t at r11 on the stamp at r10: the line
+/* The LRU touch of a hit (cache_touch_age) of the cache_t at rbp on the stamp at r10: the line
  * becomes the most recently used unless it is. rcx is scratch. */
 static void emit_touch_age(x_emit_t *e)
 {
-    x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
+    x_load(e, true, X_RCX, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)));
     x_alu(e, true, X_CMP, X_RCX, x_m(X_R10, 0));
     uint8_t *mru = x_jcc(e, X_CC_E);
     x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
-    x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
+    x_store(e, true, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)), X_RCX);
     x_store(e, true, x_m(X_R10, 0), X_RCX);
     x_patch(e, mru, e->p);
 }
@@ -1139,9 +1151,8 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
                 fast + (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
                                        : offsetof(struct l1_memo_fast, load_tag))));
     s->from[1] = x_jcc(e, X_CC_NE);
-    /* a hit: r10 = the line's LRU stamp, r11 = the tag model */
+    /* a hit: r10 = the line's LRU stamp; rbp: the tag model */
     x_load(e, true, X_R10, x_mid(X_R13, X_R8, fast + (int32_t)offsetof(struct l1_memo_fast, age)));
-    x_load(e, true, X_R11, x_m(X_R13, (int32_t)offsetof(l1_memo_t, cache)));
     emit_touch_age(e);
 }
 
@@ -1158,8 +1169,12 @@ static bool emit_block(tr_t *t)
     x_load(e, true, X_R12, x_m(X_RBX, HOFF(ram)));
     x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
-    if (t->h->l1d_memo && t->h->l1d_memo->cache)
-        x_load(e, true, X_R13, x_m(X_RBX, HOFF(l1d_memo))); /* emit_memo_check */
+    if (memo_regs(t->h)) {
+        x_push(e, X_RBP);
+        x_alu_imm(e, true, X_SUB, x_r(X_RSP), 8); /* calls: the stack 16-byte aligned */
+        x_load(e, true, X_R13, x_m(X_RBX, HOFF(l1d_memo)));
+        x_load(e, true, X_RBP, x_m(X_R13, (int32_t)offsetof(l1_memo_t, cache)));
+    }
     uint8_t *body = e->p;
     uint32_t k = 0;
     for (; k <= b->n_insns; k++) {
@@ -1205,7 +1220,7 @@ static bool emit_block(tr_t *t)
         emit_call(e, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         x_test(e, false, X_RAX, X_RAX);
         x_patch(e, x_jcc(e, X_CC_E), s->back);
-        emit_epilogue(e);
+        emit_epilogue(t);
     }
     if (e->full)
         return false;
