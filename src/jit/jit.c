@@ -721,17 +721,15 @@ static bool emit_insn(tr_t *t, uint32_t k)
     return true;
 }
 
-/* The LRU touch of a hit (cache_touch_age) of the cache_t at rbp on the stamp at r10: the line
- * becomes the most recently used unless it is. rcx is scratch. */
+/* The LRU touch of a hit of the cache_t at rbp on the stamp at r10: the line becomes the most
+ * recently used. cache_touch_age leaves a line that already is as it is; stamping it again keeps
+ * the same order without a branch on the data. rcx is scratch. */
 static void emit_touch_age(x_emit_t *e)
 {
     x_load(e, true, X_RCX, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)));
-    x_alu(e, true, X_CMP, X_RCX, x_m(X_R10, 0));
-    uint8_t *mru = x_jcc(e, X_CC_E);
     x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
     x_store(e, true, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)), X_RCX);
     x_store(e, true, x_m(X_R10, 0), X_RCX);
-    x_patch(e, mru, e->p);
 }
 
 /* op byte [m], imm (cmp, add, sub of the 0x80 group) */
@@ -833,19 +831,16 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     x_load(e, true, X_RDX, x_m(X_R11, (int32_t)offsetof(l1_memo_t, gen)));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
-    /* every line is where it was: touched in order, as cache_touch_age (r8: the block, r11 the
-     * tag model, rcx its clock, stored as it moves) */
+    /* every line is where it was: touched in order, each stamped anew as in emit_touch_age (r8:
+     * the block, r11 the tag model, rcx its clock) */
     x_load(e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
     x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
     for (uint64_t k = 0; k <= last - first; k++) {
         x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
-        x_alu(e, true, X_CMP, X_RCX, x_m(X_R10, 0));
-        uint8_t *mru = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
         x_store(e, true, x_m(X_R10, 0), X_RCX);
-        x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
-        x_patch(e, mru, e->p);
     }
+    x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
     if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
         /* its counter: the same index on every hart of the machine (one configuration) */
         uint64_t pc = b->pc + b->core_word[1];
