@@ -732,7 +732,7 @@ static void emit_touch_age(x_emit_t *e)
     x_store(e, true, x_m(X_R10, 0), X_RCX);
 }
 
-/* op byte [m], imm (cmp, add, sub of the 0x80 group) */
+/* op byte [m], imm (cmp, add, adc, sub of the 0x80 group) */
 static void emit_byte_imm(x_emit_t *e, enum x_alu op, x_mem_t m, uint8_t imm)
 {
     x_op(e, false, 0x80, 1, (int)op, m, false);
@@ -846,10 +846,10 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
         uint64_t pc = b->pc + b->core_word[1];
         int32_t index = (int32_t)((pc >> 1) & h->bp_mask);
         x_load(e, true, X_RCX, x_m(X_RBX, HOFF(bp_ctr)));
-        emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 0);
-        uint8_t *saturated = x_jcc(e, X_CC_E);
-        emit_byte_imm(e, taken ? X_ADD : X_SUB, x_m(X_RCX, index), 1);
-        x_patch(e, saturated, e->p);
+        /* without a branch: the carry of the compare is 1 below 3 (taken: add it), 1 at 0 (not
+         * taken: add it less 1) */
+        emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 1);
+        emit_byte_imm(e, X_ADC, x_m(X_RCX, index), taken ? 0 : 0xff);
     }
     emit_retire_tail(t, taken, X_R8);
     return n;
