@@ -58,10 +58,10 @@ typedef struct block {
     uint32_t retire_stall[2];
     /* A memory-hierarchy model (hart_t.observe_mem) sees the block's fetch each time it runs
      * (cpu/mem_observe.c): where its code is, and the generation of the L1 I-cache memo at which
-     * all its lines were found in the slots below (0: not known). */
+     * all its lines were found in the slots whose LRU stamps fetch_age holds (0: not known). */
     uint64_t fetch_pa;
     uint64_t fetch_gen;
-    uint32_t fetch_slot[BLOCK_MAX_LINES];
+    uint64_t *fetch_age[BLOCK_MAX_LINES];
     uint32_t fetch_lines;
     uint32_t epoch;     /* PMU epoch the addends below were computed for */
     uint16_t n_add;     /* how many: the active slots of that configuration */

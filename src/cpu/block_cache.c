@@ -703,6 +703,7 @@ void block_counts_flush(void *ctx)
         b->taken = b->timed_execs = 0;
         b->pending = 0;
         b->pending_next = NULL;
+        b->fetch_gen = 0; /* its lines looked up again: only a pending block is remembered */
         b = next;
     }
 }
@@ -769,7 +770,7 @@ void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc
         l1_memo_t *im = h->imemo;
         if (im && n == b->n_insns && b->fetch_gen == im->gen) /* its lines are where it found them */
             for (unsigned k = 0; k < b->fetch_lines; k++)
-                cache_touch_slot(im->cache, b->fetch_slot[k]);
+                cache_touch_age(im->cache, b->fetch_age[k]);
         else
             mem_fetch_block(h, (block_t *)b, n);
     }

@@ -255,7 +255,9 @@ typedef struct hart {
     /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
      * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
      * timed block, so the executor returns at the first block boundary at or after that cycle.
-     * stall_charged: stall_cycles when last taken. */
+     * stall_charged: stall_cycles when last taken. memo_retire (below) is the byte before
+     * budget_cycles: translated code tests the two in one compare (jit.c, emit_retire_guards). */
+    bool memo_retire;
     bool budget_cycles;
     uint64_t stall_charged;
     /* A timing model's fast retirement (block_t.retire_gen): its generation (NULL: the model has
@@ -287,7 +289,7 @@ typedef struct hart {
      * looked at (no L1I access counted), no profile; then translated code retires a whole block
      * whose lines are where it found them (block_t.fetch_gen still the memo's generation) inline:
      * the lines' LRU touches and the predictor's update, exactly what exec_block_timing does. */
-    bool memo_retire_core, memo_retire;
+    bool memo_retire_core; /* memo_retire: beside budget_cycles, above */
     evset_t memo_retire_events;
     uint8_t *bp_ctr;
     uint32_t bp_mask;

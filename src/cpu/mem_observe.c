@@ -11,7 +11,7 @@ void mem_fetch_block(hart_t *h, block_t *b, unsigned n)
     bool whole = n == b->n_insns;
     if (whole && im && b->fetch_gen == im->gen) {
         for (unsigned k = 0; k < b->fetch_lines; k++)
-            cache_touch_slot(im->cache, b->fetch_slot[k]);
+            cache_touch_age(im->cache, b->fetch_age[k]);
         return;
     }
     /* the bytes of the committed instructions (a block lies in one page: contiguous physically) */
@@ -21,8 +21,9 @@ void mem_fetch_block(hart_t *h, block_t *b, unsigned n)
     if (!size || !r || !h->platform || !h->platform->mem_access)
         return;
     h->platform->mem_access(h->platform_ctx, h, b->fetch_pa, (unsigned)size, 2, main_ram ? NULL : r);
-    if (!whole || !im || !main_ram)
-        return;
+    if (!whole || !im || !main_ram || !b->pending)
+        return; /* a remembered block is pending: block_counts_flush forgets it (translated code's
+                 * inline retirement counts it without joining the list) */
     /* All of them are present now (consecutive lines never evict each other in a cache of more
      * than BLOCK_MAX_LINES sets): remember where, at the cache's generation. */
     unsigned shift = im->line_shift, k = 0;
@@ -30,7 +31,7 @@ void mem_fetch_block(hart_t *h, block_t *b, unsigned n)
         long slot = cache_slot(im->cache, line << shift);
         if (slot < 0 || k == BLOCK_MAX_LINES)
             return;
-        b->fetch_slot[k++] = (uint32_t)slot;
+        b->fetch_age[k++] = &im->cache->age[slot];
     }
     b->fetch_lines = k;
     b->fetch_gen = im->gen;

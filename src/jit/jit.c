@@ -1,7 +1,7 @@
 /* The translation tier for x86-64 hosts (jit/jit.h): a template emitter over decoded blocks.
  *
  * Translated code runs with h in rbx, the main RAM's host address in r12, its guest base in r14 and
- * the store-watch granule map in r15; guest registers stay in h->x (loaded and stored around each
+ * the store-watch granule map in r15 (and a p8700 hart's L1D memo in r13, its tag model in rbp); guest registers stay in h->x (loaded and stored around each
  * operation). All blocks share this convention, so a block ends by jumping straight into the next
  * translated block's body (through its successor link, b->succ) while the budget lasts. */
 #include "jit/jit.h"
@@ -281,8 +281,20 @@ static void emit_mov_addr(tr_t *t, int reg, const void *p, bool in_code)
         t->reloc[t->n_reloc++] = (uint32_t)((t->e.p - 8 - t->start) << 1 | in_code);
 }
 
-static void emit_epilogue(x_emit_t *e)
+/* A hart whose D-side memo keeps replacement state (emit_memo_check) holds the memo in r13 and
+ * its L1's tag model in rbp in translated code, loaded at entry. */
+static bool memo_regs(const hart_t *h)
 {
+    return h->l1d_memo && h->l1d_memo->cache;
+}
+
+static void emit_epilogue(tr_t *t)
+{
+    x_emit_t *e = &t->e;
+    if (memo_regs(t->h)) {
+        x_alu_imm(e, true, X_ADD, x_r(X_RSP), 8);
+        x_pop(e, X_RBP);
+    }
     x_pop(e, X_R15);
     x_pop(e, X_R14);
     x_pop(e, X_R13);
@@ -297,7 +309,7 @@ static void emit_exit(tr_t *t, uint32_t status)
     emit_mov_addr(t, X_RCX, t->b, false);
     x_store(&t->e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
     x_mov_imm(&t->e, X_RAX, status);
-    emit_epilogue(&t->e);
+    emit_epilogue(t);
 }
 
 static void emit_call(x_emit_t *e, const void *fn)
@@ -709,64 +721,68 @@ static bool emit_insn(tr_t *t, uint32_t k)
     return true;
 }
 
-/* The LRU touch of a hit (cache_touch_slot) of the cache_t at r11 on the slot at r10, which
- * holds slot * 8 (its age's offset): the line becomes the most recently used unless it is. rcx
- * and r9 are scratch. */
-static void emit_touch_slot(x_emit_t *e)
+/* The LRU touch of a hit of the cache_t at rbp on the stamp at r10: the line becomes the most
+ * recently used. cache_touch_age leaves a line that already is as it is; stamping it again keeps
+ * the same order without a branch on the data. rcx is scratch. */
+static void emit_touch_age(x_emit_t *e)
 {
-    x_load(e, true, X_R9, x_m(X_R11, (int32_t)offsetof(cache_t, age)));
-    x_alu(e, true, X_ADD, X_R9, x_r(X_R10));
-    x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
-    x_alu(e, true, X_CMP, X_RCX, x_m(X_R9, 0));
-    uint8_t *mru = x_jcc(e, X_CC_E);
+    x_load(e, true, X_RCX, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)));
     x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
-    x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
-    x_store(e, true, x_m(X_R9, 0), X_RCX);
-    x_patch(e, mru, e->p);
+    x_store(e, true, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)), X_RCX);
+    x_store(e, true, x_m(X_R10, 0), X_RCX);
+}
+
+/* op byte [m], imm (cmp, add, adc, sub of the 0x80 group) */
+static void emit_byte_imm(x_emit_t *e, enum x_alu op, x_mem_t m, uint8_t imm)
+{
+    x_op(e, false, 0x80, 1, (int)op, m, false);
+    x_b(e, imm);
 }
 
 /* The tests an inline retirement starts with: the hart's flag byte at `flag` (retire_fast,
  * memo_retire) set and no cycle budget running; each miss is a jump to patch. Returns their number. */
 static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
 {
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, flag));
-    x_test(e, false, X_RCX, X_RCX);
+    _Static_assert(sizeof(bool) == 1, "the flags are bytes");
+    if (flag + 1 == HOFF(budget_cycles)) { /* the flag's byte 1, budget_cycles' 0: one compare */
+        x_b(e, 0x66);
+        x_op(e, false, 0x81, 1, X_CMP, x_m(X_RBX, flag), false);
+        x_b(e, 1);
+        x_b(e, 0);
+        miss[0] = x_jcc(e, X_CC_NE);
+        return 1;
+    }
+    emit_byte_imm(e, X_CMP, x_m(X_RBX, flag), 0);
     miss[0] = x_jcc(e, X_CC_E);
-    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(budget_cycles)));
-    x_test(e, false, X_RCX, X_RCX);
+    emit_byte_imm(e, X_CMP, x_m(X_RBX, HOFF(budget_cycles)), 0);
     miss[1] = x_jcc(e, X_CC_NE);
     return 2;
 }
 
 /* The end of an inline retirement of the block at `blk` (a register): its taken exit and timed
- * execution counted, the budget with its flags set for the test that follows; the misses patched
- * to after the jump returned (to patch to that test). */
-static uint8_t *emit_retire_tail(tr_t *t, bool taken, int blk, uint8_t **miss, int n)
+ * execution counted, the budget with its flags set for the test that follows. */
+static void emit_retire_tail(tr_t *t, bool taken, int blk)
 {
     x_emit_t *e = &t->e;
     if (taken)
         x_alu_imm(e, true, X_ADD, x_m(blk, BOFF(taken)), 1);
     x_alu_imm(e, true, X_ADD, x_m(blk, BOFF(timed_execs)), 1);
     x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)t->b->n_insns); /* flags: the test */
-    uint8_t *done = x_jmp(e);
-    for (int k = 0; k < n; k++)
-        x_patch(e, miss[k], e->p);
-    return done;
 }
 
 /* A timed block's retirement without the timing model, as exec_block_timing makes it when the
  * model left what it costs (hart_t.retire_fast, block_t.retire_gen still the model's generation;
  * a pc to go on at, not a cycle budget): the budget, the taken exit, the timed execution (the
- * block already pending) and its stall cycles. Then a jump to patch to the budget's test, with
- * its flags set; otherwise on to the call of jit_retire. NULL when the hart's model has none. */
-static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
+ * block already pending) and its stall cycles, on to the budget's test with its flags set; the
+ * jumps to the call of jit_retire in miss[], their number returned (at most 6). -1 when the hart's
+ * model has none. */
+static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
     const uint64_t *gen = t->h->retire_gen;
-    uint8_t *miss[6];
     if (!gen || !next)
-        return NULL;
+        return -1;
     int n = emit_retire_guards(e, HOFF(retire_fast), miss);
     if (next == UINT64_MAX) { /* indirect: h->pc, which must not be 0 (no pc to go on at) */
         x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(pc)), 0);
@@ -782,7 +798,8 @@ static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
     x_load(e, false, X_RDX, x_m(X_RCX, BOFF(retire_stall) + (taken ? 4 : 0)));
     x_alu(e, true, X_ADD, X_RDX, x_m(X_RBX, HOFF(stall_cycles)));
     x_store(e, true, x_m(X_RBX, HOFF(stall_cycles)), X_RDX);
-    return emit_retire_tail(t, taken, X_RCX, miss, n);
+    emit_retire_tail(t, taken, X_RCX);
+    return n;
 }
 
 /* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
@@ -790,46 +807,38 @@ static uint8_t *emit_fast_retire(tr_t *t, bool taken, uint64_t next)
  * it when the block's lines are where it found them (block_t.fetch_gen still the memo's
  * generation): each line's LRU touch in program order, the predictor's counter of the branch that
  * ends the block moved towards the way it went, the budget, the taken exit and the timed execution
- * (the block already pending). Then a jump to patch to the budget's test, with its flags set;
- * otherwise on to the call of jit_retire. NULL when the hart has no such core. */
-static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
+ * (the block already pending), on to the budget's test with its flags set; the jumps to the
+ * call of jit_retire in miss[], their number returned (at most 6). -1 when the hart has no such
+ * core. */
+static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
     const hart_t *h = t->h;
-    uint8_t *miss[8];
     unsigned shift = h->l1i_memo ? h->l1i_memo->line_shift : 0;
     if (!h->memo_retire_core || !h->l1i_memo || !h->l1i_memo->cache || !next || b->end_pc == b->pc)
-        return NULL;
+        return -1;
     uint64_t first = b->fetch_pa >> shift, last = (b->fetch_pa + (b->end_pc - b->pc) - 1) >> shift;
     if (last - first >= BLOCK_MAX_LINES)
-        return NULL; /* never remembered (mem_fetch_block) */
+        return -1; /* never remembered (mem_fetch_block) */
     int n = emit_retire_guards(e, HOFF(memo_retire), miss);
     if (b->priv != PRIV_M) { /* translated fetches: an I-TLB lookup (never for this block: its context) */
         x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
         miss[n++] = x_jcc(e, X_CC_NE);
     }
-    emit_mov_addr(t, X_R8, b, false);
-    x_alu_imm(e, false, X_CMP, x_m(X_R8, BOFF(pending)), 0);
-    miss[n++] = x_jcc(e, X_CC_E);
+    emit_mov_addr(t, X_R8, b, false); /* a block with a fetch_gen is pending (mem_fetch_block) */
     x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo))); /* set with memo_retire; copies are shared */
     x_load(e, true, X_RDX, x_m(X_R11, (int32_t)offsetof(l1_memo_t, gen)));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
-    /* every line is where it was: touched in order, as cache_touch_slot (r8: the block, r11 the
-     * tag model, r9 its ages, rcx its clock) */
+    /* every line is where it was: touched in order, each stamped anew as in emit_touch_age (r8:
+     * the block, r11 the tag model, rcx its clock) */
     x_load(e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
-    x_load(e, true, X_R9, x_m(X_R11, (int32_t)offsetof(cache_t, age)));
     x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
     for (uint64_t k = 0; k <= last - first; k++) {
-        x_load(e, false, X_R10, x_m(X_R8, BOFF(fetch_slot) + 4 * (int32_t)k));
-        x_shift_imm(e, true, X_SHL, X_R10, 3);
-        x_alu(e, true, X_ADD, X_R10, x_r(X_R9));
-        x_alu(e, true, X_CMP, X_RCX, x_m(X_R10, 0));
-        uint8_t *mru = x_jcc(e, X_CC_E);
+        x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
         x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
         x_store(e, true, x_m(X_R10, 0), X_RCX);
-        x_patch(e, mru, e->p);
     }
     x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
     if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
@@ -837,14 +846,28 @@ static uint8_t *emit_memo_retire(tr_t *t, bool taken, uint64_t next)
         uint64_t pc = b->pc + b->core_word[1];
         int32_t index = (int32_t)((pc >> 1) & h->bp_mask);
         x_load(e, true, X_RCX, x_m(X_RBX, HOFF(bp_ctr)));
-        x_movx(e, false, 0x0fb6, X_RDX, x_m(X_RCX, index));
-        x_alu_imm(e, false, X_CMP, x_r(X_RDX), taken ? 3 : 0);
-        uint8_t *saturated = x_jcc(e, X_CC_E);
-        x_alu_imm(e, false, taken ? X_ADD : X_SUB, x_r(X_RDX), 1);
-        x_op(e, false, 0x88, 1, X_RDX, x_m(X_RCX, index), true);
-        x_patch(e, saturated, e->p);
+        /* without a branch: the carry of the compare is 1 below 3 (taken: add it), 1 at 0 (not
+         * taken: add it less 1) */
+        emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 1);
+        emit_byte_imm(e, X_ADC, x_m(X_RCX, index), taken ? 0 : 0xff);
     }
-    return emit_retire_tail(t, taken, X_R8, miss, n);
+    emit_retire_tail(t, taken, X_R8);
+    return n;
+}
+
+/* The call of jit_retire for a timed block's retirement, the budget's test's flags set. */
+static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
+{
+    x_emit_t *e = &t->e;
+    x_mov(e, X_RDI, X_RBX);
+    emit_mov_addr(t, X_RSI, t->b, false);
+    x_mov_imm(e, X_RDX, taken);
+    if (next == UINT64_MAX)
+        x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
+    else
+        x_mov_imm(e, X_RCX, next);
+    emit_call(e, (const void *)jit_retire);
+    x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
 }
 
 /* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
@@ -858,8 +881,8 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
-    uint8_t *slow = NULL, *out[8], *fast = NULL;
-    int n_out = 0;
+    uint8_t *slow = NULL, *out[8], *miss[8];
+    int n_out = 0, n_miss = -1;
     if (!b->timed) {
         /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
          * the block's taken exits and executions; the first execution since the PMU looked (the
@@ -871,22 +894,13 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         slow = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
-        fast = emit_fast_retire(t, taken, next);
-        if (!fast)
-            fast = emit_memo_retire(t, taken, next);
-        x_mov(e, X_RDI, X_RBX);
-        emit_mov_addr(t, X_RSI, b, false);
-        x_mov_imm(e, X_RDX, taken);
-        if (next == UINT64_MAX)
-            x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
-        else
-            x_mov_imm(e, X_RCX, next);
-        emit_call(e, (const void *)jit_retire);
-        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+        n_miss = emit_fast_retire(t, taken, next, miss);
+        if (n_miss < 0)
+            n_miss = emit_memo_retire(t, taken, next, miss);
+        if (n_miss < 0)
+            emit_retire_call(t, taken, next);
     }
     uint8_t *budget_test = e->p;
-    if (fast)
-        x_patch(e, fast, budget_test);
     out[n_out++] = x_jcc(e, X_CC_LE);
     if (!indirect) {
         uint8_t *site = x_jmp(e); /* to the lookup below until patched */
@@ -943,6 +957,12 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
     }
     emit_exit(t, JIT_CHAIN | (indirect ? 2u : s));
+    if (n_miss > 0) { /* the inline retirement's tests failed: the call, out of the way */
+        for (int k = 0; k < n_miss; k++)
+            x_patch(e, miss[k], e->p);
+        emit_retire_call(t, taken, next);
+        x_patch(e, x_jmp(e), budget_test);
+    }
     if (slow) { /* the block's first execution since the PMU looked */
         x_patch(e, slow, e->p);
         x_mov(e, X_RDI, X_RBX);
@@ -1109,37 +1129,26 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
     s->from[0] = x_jcc(e, X_CC_AE);
-    if (size > 1) {
-        x_test_al(e, (uint8_t)(size - 1));
-        s->from[1] = x_jcc(e, X_CC_NE);
-    }
-    /* r8 = the entry's offset in the memo, r9 = the hart's own memo (copies are shared), r10 =
-     * the entry; r8 = it less the slot (and the writable bit, for a load); rcx = what it must be */
-    _Static_assert(offsetof(l1_memo_t, e) == 0, "the entries first: indexed from the memo's address");
-    x_mov(e, X_R8, X_RAX);
-    if (m->line_shift >= 3) {
-        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 3);
-        x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 3);
-    } else {
-        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift);
-        x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
-        x_shift_imm(e, true, X_SHL, X_R8, 3);
-    }
-    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
-    x_load(e, true, X_R10, x_mi(X_R9, X_R8));
-    x_mov(e, X_R8, X_R10);
-    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
+    /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
+     * its entry's offset in fast[], from r13, the hart's own memo (emit_block: copies are shared) */
     x_mov(e, X_RCX, X_RAX);
-    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
-    x_shift_imm(e, true, X_SHL, X_RCX, 12);
-    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
-    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
-    s->from[2] = x_jcc(e, X_CC_NE);
-    /* a hit: r10 = the slot * 8 (the slot sits at bit 2 of the entry), r11 = the tag model */
-    x_alu_imm(e, true, X_AND, x_r(X_R10), (int32_t)L1_MEMO_SLOT_MASK);
-    x_shift_imm(e, true, X_SHL, X_R10, 1);
-    x_load(e, true, X_R11, x_m(X_R9, (int32_t)offsetof(l1_memo_t, cache)));
-    emit_touch_slot(e);
+    x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~((1u << m->line_shift) - 1) | (size - 1)));
+    x_mov(e, X_R8, X_RAX);
+    if (m->line_shift > 6)
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 6);
+    else if (m->line_shift < 6)
+        x_shift_imm(e, true, X_SHL, X_R8, 6 - m->line_shift);
+    _Static_assert(sizeof(struct l1_memo_fast) == 64, "entries of 64 bytes");
+    x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 6);
+    int32_t fast = (int32_t)offsetof(l1_memo_t, fast);
+    x_alu(e, true, X_CMP, X_RCX,
+          x_mid(X_R13, X_R8,
+                fast + (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
+                                       : offsetof(struct l1_memo_fast, load_tag))));
+    s->from[1] = x_jcc(e, X_CC_NE);
+    /* a hit: r10 = the line's LRU stamp; rbp: the tag model */
+    x_load(e, true, X_R10, x_mid(X_R13, X_R8, fast + (int32_t)offsetof(struct l1_memo_fast, age)));
+    emit_touch_age(e);
 }
 
 static bool emit_block(tr_t *t)
@@ -1155,6 +1164,12 @@ static bool emit_block(tr_t *t)
     x_load(e, true, X_R12, x_m(X_RBX, HOFF(ram)));
     x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
+    if (memo_regs(t->h)) {
+        x_push(e, X_RBP);
+        x_alu_imm(e, true, X_SUB, x_r(X_RSP), 8); /* calls: the stack 16-byte aligned */
+        x_load(e, true, X_R13, x_m(X_RBX, HOFF(l1d_memo)));
+        x_load(e, true, X_RBP, x_m(X_R13, (int32_t)offsetof(l1_memo_t, cache)));
+    }
     uint8_t *body = e->p;
     uint32_t k = 0;
     for (; k <= b->n_insns; k++) {
@@ -1200,7 +1215,7 @@ static bool emit_block(tr_t *t)
         emit_call(e, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         x_test(e, false, X_RAX, X_RAX);
         x_patch(e, x_jcc(e, X_CC_E), s->back);
-        emit_epilogue(e);
+        emit_epilogue(t);
     }
     if (e->full)
         return false;

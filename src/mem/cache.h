@@ -68,15 +68,20 @@ long cache_slot(const cache_t *c, uint64_t addr);
 void cache_invalidate_line(cache_t *c, uint64_t addr);
 /* One access to the line holding addr (an access never spans lines: split it first). */
 cache_result_t cache_access(cache_t *c, uint64_t addr, bool write);
-/* A read hit on the line in `slot` (from cache_slot), known to be present: the LRU position
+/* A read hit on the line whose LRU stamp is `age` (&c->age[slot], slot from cache_slot; the
+ * stamps stay where they are while c lives), known to be present: the LRU position
  * cache_access gives it, without the lookup (and without the statistics). A model that remembers
  * where its lines are (a memo of an L1's lines) keeps the replacement state exact this way. A
  * line that is already the last one touched stays where it is: the order is the same. */
-static inline void cache_touch_slot(cache_t *c, size_t slot)
+static inline void cache_touch_age(cache_t *c, uint64_t *age)
 {
-    uint64_t *age = &c->age[slot];
     if (*age != c->clock)
         *age = ++c->clock;
+}
+/* The same by the line's slot. */
+static inline void cache_touch_slot(cache_t *c, size_t slot)
+{
+    cache_touch_age(c, &c->age[slot]);
 }
 
 #endif

@@ -85,6 +85,7 @@ static bool level_init(level_t *l, uint64_t size, unsigned ways, enum level_kind
         l->memo->cache = &l->c;
         l->memo->line_shift = l->c.line_shift;
         l->memo->gen = 1;
+        l1_memo_clear(l->memo);
     }
     return l->meta != NULL;
 }
@@ -110,7 +111,7 @@ static void level_clear(level_t *l)
     cache_invalidate_all(&l->c);
     memset(l->meta, 0, (size_t)l->c.sets * l->c.cfg.ways * sizeof *l->meta);
     if (l->kind == LEVEL_L1D)
-        memset(l->memo->e, 0, sizeof l->memo->e);
+        l1_memo_clear(l->memo);
     level_changed(l);
 }
 
@@ -130,13 +131,7 @@ static void level_touch(level_t *l, uint64_t line)
 /* The D-side memo follows the way's state: readable while valid, writable while modified. */
 static void memo_update(level_t *l, const struct meta *w)
 {
-    uint64_t *e = l1_memo_entry(l->memo, w->line);
-    if (w->state == ST_I) {
-        if (*e >> 12 == w->line)
-            *e = 0;
-        return;
-    }
-    *e = l1_memo_make(w->line, (uint64_t)(w - l->meta), w->state == ST_M);
+    l1_memo_set(l->memo, w->line, w->state == ST_I ? -1 : (long)(w - l->meta), w->state == ST_M);
 }
 
 static void level_set_state(level_t *l, struct meta *w, uint8_t state)

@@ -30,6 +30,17 @@
 #define L1_MEMO_WRITABLE 1u
 #define L1_MEMO_SLOT_MASK (((1u << L1_MEMO_SLOT_BITS) - 1) << 2)
 
+/* The same entry as translated code reads it (jit.c, emit_memo_check), for a memo with replacement
+ * state (cache): the line's address where a load (store) may hit, else L1_MEMO_NO_TAG, so a hit
+ * is one compare of the access's address with its line bits (and its misaligned low bits, never
+ * set in a tag) masked off; and the LRU stamp of the line's slot in the tag model. */
+#define L1_MEMO_NO_TAG UINT64_MAX
+struct l1_memo_fast {
+    uint64_t load_tag, store_tag;
+    uint64_t *age;
+    uint64_t unused[5]; /* 64 bytes, a line's: indexed by the address's line bits */
+};
+
 typedef struct l1_memo {
     uint64_t e[L1_MEMO_ENTRIES]; /* D side, indexed by the line's low bits (first: translated code
                                   * indexes it from the memo's address) */
@@ -42,11 +53,41 @@ typedef struct l1_memo {
     bool writes_counted;         /* with writes_free: an event counted needs the model to see
                                   * every write, so none is a memo hit (hart_update_paths sets it) */
     uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
+    struct l1_memo_fast fast[L1_MEMO_ENTRIES]; /* D side with cache: e[] as translated code reads it */
 } l1_memo_t;
 
 static inline uint64_t *l1_memo_entry(l1_memo_t *m, uint64_t line)
 {
     return &m->e[line & (L1_MEMO_ENTRIES - 1)];
+}
+
+/* e[] and fast[] of the entry of `line`: held in `slot` of the tag model (readable; writable
+ * too), or not held (slot < 0: the entry goes if it is the line's). */
+static inline void l1_memo_set(l1_memo_t *m, uint64_t line, long slot, bool writable)
+{
+    uint64_t *e = l1_memo_entry(m, line);
+    struct l1_memo_fast *f = &m->fast[line & (L1_MEMO_ENTRIES - 1)];
+    uint64_t addr = line << m->line_shift;
+    if (slot < 0) {
+        if (*e >> 12 == line) {
+            *e = 0;
+            f->load_tag = f->store_tag = L1_MEMO_NO_TAG;
+        }
+        return;
+    }
+    *e = line << 12 | (uint64_t)slot << 2 | L1_MEMO_VALID | (writable ? L1_MEMO_WRITABLE : 0);
+    f->load_tag = addr;
+    f->store_tag = writable ? addr : L1_MEMO_NO_TAG;
+    f->age = m->cache ? &m->cache->age[slot] : NULL;
+}
+
+/* Every D-side entry empty. */
+static inline void l1_memo_clear(l1_memo_t *m)
+{
+    for (unsigned k = 0; k < L1_MEMO_ENTRIES; k++) {
+        m->e[k] = 0;
+        m->fast[k].load_tag = m->fast[k].store_tag = L1_MEMO_NO_TAG;
+    }
 }
 
 static inline uint64_t l1_memo_make(uint64_t line, uint64_t slot, bool writable)
