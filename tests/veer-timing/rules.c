@@ -18,7 +18,15 @@
  *      loads back to back through two base registers, in one 8-byte word, are one transaction
  *      (event 43) and find the bus free (event 48: 0); in two words, two transactions and one
  *      busy cycle (the slave's arready is low for the cycle after it took the first); a use of
- *      both loads before the counter stops makes sure both went out */
+ *      both loads before the counter stops makes sure both went out
+ *   8  a jump the BTB holds writes its BHT counter strongly taken when it commits, though its
+ *      fetch ignores the counter: after nine taken jumps (history all ones), a jump J at a
+ *      2048-aligned address and a conditional branch B 1028 bytes after it share one counter
+ *      (the same BTB set, pc[9:2] ^ pc[17:10] ^ pc[25:18], and the same halfword, with the same
+ *      history); J jumps to 8 nops before B, so that its write lands before B's fetch reads
+ *      the counter. B, taken once (into the BTB) and then not taken twice, has that counter at
+ *      strongly not taken; J sets it again, so B not taken mispredicts: 1, every time (a jump
+ *      that left the counter alone: 0) */
 #include <stdint.h>
 
 #include "pmusim_rt.h"
@@ -33,6 +41,7 @@ uint32_t seq_cjal_call(uint32_t event);
 uint32_t seq_jal_call(uint32_t event);
 uint32_t seq_flush_history(uint32_t event, uint32_t taken);
 uint32_t seq_load_pair(uint32_t event, const volatile uint32_t *p, const volatile uint32_t *q);
+uint32_t seq_bht_alias(uint32_t event, uint32_t taken);
 
 __asm__(".option push\n"
         ".option norvc\n"
@@ -117,6 +126,31 @@ __asm__(".option push\n"
         "    lw t1, 0(a2)\n"
         "    add t2, t0, t1\n" /* waits for both: their transactions are counted before STOP */
         "    STOP\n"
+        "    .balign 64\n"
+        "seq_bht_alias:\n"
+        "    START\n"
+        "    csrwi mcountinhibit, 0\n"
+        "    j 1f\n"
+        "1:  j 2f\n"
+        "2:  j 3f\n"
+        "3:  j 4f\n"
+        "4:  j 5f\n"
+        "5:  j 6f\n"
+        "6:  j 7f\n"
+        "7:  j 8f\n"
+        "8:  j ba_j\n"
+        "    .balign 2048\n"
+        "ba_j:\n" /* J: its last halfword at +2 */
+        "    j ba_n\n"
+        "    .skip 992\n"
+        "ba_n:\n" /* J's counter written before B's fetch reads it */
+        "    nop\n    nop\n    nop\n    nop\n    nop\n    nop\n    nop\n    nop\n"
+        "ba_b:\n" /* B, at J + 1028: its last halfword at +1030 */
+        "    bnez a1, ba_t\n"
+        "ba_u:\n"
+        "    STOP\n"
+        "ba_t:\n"
+        "    j ba_u\n"
         ".option rvc\n"
         "    .balign 64\n"
         "leafc:\n"
@@ -170,6 +204,11 @@ int main(void)
     check("7 ... and no busy cycle", seq_load_pair(48, w, w + 1), 0);
     check("7 two loads of two bus words: two transactions", seq_load_pair(43, w + 1, w + 2), 2);
     check("7 ... and one busy cycle", seq_load_pair(48, w + 1, w + 2), 1);
+    seq_bht_alias(25, 1); /* B into the BTB, its counter taken */
+    seq_bht_alias(25, 0);
+    seq_bht_alias(25, 0); /* without J's write: strongly not taken */
+    check("8 a jump writes its BHT counter taken", seq_bht_alias(25, 0), 1);
+    check("8 again", seq_bht_alias(25, 0), 1);
     rt_printf("veer-timing rules: %s\n", failures ? "FAIL" : "PASS");
     return failures != 0;
 }

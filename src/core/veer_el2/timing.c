@@ -51,7 +51,7 @@ enum {
     IBUS_PER_MISS = 8,                /* a line fill reads 8 64-bit beats, one transaction each */
     IBUS_BUSY_PER_MISS = 7,           /* I-bus busy cycles (valid, not ready) per line fill */
     MISALIGNED_EXT_CYCLES = 2,        /* the second transaction of a misaligned external access */
-    WRONG_PATH_BYTES = 8,             /* fetched down the wrong path before a mispredict's flush */
+    WRONG_PATH_GROUPS = 2,            /* fetched down the wrong path before a mispredict's flush */
     WRONG_PATH_HITS = 1,              /* I-cache hits down the wrong path of a conditional branch */
     FB_GROUPS = 3,                    /* the fetch buffer: 3 fetch groups of 4 bytes (fb_write_f) */
     FB_STEADY = 2,                    /* groups in it when 4-byte code runs after a stall */
@@ -704,27 +704,30 @@ static uint64_t ras_pop(veer_timing_t *s)
     return top;
 }
 
+static uint64_t next_fetch(uint64_t a);
+
 /* The fetches down the wrong path after a mispredicted transfer, until the flush: the return
  * stack is pushed and popped by the calls and returns the BTB predicts there (the RTL does not
- * repair it). WRONG_PATH_BYTES of code are fetched, following predicted transfers. */
+ * repair it). WRONG_PATH_GROUPS fetch groups are fetched, following predicted transfers; a
+ * group ends where the fetch stream's does (next_fetch: 4 bytes, or less at a line's end). */
 static void wrong_path(veer_timing_t *s, uint64_t pc)
 {
-    unsigned budget = WRONG_PATH_BYTES;
-    while (budget >= 2) {
+    unsigned budget = WRONG_PATH_GROUPS;
+    while (budget) {
         /* the first transfer the BTB holds whose last halfword is fetched within the budget */
         btb_entry_t *hit = NULL;
-        uint64_t at = pc;
-        for (; at < pc + budget && !hit; at += 2) {
-            unsigned set = btb_set(at);
-            for (int w = 0; w < BTB_WAYS && !hit; w++) {
-                btb_entry_t *e = &s->btb[set][w];
-                if (e->pc && e->pc - 1 + e->len - 2 == at && e->pc - 1 >= pc)
-                    hit = &s->btb[set][w];
+        uint64_t at = pc, end = pc;
+        for (; budget && !hit; budget--)
+            for (end = next_fetch(end); at < end && !hit; at += 2) {
+                unsigned set = btb_set(at);
+                for (int w = 0; w < BTB_WAYS && !hit; w++) {
+                    btb_entry_t *e = &s->btb[set][w];
+                    if (e->pc && e->pc - 1 + e->len - 2 == at && e->pc - 1 >= pc)
+                        hit = &s->btb[set][w];
+                }
             }
-        }
         if (!hit)
             return;
-        budget -= (unsigned)(at - pc); /* at: past the transfer's last halfword */
         uint64_t start = hit->pc - 1;
         if (hit->kind == BTB_CALL) {
             ras_push(s, start + (hit->len == 2 ? 2 : 0));
@@ -801,6 +804,11 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         wrong_path(s, pc + d->len);
         return;
     }
+    /* The fetch forces a jal or return the BTB holds taken, whatever its BHT counter says, but
+     * unless it mispredicts it writes that counter when it commits (el2_ifu_bp_ctl bht_wr_en2,
+     * dec_tlu_br0_v_r), with the new value of a taken transfer whose hist[1] the fetch forced
+     * to 1: strongly taken. A conditional branch that shares the counter finds it so. */
+    uint8_t *ctr = &s->bht[(set ^ fghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
     s->ghr = (uint8_t)(s->ghr << 1 | 1);
     if (shift)
         s->fghr = (uint8_t)(s->fghr << 1 | 1);
@@ -808,7 +816,9 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         /* predicted to the return stack's top; with the stack empty, to the BTB entry's target
          * offset, which the RTL does not write for a return (it mispredicts) */
         uint64_t top = ras_pop(s);
-        if (top - 1 != next_pc) {
+        if (top - 1 == next_pc)
+            *ctr = 3;
+        else {
             mispredict(h, b, k, true);
             flush_history(s, s->fghr, next_pc);
             if (top)
@@ -816,6 +826,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         }
         return;
     }
+    *ctr = 3;
     if (d->rd == 1 || d->rd == 5) {
         /* a call pushes its fetch position plus 2 if it is compressed, plus 0 if not: the return
          * address after a 4-byte call is the call itself, and its return mispredicts */
