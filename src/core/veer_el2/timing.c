@@ -91,6 +91,15 @@ typedef struct dbus_memo {
                                          * and D-bus busy cycles */
 } dbus_memo_t;
 
+typedef struct bus_memo {
+    const block_t *b; /* NULL: empty */
+    uint64_t key;     /* bus_key */
+    uint32_t gen;
+    uint32_t full;   /* sb-wb-stall cycles */
+    uint32_t left;   /* bus_left after the block, a byte each */
+    uint8_t carried; /* bus_carried after the block */
+} bus_memo_t;
+
 /* The memo slot of block b and a key. */
 static size_t memo_slot(const block_t *b, uint64_t key)
 {
@@ -154,6 +163,7 @@ struct veer_timing {
     fetch_memo_t fetch_memo[MEMO_SLOTS];
     dbus_memo_t addr_memo[MEMO_SLOTS];  /* address_amounts */
     dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel unused) */
+    bus_memo_t bus_memo[MEMO_SLOTS];    /* bus_buffer_stalls */
 };
 
 veer_timing_t *veer_timing_new(void)
@@ -1145,7 +1155,7 @@ static void fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uin
  * STORE_BUFFER_CYCLES (a store: m, r, the input buffer, command, write response) or
  * LOAD_BUFFER_CYCLES (a load: no input buffer wait). The block's cycles are those of its data
  * side, its divides and its presync/postsync waits. */
-static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
+static uint64_t bus_buffer_stalls(veer_timing_t *s, const block_t *b, const data_sched_t *sched)
 {
     uint16_t from[BLOCK_MAX_INSNS + BUS_CARRIED], to[BLOCK_MAX_INSNS + BUS_CARRIED];
     unsigned n = 0, end = sched->end, pre = 0, post = 0, last = 0;
@@ -1173,11 +1183,63 @@ static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, con
                 busy += from[j] <= c && c < to[j];
             full += busy >= BUS_BUFFER_DEPTH;
         }
-    add_amount(h, EVBIT(TM_SB_STALL), full);
     s->bus_carried = 0;
     for (unsigned j = 0; j < n && s->bus_carried < BUS_CARRIED; j++)
         if (to[j] > end)
             s->bus_left[s->bus_carried++] = (uint16_t)(to[j] - end);
+    return full;
+}
+
+enum { BUS_MEMO_CARRIED = 4 }; /* bus_carried entries a bus_memo_t holds, of at most 255 cycles */
+
+/* The bus buffer's entries of earlier blocks (bus_carried, bus_left), a byte each, or UINT64_MAX
+ * if they do not fit. */
+static uint64_t bus_left_packed(const veer_timing_t *s)
+{
+    if (s->bus_carried > BUS_MEMO_CARRIED)
+        return UINT64_MAX;
+    uint64_t left = 0;
+    for (unsigned k = 0; k < s->bus_carried; k++) {
+        if (s->bus_left[k] > 0xFF)
+            return UINT64_MAX;
+        left |= (uint64_t)s->bus_left[k] << (8 * k);
+    }
+    return left;
+}
+
+/* What bus_buffer_stalls depends on beyond the block, packed: the entry state and the bus
+ * buffer's entries of earlier blocks; UINT64_MAX when the replay depends on more (a divide's
+ * wait, DCCM accesses) or a part does not fit. */
+static uint64_t bus_key(const veer_timing_t *s, uint64_t dccm, unsigned entry)
+{
+    uint64_t left = bus_left_packed(s);
+    if (dccm || s->div_stalled || entry > 0x1FF || left == UINT64_MAX)
+        return UINT64_MAX;
+    return s->bus_carried | (uint64_t)entry << 3 | left << 12;
+}
+
+/* The sb-wb-stall cycles of a block that ran whole (bus_buffer_stalls), replayed once per block
+ * and key (bus_key) and taken from the memo after that; the schedule only when replayed. */
+static void bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                   unsigned entry, data_sched_t *sched, bool *scheduled)
+{
+    uint64_t key = bus_key(s, dccm, entry);
+    bus_memo_t *m = key == UINT64_MAX ? NULL : &s->bus_memo[memo_slot(b, key)];
+    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
+        s->bus_carried = m->carried;
+        for (unsigned k = 0; k < m->carried; k++)
+            s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
+        add_amount(h, EVBIT(TM_SB_STALL), m->full);
+        return;
+    }
+    if (!*scheduled)
+        block_sched(b, dccm, entry, sched);
+    *scheduled = true;
+    uint64_t full = bus_buffer_stalls(s, b, sched);
+    add_amount(h, EVBIT(TM_SB_STALL), full);
+    uint64_t left = bus_left_packed(s);
+    if (m && left != UINT64_MAX && full <= UINT32_MAX)
+        *m = (bus_memo_t){ b, key, s->memo_gen, (uint32_t)full, (uint32_t)left, (uint8_t)s->bus_carried };
 }
 
 /* The fetches (4 bytes each, from the fetch stream's addresses) that bring the bytes lo..hi-1
@@ -1320,11 +1382,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
             fetch_stalls_memo(h, s, b, dccm, entry, entry_wait,
                               (next & 1) || (b->events[b->n_insns - 1] & (EVBIT(JAL) | EVBIT(JALR))), &sched,
                               &scheduled);
-        if (h->pmu.sum_interest & EVBIT(TM_SB_STALL)) {
-            if (!scheduled)
-                block_sched(b, dccm, entry, &sched);
-            bus_buffer_stalls(h, s, b, &sched);
-        }
+        if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
+            bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
     }
     memset(s->div_wait, 0, b->n_insns);
     s->div_stalled = false;
