@@ -29,8 +29,12 @@ void hart_update_paths(hart_t *h)
         h->l1d_memo->writes_counted = (interest & h->l1d_write_events) != 0;
     h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ)) ? NULL : h->l1i_memo;
     h->observe_direct = h->observe_core && !classify && !core && h->mem_inline && h->ram_size >= 8;
+    /* A core's own address rules (access_fault) have nothing against an aligned main-RAM access
+     * while it does not ask for every access (slow_mem): the inline path skips them then too. Nor
+     * is there anything to classify unless hart_needs_addresses: an aligned main-RAM access is
+     * external as its block presumes, or core-local with nothing presumed. */
     h->core_direct = core && h->ram_region && h->core_ext && h->core_ext->data_access &&
-                     !h->core_ext->access_fault && !h->observe_mem && !h->observe_core && !classify &&
+                     (!h->core_ext->access_fault || !h->slow_mem) && !h->observe_mem && !h->observe_core &&
                      !watching && !hart_needs_addresses(h) && h->mem_inline && h->ram_size >= 8;
     /* a core that sees every access may keep a memo too (MicroBlaze V's D-cache): its hits skip
      * the core as they skip a machine's model */

@@ -172,7 +172,8 @@ typedef struct hart {
      * translated ones ask plain_view after the TLB). */
     bool observe_core, observe_direct;
     /* A core that sees every data access (hart_core_sees_accesses, core_ext data_access) and
-     * nothing else between an aligned main-RAM access and the copy: the slow path makes the copy
+     * nothing else between an aligned main-RAM access and the copy (its address rules, if any,
+     * not asked for: slow_mem clear, as on the inline path): the slow path makes the copy
      * and calls the core directly, without the bus (core_direct; untranslated, as fast_size).
      * ram_region: the bus region of main RAM (what data_access is given for it), or NULL. */
     bool core_direct;

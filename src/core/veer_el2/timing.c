@@ -66,6 +66,47 @@ enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2,
 
 enum { BTB_BRANCH, BTB_CALL, BTB_RET, BTB_JUMP };
 
+/* Memos of the replays that run for every block only while their event is counted: the fetch
+ * buffer's (event 28, fetch_stalls) by the buffer's state and the block's entry state, and the
+ * D-bus words' (events 43 and 48, address_amounts) by the entry state and how the addresses of the
+ * block's consecutive accesses relate. Direct-mapped by block and key. An entry holds for the
+ * block it names only while no block has been built since (memo_gen): a block's memory is reused
+ * only after the block cache has dropped it, and every new block bumps the generation. */
+enum { MEMO_SLOTS = 4096 };
+
+typedef struct fetch_memo {
+    const block_t *b;      /* NULL: empty */
+    uint32_t gen, key;     /* fetch_key */
+    uint32_t cycles;       /* fetch-stall cycles */
+    uint32_t bound;        /* fb_bound after the block, less the block's pc (0: fb_bound 0) */
+    uint8_t groups, fetch; /* fb_groups, fb_fetch after the block */
+} fetch_memo_t;
+
+typedef struct dbus_memo {
+    const block_t *b; /* NULL: empty */
+    uint64_t rel[2];  /* address_amounts: 2 bits per pair of consecutive accesses (bus_word_rel) */
+    uint32_t gen;
+    uint16_t entry;                     /* the entry state (data_cost_addr's entry_store) */
+    int32_t transactions, cycles, busy; /* what they change in D-bus transactions, decode-stall
+                                         * and D-bus busy cycles */
+} dbus_memo_t;
+
+typedef struct bus_memo {
+    const block_t *b; /* NULL: empty */
+    uint64_t key;     /* bus_key */
+    uint32_t gen;
+    uint32_t full;   /* sb-wb-stall cycles */
+    uint32_t left;   /* bus_left after the block, a byte each */
+    uint8_t carried; /* bus_carried after the block */
+} bus_memo_t;
+
+/* The memo slot of block b and a key. */
+static size_t memo_slot(const block_t *b, uint64_t key)
+{
+    uint64_t x = ((uintptr_t)b >> 4) * 0x9E3779B97F4A7C15ull ^ key * 0xC2B2AE3D27D4EB4Full;
+    return (size_t)((x ^ x >> 29) & (MEMO_SLOTS - 1));
+}
+
 typedef struct btb_entry { /* 32-bit pcs: VeeR EL2 is RV32 */
     uint32_t pc;           /* pc + 1 of the transfer the entry holds; 0: empty */
     uint32_t target;       /* where it went when it was written */
@@ -117,6 +158,12 @@ struct veer_timing {
      * every access (hart_t.core_addr_events: D-bus transactions or busy cycles counted) */
     unsigned n_addr;
     uint32_t addr[BLOCK_MAX_INSNS];
+    bool div_stalled;  /* a divide of the current block waited (div_wait is not all 0) */
+    uint32_t memo_gen; /* the replay memos' generation (fetch_memo_t): blocks built */
+    fetch_memo_t fetch_memo[MEMO_SLOTS];
+    dbus_memo_t addr_memo[MEMO_SLOTS];  /* address_amounts */
+    dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel unused) */
+    bus_memo_t bus_memo[MEMO_SLOTS];    /* bus_buffer_stalls */
 };
 
 veer_timing_t *veer_timing_new(void)
@@ -444,8 +491,10 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
 {
     (void)dec;
     (void)n;
-    if (!veer_timing_of(h))
+    veer_timing_t *s = veer_timing_of(h);
+    if (!s)
         return;
+    s->memo_gen++; /* b may take the memory of a dropped block: forget every memo */
     data_cost_t c0 = data_cost(b, 0, 0);
     uint32_t cyc = c0.cycles;
     /* core_word[0]: the extra cycles if an external store issued 1, 2, 3 cycles before the
@@ -937,13 +986,26 @@ static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
 /* The D-bus amounts of a block entered in the entry state `entry` (data_cost_addr's
  * entry_store), beyond those of its executions (block_t.amount: entered without); `more`: the
  * cycles it adds (entry_cycles). */
-static void add_entry_amounts(hart_t *h, const block_t *b, unsigned entry, unsigned more)
+static void add_entry_amounts(hart_t *h, veer_timing_t *s, const block_t *b, unsigned entry, unsigned more)
 {
     unsigned e = entry & ~(unsigned)ENTRY_ALONE;
     uint32_t w = e <= STORE_SHADOW ? b->core_word[2 + e] : 0;
     if ((w & ENTRY_COMPUTE) || (entry & ENTRY_ALONE)) { /* ALONE: a late load may be busy */
-        data_cost_t ce = data_cost(b, 0, entry), c0 = data_cost(b, 0, 0);
-        add_dbus(h, &ce, &c0);
+        /* replayed once per block and entry state, from the memo after that */
+        dbus_memo_t *m = &s->entry_memo[memo_slot(b, entry)];
+        if (!(m->b == b && m->gen == s->memo_gen && m->entry == entry)) {
+            data_cost_t ce = data_cost(b, 0, entry), c0 = data_cost(b, 0, 0);
+            *m = (dbus_memo_t){ b,
+                                { 0, 0 },
+                                s->memo_gen,
+                                (uint16_t)entry,
+                                (int32_t)(ce.transactions - c0.transactions),
+                                (int32_t)(ce.cycles - c0.cycles),
+                                (int32_t)(ce.busy - c0.busy) };
+        }
+        add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
+        add_amount(h, EVBIT(TM_DECODE_STALL), (uint64_t)(int64_t)m->cycles);
+        add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
         return;
     }
     if (w & 0xFFFFFF) { /* most entry states change only the cycles */
@@ -960,6 +1022,29 @@ static uint64_t next_fetch(uint64_t a)
 {
     uint64_t n = ((a >> 2) + 1) << 2;
     return ((n ^ a) >> 6) & 1 ? n : n | (a & 2);
+}
+
+/* The end of the fetch group holding the block's first byte + 1 (fb_bound): where the stream left
+ * it if it runs on into the block, else the block's own first group (a redirect). */
+static uint64_t fetch_bound(const veer_timing_t *s, const block_t *b)
+{
+    uint64_t bound = s->fb_bound;
+    return bound <= b->pc || bound > b->pc + 4 ? next_fetch(b->pc) : bound;
+}
+
+/* The schedule of a block's data side (data_cost_wait) in the entry state `entry`. */
+static void block_sched(const block_t *b, uint64_t dccm, unsigned entry, data_sched_t *sched)
+{
+    unsigned k = 0;
+    while (k < b->n_insns && !is_mem(b->events[k]))
+        k++;
+    if (k < b->n_insns)
+        data_cost_wait(b, dccm, entry, sched);
+    else { /* no loads or stores: nothing waits */
+        memset(sched->wait, 0, b->n_insns);
+        memset(sched->issue, 0xFF, b->n_insns * sizeof sched->issue[0]);
+        sched->end = b->n_insns;
+    }
 }
 
 /* One decode cycle of the RTL's fetch-buffer balance (el2_ifu_ifc_ctl): `consumed` fetch groups
@@ -991,14 +1076,12 @@ static unsigned fb_stall(veer_timing_t *s, unsigned n)
  * queueing), a divide, and the block's presync/postsync waits stall decode; an instruction that
  * is decoded empties the fetch groups whose last byte it holds (groups from the fetch stream's
  * addresses, fetch_addr_next; the group of a taken transfer ends with it). */
-static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched,
-                         unsigned entry_wait, bool taken)
+static unsigned fetch_stalls(veer_timing_t *s, const block_t *b, const data_sched_t *sched,
+                             unsigned entry_wait, bool taken)
 {
     const uint8_t *wait = sched->wait;
     unsigned cycles = 0;
-    uint64_t bound = s->fb_bound;
-    if (bound <= b->pc || bound > b->pc + 4)
-        bound = next_fetch(b->pc); /* redirected: the stream starts at the block */
+    uint64_t bound = fetch_bound(s, b);
     if (entry_wait)
         cycles += fb_stall(s, entry_wait);
     for (unsigned k = 0; k < b->n_insns; k++) {
@@ -1030,7 +1113,50 @@ static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const da
     for (unsigned k = 0; k < s->misaligned_waits; k++)
         cycles += fb_stall(s, MISALIGNED_EXT_CYCLES);
     s->fb_bound = taken ? 0 : bound;
+    return cycles;
+}
+
+/* What fetch_stalls depends on beyond the block, packed: the buffer's state (fb_groups, fb_fetch,
+ * the next group's end from the block's pc), the entry state, the entry wait, a taken end and the
+ * misaligned accesses' waits; UINT32_MAX when the replay depends on more (a divide's wait, DCCM
+ * accesses) or a part does not fit. */
+static uint32_t fetch_key(const veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
+                          unsigned entry_wait, bool taken)
+{
+    if (dccm || s->div_stalled || entry_wait > 0xFF || s->misaligned_waits > 0xF || entry > 0x1FF)
+        return UINT32_MAX;
+    uint32_t bound = (uint32_t)(fetch_bound(s, b) - b->pc); /* 1-4 */
+    return s->fb_groups | (uint32_t)s->fb_fetch << 2 | bound << 3 | (uint32_t)taken << 6 | entry_wait << 7 |
+           s->misaligned_waits << 15 | entry << 19;
+}
+
+/* The fetch-stall cycles of a block that ran whole (fetch_stalls), replayed once per block and
+ * key (fetch_key) and taken from the memo after that; the schedule only when replayed. */
+static void fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
+                              unsigned entry_wait, bool taken, data_sched_t *sched, bool *scheduled)
+{
+    uint32_t key = fetch_key(s, b, dccm, entry, entry_wait, taken);
+    fetch_memo_t *m = key == UINT32_MAX ? NULL : &s->fetch_memo[memo_slot(b, key)];
+    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
+        s->fb_groups = m->groups;
+        s->fb_fetch = m->fetch;
+        s->fb_bound = m->bound ? b->pc + m->bound : 0;
+        add_amount(h, EVBIT(TM_FETCH_STALL), m->cycles);
+        return;
+    }
+    if (!*scheduled)
+        block_sched(b, dccm, entry, sched);
+    *scheduled = true;
+    unsigned cycles = fetch_stalls(s, b, sched, entry_wait, taken);
     add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+    if (m)
+        *m = (fetch_memo_t){ b,
+                             s->memo_gen,
+                             key,
+                             cycles,
+                             (uint32_t)(s->fb_bound ? s->fb_bound - b->pc : 0),
+                             (uint8_t)s->fb_groups,
+                             s->fb_fetch };
 }
 
 /* The sb-wb-stall cycles of a block that ran whole (event 34): the RTL's lsu_store_stall_any is
@@ -1040,7 +1166,7 @@ static void fetch_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const da
  * STORE_BUFFER_CYCLES (a store: m, r, the input buffer, command, write response) or
  * LOAD_BUFFER_CYCLES (a load: no input buffer wait). The block's cycles are those of its data
  * side, its divides and its presync/postsync waits. */
-static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, const data_sched_t *sched)
+static uint64_t bus_buffer_stalls(veer_timing_t *s, const block_t *b, const data_sched_t *sched)
 {
     uint16_t from[BLOCK_MAX_INSNS + BUS_CARRIED], to[BLOCK_MAX_INSNS + BUS_CARRIED];
     unsigned n = 0, end = sched->end, pre = 0, post = 0, last = 0;
@@ -1068,11 +1194,63 @@ static void bus_buffer_stalls(hart_t *h, veer_timing_t *s, const block_t *b, con
                 busy += from[j] <= c && c < to[j];
             full += busy >= BUS_BUFFER_DEPTH;
         }
-    add_amount(h, EVBIT(TM_SB_STALL), full);
     s->bus_carried = 0;
     for (unsigned j = 0; j < n && s->bus_carried < BUS_CARRIED; j++)
         if (to[j] > end)
             s->bus_left[s->bus_carried++] = (uint16_t)(to[j] - end);
+    return full;
+}
+
+enum { BUS_MEMO_CARRIED = 4 }; /* bus_carried entries a bus_memo_t holds, of at most 255 cycles */
+
+/* The bus buffer's entries of earlier blocks (bus_carried, bus_left), a byte each, or UINT64_MAX
+ * if they do not fit. */
+static uint64_t bus_left_packed(const veer_timing_t *s)
+{
+    if (s->bus_carried > BUS_MEMO_CARRIED)
+        return UINT64_MAX;
+    uint64_t left = 0;
+    for (unsigned k = 0; k < s->bus_carried; k++) {
+        if (s->bus_left[k] > 0xFF)
+            return UINT64_MAX;
+        left |= (uint64_t)s->bus_left[k] << (8 * k);
+    }
+    return left;
+}
+
+/* What bus_buffer_stalls depends on beyond the block, packed: the entry state and the bus
+ * buffer's entries of earlier blocks; UINT64_MAX when the replay depends on more (a divide's
+ * wait, DCCM accesses) or a part does not fit. */
+static uint64_t bus_key(const veer_timing_t *s, uint64_t dccm, unsigned entry)
+{
+    uint64_t left = bus_left_packed(s);
+    if (dccm || s->div_stalled || entry > 0x1FF || left == UINT64_MAX)
+        return UINT64_MAX;
+    return s->bus_carried | (uint64_t)entry << 3 | left << 12;
+}
+
+/* The sb-wb-stall cycles of a block that ran whole (bus_buffer_stalls), replayed once per block
+ * and key (bus_key) and taken from the memo after that; the schedule only when replayed. */
+static void bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                   unsigned entry, data_sched_t *sched, bool *scheduled)
+{
+    uint64_t key = bus_key(s, dccm, entry);
+    bus_memo_t *m = key == UINT64_MAX ? NULL : &s->bus_memo[memo_slot(b, key)];
+    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
+        s->bus_carried = m->carried;
+        for (unsigned k = 0; k < m->carried; k++)
+            s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
+        add_amount(h, EVBIT(TM_SB_STALL), m->full);
+        return;
+    }
+    if (!*scheduled)
+        block_sched(b, dccm, entry, sched);
+    *scheduled = true;
+    uint64_t full = bus_buffer_stalls(s, b, sched);
+    add_amount(h, EVBIT(TM_SB_STALL), full);
+    uint64_t left = bus_left_packed(s);
+    if (m && left != UINT64_MAX && full <= UINT32_MAX)
+        *m = (bus_memo_t){ b, key, s->memo_gen, (uint32_t)full, (uint32_t)left, (uint8_t)s->bus_carried };
 }
 
 /* The fetches (4 bytes each, from the fetch stream's addresses) that bring the bytes lo..hi-1
@@ -1100,15 +1278,22 @@ static unsigned fetch_windows(veer_timing_t *s, uint64_t lo, uint64_t hi)
     return count;
 }
 
+/* How two consecutive accesses' addresses relate, as data_cost_addr compares them (same_word_addr
+ * and its busy rules): bit 0, one 8-byte bus word; bit 1, one 4-byte word. */
+static unsigned bus_word_rel(uint32_t a, uint32_t b)
+{
+    return (a >> 3 == b >> 3) | (unsigned)(a >> 2 == b >> 2) << 1;
+}
+
 /* D-bus transactions and busy cycles from the addresses of the block's accesses (s->addr, when
  * the core saw all of them), replacing those of the bus words guessed from base registers and
  * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
  * guessed ones: mcycle does not depend on what is counted. */
-static void address_amounts(hart_t *h, const veer_timing_t *s, const block_t *b, uint64_t dccm,
+static void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
                             unsigned entry_store)
 {
     uint32_t addr[BLOCK_MAX_INSNS];
-    uint64_t local = 0;
+    uint64_t local = 0, rel[2] = { 0, 0 };
     unsigned j = 0;
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (!is_mem(b->events[k]))
@@ -1118,13 +1303,35 @@ static void address_amounts(hart_t *h, const veer_timing_t *s, const block_t *b,
         addr[k] = s->addr[j++];
         if (!external(addr[k]))
             local |= 1ull << k;
+        if (j > 1)
+            rel[(j - 2) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 2], addr[k]) << (2 * ((j - 2) % 32));
     }
     if (j != s->n_addr)
         return;
+    /* With every access external, the replay compares only consecutive accesses' bus words: it
+     * depends on the block, the entry state and rel alone. */
+    dbus_memo_t *m = NULL;
+    if (!local && !dccm) {
+        m = &s->addr_memo[memo_slot(b, rel[0] ^ rel[1] * 0x9E3779B97F4A7C15ull ^ entry_store)];
+        if (m->b == b && m->gen == s->memo_gen && m->entry == entry_store && m->rel[0] == rel[0] &&
+            m->rel[1] == rel[1]) {
+            add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
+            add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
+            return;
+        }
+    }
     data_cost_t c = data_cost_addr(b, local, entry_store, NULL, addr),
                 guess = data_cost(b, dccm, entry_store);
     add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c.transactions - guess.transactions);
     add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c.busy - guess.busy);
+    if (m)
+        *m = (dbus_memo_t){ b,
+                            { rel[0], rel[1] },
+                            s->memo_gen,
+                            (uint16_t)entry_store,
+                            (int32_t)(c.transactions - guess.transactions),
+                            0,
+                            (int32_t)(c.busy - guess.busy) };
 }
 
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
@@ -1146,6 +1353,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
         s->fetch_addr = 0;
         memset(s->div_wait, 0, sizeof s->div_wait);
+        s->div_stalled = false;
         s->misaligned_waits = 0;
         s->n_addr = 0;
         return;
@@ -1163,7 +1371,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         unsigned more = entry_cycles(b, entry_store);
         h->stall_cycles += more;
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
-            add_entry_amounts(h, b, entry_store, more);
+            add_entry_amounts(h, s, b, entry_store, more);
     }
     s->late_load = entry_late_tail(b, entry_store);
     unsigned entry = entry_store; /* the entry state, for the data-side replays below */
@@ -1180,23 +1388,16 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
     if (h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
         data_sched_t sched;
-        unsigned k = 0;
-        while (k < b->n_insns && !is_mem(b->events[k]))
-            k++;
-        if (k < b->n_insns)
-            data_cost_wait(b, dccm, entry, &sched);
-        else { /* no loads or stores: nothing waits */
-            memset(sched.wait, 0, b->n_insns);
-            memset(sched.issue, 0xFF, b->n_insns * sizeof sched.issue[0]);
-            sched.end = b->n_insns;
-        }
+        bool scheduled = false;
         if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-            fetch_stalls(h, s, b, &sched, entry_wait,
-                         (next & 1) || (b->events[b->n_insns - 1] & (EVBIT(JAL) | EVBIT(JALR))));
+            fetch_stalls_memo(h, s, b, dccm, entry, entry_wait,
+                              (next & 1) || (b->events[b->n_insns - 1] & (EVBIT(JAL) | EVBIT(JALR))), &sched,
+                              &scheduled);
         if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
-            bus_buffer_stalls(h, s, b, &sched);
+            bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
     }
     memset(s->div_wait, 0, b->n_insns);
+    s->div_stalled = false;
     s->misaligned_waits = 0;
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
         add_amount(h, EVBIT(TM_ICACHE_HIT),
@@ -1307,4 +1508,5 @@ void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, ui
     veer_timing_t *s = veer_timing_of(h);
     unsigned w = s->div_wait[idx] + c; /* fetch-stall cycles: at the block's end (fetch_stalls) */
     s->div_wait[idx] = (uint8_t)(w > 255 ? 255 : w);
+    s->div_stalled = s->div_stalled || w;
 }
