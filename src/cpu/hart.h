@@ -277,8 +277,13 @@ typedef struct hart {
      * events each load (store) presumes at decode time, AMOs and LR/SC excepted, while no profile
      * is recorded; the core takes back those an access did not have (a miss, an access outside
      * the cached memory). l1d_write_events: events of a memo with writes_free that need the
-     * model to see every write, while the memo keeps the reads (l1_memo_t.writes_counted). */
+     * model to see every write the memo does not hold the line of (a write miss), while the memo
+     * keeps the reads (l1_memo_t.writes_counted). */
     evset_t load_presumed, store_presumed, l1d_write_events;
+    /* The kinds of occurrence the core counts in pmu.lazy_n (pmu_lazy_kind_t), or NULL: with
+     * presumed D-cache events, MicroBlaze V's write misses (translated code counts them:
+     * l1_memo_t.complete) and read misses. */
+    const pmu_lazy_kind_t *lazy_kind;
     /* A core whose block end, beside a machine's L1I memo (imemo), is only a branch predictor's
      * update and, for translated fetches, an I-TLB lookup (core/generic/hierarchy.c beside p8700's
      * coherence manager): it sets memo_retire_core, the predictor's 2-bit counters (bp_ctr, NULL:

@@ -1066,12 +1066,11 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_test_al(e, (uint8_t)(s->size - 1));
         misaligned = x_jcc(e, X_CC_NE);
     }
-    if (store && m->writes_free) { /* every write a hit, unless the model must see them */
+    if (store && m->writes_free) { /* every write a hit, unless the model must see the misses */
         x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
         x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
         x_test(e, false, X_RCX, X_RCX);
         x_patch(e, x_jcc(e, X_CC_E), s->access);
-        goto out;
     }
     /* rcx = the line; r8 = its entry, less the slot (and the writable bit, for a load) */
     x_mov(e, X_RCX, X_RAX);
@@ -1087,7 +1086,14 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
     x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
     x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
     x_patch(e, x_jcc(e, X_CC_E), s->access); /* rdx: the offset in main RAM */
-out:
+    if (store && m->writes_free && m->complete) {
+        /* a write miss (writes_counted: else a hit above), taken back from the hit it presumed
+         * when the counters are next looked at; a watched granule goes to the helper instead */
+        uint8_t *watched = emit_watched_granule_test(e);
+        x_alu_imm(e, true, X_ADD, x_m(X_RBX, HOFF(pmu.lazy_n[L1_MEMO_WRITE_MISS_KIND])), 1);
+        x_patch(e, x_jmp(e), s->access);
+        x_patch(e, watched, e->p);
+    }
     x_patch(e, outside, e->p);
     if (misaligned)
         x_patch(e, misaligned, e->p);
@@ -1274,7 +1280,7 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
                     *mb = hb->l1d_memo; /* what emit_memo, emit_fast_retire and emit_memo_retire see */
     if (!ma != !mb ||
         (ma && (ma->line_shift != mb->line_shift || ma->writes_free != mb->writes_free ||
-                !ma->cache != !mb->cache)) ||
+                ma->complete != mb->complete || !ma->cache != !mb->cache)) ||
         !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
         !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo)
         return false;
@@ -1283,7 +1289,8 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
         a->n_insns != b->n_insns || a->timed != b->timed || a->stall_cycles != b->stall_cycles ||
         a->n_amounts != b->n_amounts || memcmp(a->core_word, b->core_word, sizeof a->core_word) ||
         memcmp(a->amount, b->amount, sizeof a->amount) ||
-        memcmp(a->amount_ev, b->amount_ev, sizeof a->amount_ev))
+        memcmp(a->amount_ev, b->amount_ev, sizeof a->amount_ev) ||
+        memcmp(a->amount_n, b->amount_n, sizeof a->amount_n))
         return false;
     for (uint32_t k = 0; k < a->n_insns; k++)
         if (a->info[k].raw != b->info[k].raw || a->info[k].op != b->info[k].op ||
