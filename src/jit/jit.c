@@ -316,6 +316,7 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2]);
 static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size);
+static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size);
 
 /* The fast TLB entry a load or store looks at: hart_t.ftlb[0] for loads, [1] for stores. */
 static int32_t ftlb_entry(const slow_path_t *s)
@@ -337,8 +338,11 @@ static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
         return;
     }
     const l1_memo_t *m = t->h->l1d_memo;
-    if (m && m->cache && (s->kind == SLOW_LOAD || s->kind == SLOW_STORE)) {
-        emit_memo_check(t, s, size);
+    if (m && (s->kind == SLOW_LOAD || s->kind == SLOW_STORE)) {
+        if (m->cache)
+            emit_memo_check(t, s, size);
+        else
+            emit_memo_inline(t, s, size);
         return;
     }
     x_mov(e, X_RDX, X_RAX);
@@ -1046,11 +1050,72 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
         x_patch(e, miss[1], e->p);
 }
 
-/* A hart whose D-side memo keeps no replacement state (l1_memo_t.cache NULL: a direct-mapped
- * L1 a core models itself) while the memo's hits need no call (memo_direct): an aligned main-RAM
- * access whose line the memo holds (writable, for a store) is a hit, made inline as the window's
- * accesses are (mem_load_slow and mem_store_slow, without the calls). rax: the address. A memo
- * with replacement state is looked up in the access's own path instead (emit_memo_check). */
+/* Flags E when the D-side memo of a hart whose memo keeps no replacement state (l1_memo_t.cache
+ * NULL) holds the line of the address in rax (writable, for a store). r8, r9 and rcx scratch. */
+static void emit_memo_lookup(tr_t *t, bool store)
+{
+    x_emit_t *e = &t->e;
+    const l1_memo_t *m = t->h->l1d_memo;
+    /* r8 = the entry's offset in the memo, then the entry less the slot (and the writable bit,
+     * for a load); rcx = what it must be */
+    x_mov(e, X_R8, X_RAX);
+    if (m->line_shift >= 3) {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 3);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 3);
+    } else {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
+        x_shift_imm(e, true, X_SHL, X_R8, 3);
+    }
+    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo))); /* the hart's own: copies are shared */
+    x_load(e, true, X_R8, x_mi(X_R9, X_R8));
+    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
+    x_mov(e, X_RCX, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
+    x_shift_imm(e, true, X_SHL, X_RCX, 12);
+    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
+    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
+}
+
+/* The same hart's loads and stores (MicroBlaze V's D-cache: a core that sees every access, so the
+ * main-RAM window is closed to them for good), in the access's own path instead of the window's
+ * test: while the memo's hits need no call (memo_size, memo_direct), an aligned main-RAM access
+ * whose line the memo holds is a hit, made inline (mem_load_slow and mem_store_slow, without the
+ * calls); so is any store of a memo with writes_free while its writes are not counted. Anything
+ * else goes to the stub (emit_memo, the fast TLB, the helper). rax: the address. */
+static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
+{
+    x_emit_t *e = &t->e;
+    const l1_memo_t *m = t->h->l1d_memo;
+    bool store = s->kind == SLOW_STORE;
+    uint8_t *hit = NULL;
+    x_mov(e, X_RDX, X_RAX);
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
+    s->from[0] = x_jcc(e, X_CC_AE);
+    s->from[1] = NULL;
+    if (size > 1) {
+        x_test_al(e, (uint8_t)(size - 1));
+        s->from[1] = x_jcc(e, X_CC_NE);
+    }
+    if (store && m->writes_free) { /* every write a hit, unless the model must see the misses */
+        x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
+        x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
+        x_test(e, false, X_RCX, X_RCX);
+        hit = x_jcc(e, X_CC_E);
+    }
+    emit_memo_lookup(t, store);
+    s->from[2] = x_jcc(e, X_CC_NE);
+    if (hit)
+        x_patch(e, hit, e->p);
+}
+
+/* The stub of a load or store of a hart whose D-side memo keeps no replacement state, after
+ * emit_memo_inline sent it there: a hit (the memo changed since, say) goes back to the access
+ * (rdx: the offset in main RAM); a write miss of a complete memo whose writes are counted is
+ * counted where it happens (pmu_t.lazy_n: it takes back the hit its store presumed when the
+ * counters are next looked at) and made inline too; anything else goes on to the fast TLB and
+ * the helper. rax: the address. */
 static void emit_memo(tr_t *t, const slow_path_t *s)
 {
     x_emit_t *e = &t->e;
@@ -1066,30 +1131,16 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_test_al(e, (uint8_t)(s->size - 1));
         misaligned = x_jcc(e, X_CC_NE);
     }
-    if (store && m->writes_free) { /* every write a hit, unless the model must see the misses */
+    if (store && m->writes_free) {
         x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
         x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
         x_test(e, false, X_RCX, X_RCX);
         x_patch(e, x_jcc(e, X_CC_E), s->access);
     }
-    /* rcx = the line; r8 = its entry, less the slot (and the writable bit, for a load) */
-    x_mov(e, X_RCX, X_RAX);
-    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
-    x_mov(e, X_R8, X_RCX);
-    x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
-    x_shift_imm(e, true, X_SHL, X_R8, 3);
-    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo))); /* the hart's own: copies are shared */
-    x_alu_imm(e, true, X_ADD, x_r(X_R9), (int32_t)offsetof(l1_memo_t, e));
-    x_load(e, true, X_R8, x_mi(X_R9, X_R8));
-    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
-    x_shift_imm(e, true, X_SHL, X_RCX, 12);
-    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
-    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
+    emit_memo_lookup(t, store);
     x_patch(e, x_jcc(e, X_CC_E), s->access); /* rdx: the offset in main RAM */
     if (store && m->writes_free && m->complete) {
-        /* a write miss (writes_counted: else a hit above), taken back from the hit it presumed
-         * when the counters are next looked at; a watched granule goes to the helper instead */
-        uint8_t *watched = emit_watched_granule_test(e);
+        uint8_t *watched = emit_watched_granule_test(e); /* the helper's: code, tohost */
         x_alu_imm(e, true, X_ADD, x_m(X_RBX, HOFF(pmu.lazy_n[L1_MEMO_WRITE_MISS_KIND])), 1);
         x_patch(e, x_jmp(e), s->access);
         x_patch(e, watched, e->p);
