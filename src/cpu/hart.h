@@ -255,7 +255,9 @@ typedef struct hart {
     /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
      * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
      * timed block, so the executor returns at the first block boundary at or after that cycle.
-     * stall_charged: stall_cycles when last taken. */
+     * stall_charged: stall_cycles when last taken. retire_fast (see retire_gen below) is the
+     * byte just before it: translated code tests the two at once (emit_retire_guards). */
+    bool retire_fast;
     bool budget_cycles;
     uint64_t stall_charged;
     /* A timing model's fast retirement (block_t.retire_gen): its generation (NULL: the model has
@@ -265,7 +267,6 @@ typedef struct hart {
      * may retire without the model (exec_block_timing, translated code). */
     const uint64_t *retire_gen;
     evset_t retire_events;
-    bool retire_fast;
     /* Events a timing model raises once per instruction fetched from main RAM (MicroBlaze V's
      * I-cache requests and hits), which the blocks presume at decode time (hart_presumes_fetch):
      * they count with the block's executions, and the model takes back the ones that did not

@@ -733,6 +733,12 @@ static void emit_touch_slot(x_emit_t *e)
  * memo_retire) set and no cycle budget running; each miss is a jump to patch. Returns their number. */
 static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
 {
+    if (flag + 1 == HOFF(budget_cycles)) { /* both bytes at once (bools: 0 or 1): flag 1, budget 0 */
+        x_b(e, 0x66);
+        x_alu_imm(e, false, X_CMP, x_m(X_RBX, flag), 1);
+        miss[0] = x_jcc(e, X_CC_NE);
+        return 1;
+    }
     x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, flag));
     x_test(e, false, X_RCX, X_RCX);
     miss[0] = x_jcc(e, X_CC_E);

@@ -402,10 +402,10 @@ static void samples_add(pmu_t *p, unsigned ev, uint64_t amount, uint64_t n)
 void pmu_fold_amounts(const pmu_t *cp)
 {
     pmu_t *p = (pmu_t *)cp; /* a read is logically const (pmu_sync): the amounts only move */
-    for (unsigned k = 0; k < PMU_LAZY_KINDS; k++) { /* first: they may add lazy amounts */
+    for (unsigned k = 0; k < PMU_LAZY_KINDS && p->lazy_kind; k++) { /* first: they may add amounts */
         uint64_t n = p->lazy_n[k];
         const pmu_lazy_kind_t *kind = &p->lazy_kind[k];
-        if (!n || !p->lazy_kind)
+        if (!n)
             continue;
         p->lazy_n[k] = 0;
         if (p->dyn_interest & kind->dropped)

@@ -160,6 +160,7 @@ static inline void pmu_sync(const pmu_t *p)
 {
     if (p->pending)
         p->flush(p->flush_ctx);
+    _Static_assert(PMU_LAZY_KINDS == 2, "every kind looked at");
     if (p->amount_pending | p->sample_pending | p->lazy_n[0] | p->lazy_n[1])
         pmu_fold_amounts(p);
 }

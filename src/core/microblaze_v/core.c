@@ -505,7 +505,8 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
         s->dfill = s->cfg.mem_latency + (beats ? beats - 1 : 0); /* the first beat, then one a cycle */
         h->l1d_memo_events = EVBIT(DCACHE_READ_HIT) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
         if (h->load_presumed) {
-            s->lazy[WRITE_MISS] = (pmu_lazy_kind_t){ .dropped = EVBIT(DCACHE_WRITE_HIT), .had = h->store_presumed };
+            s->lazy[WRITE_MISS] =
+                (pmu_lazy_kind_t){ .dropped = EVBIT(DCACHE_WRITE_HIT), .had = h->store_presumed };
             s->lazy[READ_MISS] = (pmu_lazy_kind_t){
                 .dropped = EVBIT(DCACHE_READ_HIT),
                 .had = h->load_presumed,
