@@ -157,6 +157,14 @@ static uint32_t jit_load_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
     return 0;
 }
 
+/* An aligned main-RAM load that missed a core's D-side memo while the core sees the accesses
+ * directly (hart_t.core_direct): the core's model alone, as mem_load_slow's core_direct path; the
+ * load itself is made inline after it (emit_memo). */
+static void jit_load_core(hart_t *h, uint64_t addr, unsigned size)
+{
+    h->core_ext->data_access(h, h->ram_region, addr, size, false);
+}
+
 static uint32_t jit_store_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
 {
     const dinsn_t *d = &b->insn[k];
@@ -1145,6 +1153,23 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
     }
     emit_memo_lookup(t, store);
     x_patch(e, x_jcc(e, X_CC_E), s->access); /* rdx: the offset in main RAM */
+    if (!store) { /* a read miss: while the core sees it directly (no debugger), the core's call alone */
+        x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(core_direct)));
+        x_test(e, false, X_RCX, X_RCX);
+        uint8_t *not_direct = x_jcc(e, X_CC_E);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(debug)), 0);
+        uint8_t *debugged = x_jcc(e, X_CC_NE);
+        x_mov(e, X_RDI, X_RBX);
+        x_mov(e, X_RSI, X_RAX);
+        x_mov_imm(e, X_RDX, s->size);
+        emit_call(e, (const void *)jit_load_core);
+        emit_addr(t, &t->b->insn[s->k]); /* rax: the address again, rdx its offset */
+        x_mov(e, X_RDX, X_RAX);
+        x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+        x_patch(e, x_jmp(e), s->access);
+        x_patch(e, not_direct, e->p);
+        x_patch(e, debugged, e->p);
+    }
     if (store && m->writes_free && m->complete) {
         uint8_t *watched = emit_watched_granule_test(e); /* the helper's: code, tohost */
         x_alu_imm(e, true, X_ADD, x_m(X_RBX, HOFF(pmu.lazy_n[L1_MEMO_WRITE_MISS_KIND])), 1);
