@@ -31,7 +31,7 @@ run() { # tag machine elf
     done
 }
 for m in mbv32,icache=16K,dcache=16K,btc=64 mbv64,icache=16K,dcache=16K mbv64,icache=1K,dcache=1K,pipeline=8 \
-    mbv32,dcache=1K,timing=on mbv64; do
+    mbv32,dcache=1K,timing=on mbv64,dcache=2K,timing=off mbv64,icache=1K,dcache=64K mbv64; do
     x=32
     case $m in mbv64*) x=64 ;; esac
     for p in coremark hello matrix sort strings checksum interp traps; do

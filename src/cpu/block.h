@@ -93,6 +93,10 @@ typedef struct block {
     uint8_t n_amounts;
     uint8_t amount_ev[BLOCK_AMOUNTS];
     uint32_t amount[BLOCK_AMOUNTS];
+    /* Per amount: 0 for a plain amount; else it is the latency of each occurrence of its event
+     * that the block's instructions presume (those with the event among their static events, this
+     * many): pmu_add_samples, so that a latency pair's min/max sees samples, not a total. */
+    uint8_t amount_n[BLOCK_AMOUNTS];
     /* The translation tier (jit/jit.h): while the block is counted or translated, insn[0].handler
      * is the executor's JIT_COUNT or JIT_ENTER and jit_orig the instruction's own handler. */
     const void *jit_orig;
@@ -110,6 +114,22 @@ static inline void block_add_amount(block_t *b, unsigned ev, uint32_t amount)
     if (amount) {
         assert(b->n_amounts < BLOCK_AMOUNTS);
         b->amount_ev[b->n_amounts] = (uint8_t)ev;
+        b->amount[b->n_amounts++] = amount;
+    }
+}
+
+/* A latency of `amount` cycles for each occurrence of event `ev` the block's instructions presume
+ * (events[k] holds it), counted with its executions (pmu_add_samples): none when no instruction
+ * presumes one. */
+static inline void block_add_samples(block_t *b, unsigned ev, uint32_t amount)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < b->n_insns; k++)
+        n += (unsigned)((b->events[k] >> ev) & 1);
+    if (n) {
+        assert(b->n_amounts < BLOCK_AMOUNTS);
+        b->amount_ev[b->n_amounts] = (uint8_t)ev;
+        b->amount_n[b->n_amounts] = (uint8_t)n;
         b->amount[b->n_amounts++] = amount;
     }
 }

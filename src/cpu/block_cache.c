@@ -696,7 +696,11 @@ void block_counts_flush(void *ctx)
         }
         for (unsigned j = 0; j < b->n_amounts; j++) {
             evset_t e = (evset_t)1 << b->amount_ev[j];
-            if (p->sum_interest & e)
+            if (!(p->sum_interest & e))
+                continue;
+            if (b->amount_n[j])
+                pmu_add_samples(p, b->amount_ev[j], b->amount[j], (int64_t)(all * b->amount_n[j]));
+            else
                 pmu_commit_amount(p, e, all * b->amount[j]);
         }
         b->execs = UINT64_MAX;
@@ -742,11 +746,21 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
     }
     h->budget -= n; /* the clocks follow the budget: hart_insns() */
     /* All of a block's instructions committed this way (the last one stopped the run after it)
-     * make a whole execution its executions do not count: the static amounts come here. */
-    for (unsigned j = 0; n == b->n_insns && j < b->n_amounts; j++) {
-        evset_t e = (evset_t)1 << b->amount_ev[j];
-        if (p->sum_interest & e)
+     * make a whole execution its executions do not count: the static amounts come here. The
+     * latencies of presumed occurrences come for the instructions committed, whole or not. */
+    for (unsigned j = 0; j < b->n_amounts; j++) {
+        unsigned ev = b->amount_ev[j];
+        evset_t e = (evset_t)1 << ev;
+        if (!(p->sum_interest & e))
+            continue;
+        if (b->amount_n[j]) {
+            int64_t occurred = 0;
+            for (unsigned k = 0; k < n; k++)
+                occurred += (int64_t)((b->events[k] >> ev) & 1);
+            pmu_add_samples(p, ev, b->amount[j], occurred);
+        } else if (n == b->n_insns) {
             pmu_commit_amount(p, e, b->amount[j]);
+        }
     }
     if (h->prof)
         prof_prefix(h, (block_t *)b, n); /* before the block's timing: see prof_prefix */

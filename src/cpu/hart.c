@@ -27,6 +27,7 @@ void hart_update_paths(hart_t *h)
     h->dmemo = (interest & d_counted) ? NULL : h->l1d_memo;
     if (h->l1d_memo)
         h->l1d_memo->writes_counted = (interest & h->l1d_write_events) != 0;
+    h->pmu.lazy_kind = h->lazy_kind;
     h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ)) ? NULL : h->l1i_memo;
     h->observe_direct = h->observe_core && !classify && !core && h->mem_inline && h->ram_size >= 8;
     /* A core's own address rules (access_fault) have nothing against an aligned main-RAM access

@@ -256,10 +256,12 @@ typedef struct hart {
     /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
      * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
      * timed block, so the executor returns at the first block boundary at or after that cycle.
-     * stall_charged: stall_cycles when last taken. memo_retire (below) is the byte before
-     * budget_cycles: translated code tests the two in one compare (jit.c, emit_retire_guards). */
+     * stall_charged: stall_cycles when last taken. memo_retire is the byte before budget_cycles
+     * and retire_fast the byte after it: translated code tests either flag and the budget in one
+     * compare (jit.c, emit_retire_guards). */
     bool memo_retire;
     bool budget_cycles;
+    bool retire_fast;
     uint64_t stall_charged;
     /* A timing model's fast retirement (block_t.retire_gen): its generation (NULL: the model has
      * none), which changes whenever what it left in a block's retire_stall may no longer hold;
@@ -268,7 +270,6 @@ typedef struct hart {
      * may retire without the model (exec_block_timing, translated code). */
     const uint64_t *retire_gen;
     evset_t retire_events;
-    bool retire_fast;
     /* Events a timing model raises once per instruction fetched from main RAM (MicroBlaze V's
      * I-cache requests and hits), which the blocks presume at decode time (hart_presumes_fetch):
      * they count with the block's executions, and the model takes back the ones that did not
@@ -280,8 +281,13 @@ typedef struct hart {
      * events each load (store) presumes at decode time, AMOs and LR/SC excepted, while no profile
      * is recorded; the core takes back those an access did not have (a miss, an access outside
      * the cached memory). l1d_write_events: events of a memo with writes_free that need the
-     * model to see every write, while the memo keeps the reads (l1_memo_t.writes_counted). */
+     * model to see every write the memo does not hold the line of (a write miss), while the memo
+     * keeps the reads (l1_memo_t.writes_counted). */
     evset_t load_presumed, store_presumed, l1d_write_events;
+    /* The kinds of occurrence the core counts in pmu.lazy_n (pmu_lazy_kind_t), or NULL: with
+     * presumed D-cache events, MicroBlaze V's write misses (translated code counts them:
+     * l1_memo_t.complete) and read misses. */
+    const pmu_lazy_kind_t *lazy_kind;
     /* A core whose block end, beside a machine's L1I memo (imemo), is only a branch predictor's
      * update and, for translated fetches, an I-TLB lookup (core/generic/hierarchy.c beside p8700's
      * coherence manager): it sets memo_retire_core, the predictor's 2-bit counters (bp_ctr, NULL:

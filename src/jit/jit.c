@@ -157,6 +157,14 @@ static uint32_t jit_load_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
     return 0;
 }
 
+/* An aligned main-RAM load that missed a core's D-side memo while the core sees the accesses
+ * directly (hart_t.core_direct): the core's model alone, as mem_load_slow's core_direct path; the
+ * load itself is made inline after it (emit_memo). */
+static void jit_load_core(hart_t *h, uint64_t addr, unsigned size)
+{
+    h->core_ext->data_access(h, h->ram_region, addr, size, false);
+}
+
 static uint32_t jit_store_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
 {
     const dinsn_t *d = &b->insn[k];
@@ -328,6 +336,7 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2]);
 static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size);
+static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size);
 
 /* The fast TLB entry a load or store looks at: hart_t.ftlb[0] for loads, [1] for stores. */
 static int32_t ftlb_entry(const slow_path_t *s)
@@ -349,8 +358,11 @@ static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
         return;
     }
     const l1_memo_t *m = t->h->l1d_memo;
-    if (m && m->cache && (s->kind == SLOW_LOAD || s->kind == SLOW_STORE)) {
-        emit_memo_check(t, s, size);
+    if (m && (s->kind == SLOW_LOAD || s->kind == SLOW_STORE)) {
+        if (m->cache)
+            emit_memo_check(t, s, size);
+        else
+            emit_memo_inline(t, s, size);
         return;
     }
     x_mov(e, X_RDX, X_RAX);
@@ -744,11 +756,13 @@ static void emit_byte_imm(x_emit_t *e, enum x_alu op, x_mem_t m, uint8_t imm)
 static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
 {
     _Static_assert(sizeof(bool) == 1, "the flags are bytes");
-    if (flag + 1 == HOFF(budget_cycles)) { /* the flag's byte 1, budget_cycles' 0: one compare */
+    int32_t budget = HOFF(budget_cycles);
+    if (flag + 1 == budget || flag == budget + 1) { /* the two bytes in one compare: flag 1, budget 0 */
+        bool flag_first = flag + 1 == budget;
         x_b(e, 0x66);
-        x_op(e, false, 0x81, 1, X_CMP, x_m(X_RBX, flag), false);
-        x_b(e, 1);
-        x_b(e, 0);
+        x_op(e, false, 0x81, 1, X_CMP, x_m(X_RBX, flag_first ? flag : budget), false);
+        x_b(e, flag_first ? 1 : 0); /* the imm16, little-endian: the lower address's byte first */
+        x_b(e, flag_first ? 0 : 1);
         miss[0] = x_jcc(e, X_CC_NE);
         return 1;
     }
@@ -1066,11 +1080,72 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
         x_patch(e, miss[1], e->p);
 }
 
-/* A hart whose D-side memo keeps no replacement state (l1_memo_t.cache NULL: a direct-mapped
- * L1 a core models itself) while the memo's hits need no call (memo_direct): an aligned main-RAM
- * access whose line the memo holds (writable, for a store) is a hit, made inline as the window's
- * accesses are (mem_load_slow and mem_store_slow, without the calls). rax: the address. A memo
- * with replacement state is looked up in the access's own path instead (emit_memo_check). */
+/* Flags E when the D-side memo of a hart whose memo keeps no replacement state (l1_memo_t.cache
+ * NULL) holds the line of the address in rax (writable, for a store). r8, r9 and rcx scratch. */
+static void emit_memo_lookup(tr_t *t, bool store)
+{
+    x_emit_t *e = &t->e;
+    const l1_memo_t *m = t->h->l1d_memo;
+    /* r8 = the entry's offset in the memo, then the entry less the slot (and the writable bit,
+     * for a load); rcx = what it must be */
+    x_mov(e, X_R8, X_RAX);
+    if (m->line_shift >= 3) {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 3);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 3);
+    } else {
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift);
+        x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
+        x_shift_imm(e, true, X_SHL, X_R8, 3);
+    }
+    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo))); /* the hart's own: copies are shared */
+    x_load(e, true, X_R8, x_mi(X_R9, X_R8));
+    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
+    x_mov(e, X_RCX, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
+    x_shift_imm(e, true, X_SHL, X_RCX, 12);
+    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
+    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
+}
+
+/* The same hart's loads and stores (MicroBlaze V's D-cache: a core that sees every access, so the
+ * main-RAM window is closed to them for good), in the access's own path instead of the window's
+ * test: while the memo's hits need no call (memo_size, memo_direct), an aligned main-RAM access
+ * whose line the memo holds is a hit, made inline (mem_load_slow and mem_store_slow, without the
+ * calls); so is any store of a memo with writes_free while its writes are not counted. Anything
+ * else goes to the stub (emit_memo, the fast TLB, the helper). rax: the address. */
+static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
+{
+    x_emit_t *e = &t->e;
+    const l1_memo_t *m = t->h->l1d_memo;
+    bool store = s->kind == SLOW_STORE;
+    uint8_t *hit = NULL;
+    x_mov(e, X_RDX, X_RAX);
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
+    s->from[0] = x_jcc(e, X_CC_AE);
+    s->from[1] = NULL;
+    if (size > 1) {
+        x_test_al(e, (uint8_t)(size - 1));
+        s->from[1] = x_jcc(e, X_CC_NE);
+    }
+    if (store && m->writes_free) { /* every write a hit, unless the model must see the misses */
+        x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
+        x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
+        x_test(e, false, X_RCX, X_RCX);
+        hit = x_jcc(e, X_CC_E);
+    }
+    emit_memo_lookup(t, store);
+    s->from[2] = x_jcc(e, X_CC_NE);
+    if (hit)
+        x_patch(e, hit, e->p);
+}
+
+/* The stub of a load or store of a hart whose D-side memo keeps no replacement state, after
+ * emit_memo_inline sent it there: a hit (the memo changed since, say) goes back to the access
+ * (rdx: the offset in main RAM); a write miss of a complete memo whose writes are counted is
+ * counted where it happens (pmu_t.lazy_n: it takes back the hit its store presumed when the
+ * counters are next looked at) and made inline too; anything else goes on to the fast TLB and
+ * the helper. rax: the address. */
 static void emit_memo(tr_t *t, const slow_path_t *s)
 {
     x_emit_t *e = &t->e;
@@ -1086,28 +1161,37 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_test_al(e, (uint8_t)(s->size - 1));
         misaligned = x_jcc(e, X_CC_NE);
     }
-    if (store && m->writes_free) { /* every write a hit, unless the model must see them */
+    if (store && m->writes_free) {
         x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
         x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
         x_test(e, false, X_RCX, X_RCX);
         x_patch(e, x_jcc(e, X_CC_E), s->access);
-        goto out;
     }
-    /* rcx = the line; r8 = its entry, less the slot (and the writable bit, for a load) */
-    x_mov(e, X_RCX, X_RAX);
-    x_shift_imm(e, true, X_SHR, X_RCX, m->line_shift);
-    x_mov(e, X_R8, X_RCX);
-    x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
-    x_shift_imm(e, true, X_SHL, X_R8, 3);
-    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo))); /* the hart's own: copies are shared */
-    x_alu_imm(e, true, X_ADD, x_r(X_R9), (int32_t)offsetof(l1_memo_t, e));
-    x_load(e, true, X_R8, x_mi(X_R9, X_R8));
-    x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
-    x_shift_imm(e, true, X_SHL, X_RCX, 12);
-    x_alu_imm(e, true, X_OR, x_r(X_RCX), (int32_t)(L1_MEMO_VALID | (store ? L1_MEMO_WRITABLE : 0)));
-    x_alu(e, true, X_CMP, X_R8, x_r(X_RCX));
+    emit_memo_lookup(t, store);
     x_patch(e, x_jcc(e, X_CC_E), s->access); /* rdx: the offset in main RAM */
-out:
+    if (!store) { /* a read miss: while the core sees it directly (no debugger), the core's call alone */
+        x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(core_direct)));
+        x_test(e, false, X_RCX, X_RCX);
+        uint8_t *not_direct = x_jcc(e, X_CC_E);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(debug)), 0);
+        uint8_t *debugged = x_jcc(e, X_CC_NE);
+        x_mov(e, X_RDI, X_RBX);
+        x_mov(e, X_RSI, X_RAX);
+        x_mov_imm(e, X_RDX, s->size);
+        emit_call(e, (const void *)jit_load_core);
+        emit_addr(t, &t->b->insn[s->k]); /* rax: the address again, rdx its offset */
+        x_mov(e, X_RDX, X_RAX);
+        x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+        x_patch(e, x_jmp(e), s->access);
+        x_patch(e, not_direct, e->p);
+        x_patch(e, debugged, e->p);
+    }
+    if (store && m->writes_free && m->complete) {
+        uint8_t *watched = emit_watched_granule_test(e); /* the helper's: code, tohost */
+        x_alu_imm(e, true, X_ADD, x_m(X_RBX, HOFF(pmu.lazy_n[L1_MEMO_WRITE_MISS_KIND])), 1);
+        x_patch(e, x_jmp(e), s->access);
+        x_patch(e, watched, e->p);
+    }
     x_patch(e, outside, e->p);
     if (misaligned)
         x_patch(e, misaligned, e->p);
@@ -1289,7 +1373,7 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
                     *mb = hb->l1d_memo; /* what emit_memo, emit_fast_retire and emit_memo_retire see */
     if (!ma != !mb ||
         (ma && (ma->line_shift != mb->line_shift || ma->writes_free != mb->writes_free ||
-                !ma->cache != !mb->cache)) ||
+                ma->complete != mb->complete || !ma->cache != !mb->cache)) ||
         !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
         !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo)
         return false;
@@ -1298,7 +1382,8 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
         a->n_insns != b->n_insns || a->timed != b->timed || a->stall_cycles != b->stall_cycles ||
         a->n_amounts != b->n_amounts || memcmp(a->core_word, b->core_word, sizeof a->core_word) ||
         memcmp(a->amount, b->amount, sizeof a->amount) ||
-        memcmp(a->amount_ev, b->amount_ev, sizeof a->amount_ev))
+        memcmp(a->amount_ev, b->amount_ev, sizeof a->amount_ev) ||
+        memcmp(a->amount_n, b->amount_n, sizeof a->amount_n))
         return false;
     for (uint32_t k = 0; k < a->n_insns; k++)
         if (a->info[k].raw != b->info[k].raw || a->info[k].op != b->info[k].op ||

@@ -23,6 +23,9 @@
 #include "mem/cache.h"
 
 #define L1_MEMO_ENTRIES 1024u
+/* The kind of lazy occurrence (pmu_t.lazy_n, pmu_lazy_kind_t) a write that misses a complete memo
+ * is counted as, with writes_counted: its core's hart_t.lazy_kind says what it takes back. */
+#define L1_MEMO_WRITE_MISS_KIND 0
 #define L1_MEMO_SLOT_BITS 10u /* slots of an L1 up to 1024 lines (the P8700's 32 KiB L1s have 512) */
 
 /* A D-side entry, one word: line << 12 | slot << 2 | 2 (valid) | 1 (writable: modified), or 0. */
@@ -51,7 +54,12 @@ typedef struct l1_memo {
     bool writes_free;            /* every write is a hit the model need not see (a write-through
                                   * cache that does not allocate: writes change no line) */
     bool writes_counted;         /* with writes_free: an event counted needs the model to see
-                                  * every write, so none is a memo hit (hart_update_paths sets it) */
+                                  * every write miss, so a write is a memo hit only when its line
+                                  * is held, as a read (hart_update_paths sets it) */
+    bool complete;               /* holds every line of its cache (direct mapped, no more sets
+                                  * than entries): a write that misses it misses the cache, and
+                                  * with writes_counted translated code counts it as such
+                                  * (pmu_t.lazy_n) without a call */
     uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
     struct l1_memo_fast fast[L1_MEMO_ENTRIES]; /* D side with cache: e[] as translated code reads it */
 } l1_memo_t;
@@ -102,8 +110,8 @@ static inline bool l1_memo_hit(l1_memo_t *m, uint64_t addr, unsigned size, bool 
     uint64_t line = addr >> m->line_shift;
     if (__builtin_expect((addr + size - 1) >> m->line_shift != line, 0))
         return false;
-    if (write && m->writes_free)
-        return !m->writes_counted;
+    if (write && m->writes_free && !m->writes_counted)
+        return true;
     uint64_t e = *l1_memo_entry(m, line);
     uint64_t ignore = L1_MEMO_SLOT_MASK | (write ? 0 : L1_MEMO_WRITABLE);
     if ((e & ~ignore) != (line << 12 | L1_MEMO_VALID | (write ? L1_MEMO_WRITABLE : 0)))

@@ -303,21 +303,26 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
         p->observe(p->observe_ctx, events, already, 1);
 }
 
-void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had)
+void pmu_retract_events_n(pmu_t *p, evset_t dropped, evset_t had, uint64_t n)
 {
     evset_t kept = had & ~dropped;
     int ev = listed_event(p, dropped);
     if (ev >= 0 && (dropped & had)) {
         for (unsigned j = 0; j < p->ev_n_pos[ev]; j++) {
             unsigned k = p->ev_pos[ev][j];
-            p->acc[k] -= !(p->slot[p->active[k]].events & kept);
+            p->acc[k] -= (p->slot[p->active[k]].events & kept) ? 0 : n;
         }
         return;
     }
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
-        p->acc[k] -= (want & had) && !(want & kept); /* may wrap until the block is folded in */
+        p->acc[k] -= (want & had) && !(want & kept) ? n : 0; /* may wrap until the block is folded in */
     }
+}
+
+void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had)
+{
+    pmu_retract_events_n(p, dropped, had, 1);
 }
 
 void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n)
@@ -370,9 +375,48 @@ static bool amount_add(pmu_t *p, unsigned n, uint64_t amount)
     return n < PMU_ARCH_SLOTS && (v < old || amount > s->width_mask);
 }
 
+void pmu_add_samples(pmu_t *p, unsigned ev, uint32_t amount, int64_t n)
+{
+    evset_t e = (evset_t)1 << ev;
+    if (!(p->sum_interest & e) || !n)
+        return;
+    p->sample_n[ev] += n;
+    p->sample_amount[ev] = amount;
+    p->sample_pending |= e;
+}
+
+/* n > 0 samples of `amount` for event ev: n x amount to its sum slots, amount to its min/max
+ * slots (once: more samples of the same amount change nothing there). */
+static void samples_add(pmu_t *p, unsigned ev, uint64_t amount, uint64_t n)
+{
+    bool listed = p->ev_n_amount[ev] != PMU_EV_SCAN;
+    unsigned count = listed ? p->ev_n_amount[ev] : p->n_amount;
+    for (unsigned j = 0; j < count; j++) {
+        unsigned slot = listed ? p->ev_amount[ev][j] : p->amount_slots[j];
+        if (!(p->slot[slot].events & ((evset_t)1 << ev)))
+            continue;
+        amount_add(p, slot, p->slot[slot].kind == SLOT_MINMAX ? amount : n * amount);
+    }
+}
+
 void pmu_fold_amounts(const pmu_t *cp)
 {
     pmu_t *p = (pmu_t *)cp; /* a read is logically const (pmu_sync): the amounts only move */
+    for (unsigned k = 0; k < PMU_LAZY_KINDS && p->lazy_kind; k++) { /* first: they may add amounts */
+        uint64_t n = p->lazy_n[k];
+        const pmu_lazy_kind_t *kind = &p->lazy_kind[k];
+        if (!n)
+            continue;
+        p->lazy_n[k] = 0;
+        if (p->dyn_interest & kind->dropped)
+            pmu_retract_events_n(p, kind->dropped, kind->had, n);
+        if (p->dyn_interest & kind->events)
+            pmu_commit_events_n(p, kind->events, n);
+        if (kind->sample)
+            pmu_add_samples(p, kind->sample_ev, kind->sample, (int64_t)n);
+        if (p->sum_interest & kind->amount_ev)
+            pmu_commit_amount(p, kind->amount_ev, n * kind->amount);
+    }
     for (evset_t e = p->amount_pending; e; e &= e - 1) {
         unsigned ev = evset_first(e);
         for (unsigned j = 0; j < p->ev_n_amount[ev]; j++)
@@ -380,6 +424,19 @@ void pmu_fold_amounts(const pmu_t *cp)
         p->amount_acc[ev] = 0;
     }
     p->amount_pending = 0;
+    evset_t owed = 0;
+    for (evset_t e = p->sample_pending; e; e &= e - 1) {
+        unsigned ev = evset_first(e);
+        int64_t n = p->sample_n[ev];
+        if (n < 0) { /* taken back before the blocks that presumed them were counted: kept */
+            owed |= (evset_t)1 << ev;
+            continue;
+        }
+        if (n)
+            samples_add(p, ev, p->sample_amount[ev], (uint64_t)n);
+        p->sample_n[ev] = 0;
+    }
+    p->sample_pending = owed;
 }
 
 uint64_t pmu_commit_amount_now(pmu_t *p, evset_t events, uint64_t amount)

@@ -67,6 +67,19 @@ typedef struct pmu_clocks {
     uint64_t irq_stalled_cycles, irq_stalled_since;
 } pmu_clocks_t;
 
+/* A kind of occurrence a timing model counts where it happens (pmu_t.lazy_n: a D-cache miss,
+ * say), whose events the engine commits when the counters are next looked at (pmu_sync), n at a
+ * time: each occurrence takes `dropped` back from an instruction counted with the presumed events
+ * `had` (pmu_retract_events), commits `events` once (pmu_commit_events_n), a latency sample of
+ * `sample` cycles of event sample_ev (pmu_add_samples; sample 0: none) and `amount` cycles of the
+ * events amount_ev (pmu_commit_amount). Translated code may count one without a call. */
+#define PMU_LAZY_KINDS 2
+typedef struct pmu_lazy_kind {
+    evset_t dropped, had, events, amount_ev;
+    uint32_t sample, amount;
+    unsigned sample_ev;
+} pmu_lazy_kind_t;
+
 typedef struct pmu {
     /* Per slot: the count; for a clock while it counts, the clock value at which it read 0. An
      * active event slot's count is value[n] + acc[pos[n]] once pmu_sync() folded the pending
@@ -95,6 +108,16 @@ typedef struct pmu {
      * until pmu_sync() adds it. */
     evset_t sum_lazy, amount_pending;
     uint64_t amount_acc[EV_COUNT];
+    /* Latency samples of a fixed amount, lazy too (pmu_add_samples): per event, the occurrences
+     * not yet added (negative: more taken back than added so far) and their amount; the events
+     * with something there: sample_pending. */
+    evset_t sample_pending;
+    int64_t sample_n[EV_COUNT];
+    uint32_t sample_amount[EV_COUNT];
+    /* Occurrences counted where they happen, their events when the counters are next looked
+     * at: lazy_n[k] of kind lazy_kind[k] (NULL: no kinds). */
+    uint64_t lazy_n[PMU_LAZY_KINDS];
+    const struct pmu_lazy_kind *lazy_kind;
     uint32_t epoch; /* id of the active configuration; blocks cache addends per id */
     /* Recently seen configurations and their ids: going back to one of them (a guest toggling
      * mcountinhibit, say) reuses the addends blocks already cached for it. */
@@ -132,12 +155,13 @@ void pmu_init(pmu_t *p, const struct pmu_model *model);
 /* Folds the executed blocks into the counters (see `pending`). Every read, write and configuration
  * change of the engine does it first; free when nothing ran since the last time. A read is
  * logically const: the counts only move from the blocks into acc[]. */
-void pmu_fold_amounts(const pmu_t *p);
+void pmu_fold_amounts(const pmu_t *p); /* and the lazy samples and retractions */
 static inline void pmu_sync(const pmu_t *p)
 {
     if (p->pending)
         p->flush(p->flush_ctx);
-    if (p->amount_pending)
+    _Static_assert(PMU_LAZY_KINDS == 2, "every kind looked at");
+    if (p->amount_pending | p->sample_pending | p->lazy_n[0] | p->lazy_n[1])
         pmu_fold_amounts(p);
 }
 /* Recomputes the active list after a selector, inhibit or observer change. */
@@ -150,6 +174,8 @@ void pmu_commit_events(pmu_t *p, evset_t events, evset_t already);
  * (events a block presumed at decode time, such as an access being external): every slot that
  * counted it only because of `dropped` takes that one count back. */
 void pmu_retract_events(pmu_t *p, evset_t dropped, evset_t had);
+/* The same for n instructions at once. */
+void pmu_retract_events_n(pmu_t *p, evset_t dropped, evset_t had, uint64_t n);
 
 /* Counter values at cycle `now`. pmu_read_for_insn: as a CSR instruction with events `own_events`
  * reads it (event counters exclude the reading instruction itself). */
@@ -181,6 +207,14 @@ static inline uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amou
     }
     return pmu_commit_amount_now(p, events, amount);
 }
+
+/* n occurrences of the single event `ev`, each with a latency of `amount` cycles, for its sum and
+ * min/max slots only (its occurrences are counted elsewhere: instructions that presume them); n < 0
+ * takes occurrences back. Lazy: when the counters are next looked at (pmu_sync), the sum slots add
+ * the net occurrences times `amount` and the min/max slots record `amount` once if any occurred
+ * (a min/max is the same for one sample of an amount as for many). Every sample of an event has
+ * the same amount. Free unless an amount slot selects the event. */
+void pmu_add_samples(pmu_t *p, unsigned ev, uint32_t amount, int64_t n);
 
 /* n occurrences of `events`, each counting once in every active event slot that selects any of
  * them (the OR rule per occurrence): per-access events a memory model reports in bulk. */

@@ -46,6 +46,10 @@ typedef struct mbv_state {
      * (hart_t.l1d_memo_events) neither needs the model. Direct mapped: no replacement state to keep (no tag model to touch: .cache NULL),
      * every entry names slot 0. */
     l1_memo_t dlines;
+    /* With presumed D-cache events, the misses counted where they happen and committed when the
+     * counters are next looked at (hart_t.lazy_kind): a write miss (the kind translated code
+     * counts: L1_MEMO_WRITE_MISS_KIND) and a read miss. */
+    pmu_lazy_kind_t lazy[PMU_LAZY_KINDS];
     btc_entry_t *btc;
     unsigned btc_mask;
     /* The generation of the blocks' fast retirement (hart_t.retire_gen): moves at every I-cache
@@ -112,6 +116,8 @@ static const char *mbv_check_config(const core_config_t *in, char *buf, size_t s
     return NULL;
 }
 
+enum { WRITE_MISS = L1_MEMO_WRITE_MISS_KIND, READ_MISS = 1 }; /* mbv_state_t.lazy */
+
 static mbv_state_t *st(const hart_t *h)
 {
     return h->core_state;
@@ -130,6 +136,12 @@ static bool in_main_ram(const hart_t *h, uint64_t addr)
 static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n)
 {
     const mbv_state_t *s = st(h);
+    b->n_amounts = 0;
+    /* Each store that presumes its write (hart_t.store_presumed) presumes its latency too: a
+     * write-through store always writes memory. Counted with the block's executions; a store
+     * outside the cached memory takes its sample back (mbv_data_access). */
+    if (s->has_dcache)
+        block_add_samples(b, EV_LAT_DCACHE_WRITE, (uint32_t)s->dcache.cfg.write_cycles);
     if (!s->timed_blocks)
         return;
     b->timed = 1;
@@ -161,7 +173,6 @@ static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, un
     b->core_word[1] = ex;
     b->stall_cycles = of + ex;
     /* the same at every whole execution: counted with the block's executions */
-    b->n_amounts = 0;
     block_add_amount(b, EV_STALL_OF, of);
     block_add_amount(b, EV_STALL_EX, ex);
 }
@@ -309,20 +320,16 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
         cache_t *c = &s->dcache;
         uint64_t line = addr >> c->line_shift;
         bool hit = c->tag[line & c->set_mask] == line;
-        if (store) {
+        if (store) { /* presumed: the write, its hit and its latency (the block's samples) */
             evset_t ev = EVBIT(DCACHE_WRITE) | (hit ? EVBIT(DCACHE_WRITE_HIT) : 0);
             if (presumed) {
-                if (!hit && (p->dyn_interest & EVBIT(DCACHE_WRITE_HIT)))
-                    pmu_retract_events(p, EVBIT(DCACHE_WRITE_HIT), presumed);
-            } else if (p->dyn_interest & ev) {
+                p->lazy_n[WRITE_MISS] += !hit;
+                return;
+            }
+            if (p->dyn_interest & ev)
                 pmu_commit_events(p, ev, 0);
-            }
-            if (presumed) { /* the occurrence is presumed too: its cycles alone */
-                if (p->sum_interest & EVBIT(LAT_DCACHE_WRITE))
-                    pmu_commit_amount(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
-            } else if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE)) {
+            if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_WRITE))
                 pmu_latency(p, EVBIT(LAT_DCACHE_WRITE), c->cfg.write_cycles);
-            }
             return;
         }
         if (hit) {
@@ -339,12 +346,14 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
         if (evicted != UINT64_MAX && (*e >> 12) == evicted)
             *e = 0;
         *l1_memo_entry(&s->dlines, line) = l1_memo_make(line, 0, true);
-        if (presumed) {
-            if (p->dyn_interest & EVBIT(DCACHE_READ_HIT))
-                pmu_retract_events(p, EVBIT(DCACHE_READ_HIT), presumed);
-        } else if (p->dyn_interest & EVBIT(DCACHE_READ)) {
-            pmu_commit_events(p, EVBIT(DCACHE_READ), 0);
+        if (presumed) { /* its hit taken back, its latency and stall: s->lazy[READ_MISS] */
+            p->lazy_n[READ_MISS]++;
+            if (s->cfg.timing)
+                h->stall_cycles += s->dfill;
+            return;
         }
+        if (p->dyn_interest & EVBIT(DCACHE_READ))
+            pmu_commit_events(p, EVBIT(DCACHE_READ), 0);
         if ((p->dyn_interest | p->sum_interest) & EVBIT(LAT_DCACHE_READ))
             pmu_latency(p, EVBIT(LAT_DCACHE_READ), s->dfill);
         mem_stall(h, s->dfill);
@@ -352,6 +361,8 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
     }
     if (presumed & p->dyn_interest) /* LMB or a device: not a D-cache access */
         pmu_retract_events(p, presumed, presumed);
+    if (presumed & EVBIT(LAT_DCACHE_WRITE)) /* nor its write latency */
+        pmu_add_samples(p, EV_LAT_DCACHE_WRITE, (uint32_t)s->dcache.cfg.write_cycles, -1);
     if (!r->host) {
         pmu_latency(p, store ? EVBIT(LAT_PERIPH_WRITE) : EVBIT(LAT_PERIPH_READ), s->cfg.io_latency);
         mem_stall(h, s->cfg.io_latency);
@@ -482,14 +493,31 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
          * S-mode: a misaligned access across two pages is made (and seen here) byte by byte. */
         h->load_presumed = EVBIT(DCACHE_READ) | EVBIT(DCACHE_READ_HIT);
         h->store_presumed = EVBIT(DCACHE_WRITE) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
-        h->l1d_write_events = EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
+        h->l1d_write_events = EVBIT(DCACHE_WRITE_HIT); /* a miss takes its hit back */
     }
     if (s->has_dcache) {
-        s->dlines = (l1_memo_t){ .cache = NULL, .line_shift = s->dcache.line_shift, .writes_free = true };
+        s->dlines = (l1_memo_t){ .cache = NULL,
+                                 .line_shift = s->dcache.line_shift,
+                                 .writes_free = true,
+                                 .complete = s->dcache.set_mask < L1_MEMO_ENTRIES };
         h->l1d_memo = &s->dlines;
         unsigned beats = (unsigned)(s->dcache.cfg.line / word);
         s->dfill = s->cfg.mem_latency + (beats ? beats - 1 : 0); /* the first beat, then one a cycle */
         h->l1d_memo_events = EVBIT(DCACHE_READ_HIT) | EVBIT(DCACHE_WRITE_HIT) | EVBIT(LAT_DCACHE_WRITE);
+        if (h->load_presumed) {
+            s->lazy[WRITE_MISS] =
+                (pmu_lazy_kind_t){ .dropped = EVBIT(DCACHE_WRITE_HIT), .had = h->store_presumed };
+            s->lazy[READ_MISS] = (pmu_lazy_kind_t){
+                .dropped = EVBIT(DCACHE_READ_HIT),
+                .had = h->load_presumed,
+                .events = EVBIT(LAT_DCACHE_READ), /* the line fill: its latency, a memory-stage stall */
+                .sample_ev = EV_LAT_DCACHE_READ,
+                .sample = s->dfill,
+                .amount_ev = s->cfg.timing ? EVBIT(STALL_MEM) : 0,
+                .amount = s->dfill,
+            };
+            h->lazy_kind = s->lazy;
+        }
     }
     s->timed_blocks = s->has_icache || s->btc || s->cfg.timing;
     h->retire_gen = &s->retire_gen;

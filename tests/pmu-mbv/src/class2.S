@@ -126,6 +126,20 @@ rerun:
     READ s5, 3
     PMU_STOP
     CHECK 421, s5, 2
+    /* Stores in a loop run often enough to be translated: each iteration a write hit (line 12,
+     * filled before) and a write miss (line 14, never read), 40 times. */
+    ZERO 7
+    ZERO 8
+    lw a2, 192(s1)              /* read miss: line 12 filled */
+    li s5, 40
+    PMU_GO
+1:  sw a2, 192(s1)              /* write hit */
+    sw a2, 224(s1)              /* write miss */
+    addi s5, s5, -1
+    bnez s5, 1b
+    PMU_STOP
+    CHECK_CTR 422, 7, 80
+    CHECK_CTR 423, 8, 40
     TEST_END
 
     .bss

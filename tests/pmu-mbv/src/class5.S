@@ -50,6 +50,35 @@ test_main:
     READ t2, 3
     divu t1, t1, t2
     CHECK 710, t1, 13
+    /* A block cut short by a trap: the stores before the trapping instruction (unimp, an
+     * illegal write of the read-only cycle CSR; the handler adds 4 to mepc) wrote memory, 10
+     * cycles each. The handler makes no data access. */
+    ZERO 4
+    ZERO 9
+    ZERO 10
+    li s9, 1
+    li t5, 4
+    PMU_GO
+    sw a2, 0(s1)                /* 10 */
+    sw a2, 4(s1)                /* 10 */
+    unimp
+    PMU_STOP
+    li s9, 0
+    CHECK_CTR 714, 4, 2
+    CHECK_CTR 715, 9, 20
+    CHECK_CTR 716, 10, 0x000A000A
+    /* Stores to the local memory (LMB) are no D-cache writes: no latency, the pair stays empty. */
+    ZERO 4
+    ZERO 9
+    ZERO 10
+    li s3, LMB_BASE + 0x100
+    PMU_GO
+    sw a2, 0(s3)
+    sw a2, 4(s3)
+    PMU_STOP
+    CHECK_CTR 717, 4, 0
+    CHECK_CTR 718, 9, 0
+    CHECK_CTR 719, 10, 0
     TEST_END
 
     .bss
