@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "core/veer_el2/timing.h"
+#include "core/veer_el2/veer_el2.h"
 #include "cpu/block.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
@@ -65,6 +66,23 @@ enum {
 enum { IC_SETS = 128, IC_WAYS = 2, BHT_ROWS = 256, BTB_SETS = 256, BTB_WAYS = 2, RAS_DEPTH = 8 };
 
 enum { BTB_BRANCH, BTB_CALL, BTB_RET, BTB_JUMP };
+
+/* core_word[9]: what the block's last instruction is for the predictor and the fetch side, fixed at
+ * block build (the transfer's pc is core_word[8]): the kind of transfer (XFER_NONE: not one), its
+ * BTB set, whether it is a jal or jalr, whether it flushes the pipeline or invalidates the
+ * I-cache. */
+enum {
+    XFER_NONE = 0,
+    XFER_BRANCH = 1,
+    XFER_UNPRED = 2, /* far jal, non-return jalr */
+    XFER_RETURN = 3,
+    XFER_JUMP = 4, /* another jal or jalr: the BTB predicts it */
+    XFER_KIND = 7,
+    XFER_JAL_JALR = 1u << 3,
+    XFER_FLUSH = 1u << 4,  /* fence.i, mret, ecall, ebreak */
+    XFER_FENCEI = 1u << 5, /* fence.i */
+    XFER_SET_SHIFT = 8,
+};
 
 typedef struct btb_entry { /* 32-bit pcs: VeeR EL2 is RV32 */
     uint32_t pc;           /* pc + 1 of the transfer the entry holds; 0: empty */
@@ -107,6 +125,7 @@ struct veer_timing {
     bool fb_fetch;
     uint64_t fb_bound;
     uint8_t div_wait[BLOCK_MAX_INSNS];
+    bool div_waited;           /* some div_wait is not 0 */
     unsigned misaligned_waits; /* misaligned external accesses of the current block */
     /* bus buffer (sb-wb-stall cycles, event 34): the cycles the accesses of earlier blocks still
      * count in it, from the current block's start */
@@ -133,6 +152,13 @@ veer_timing_t *veer_timing_new(void)
 void veer_timing_free(veer_timing_t *t)
 {
     free(t);
+}
+
+/* veer_timing_of, inline on the paths run for every block */
+static inline veer_timing_t *timing_of(const hart_t *h)
+{
+    const veer_core_state_t *s = h->core_state;
+    return s ? s->timing : NULL;
 }
 
 static void add_amount(hart_t *h, evset_t ev, uint64_t n)
@@ -396,6 +422,7 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
 }
 
 static uint64_t groups(uint64_t lo, uint64_t hi);
+static unsigned btb_set(uint64_t pos);
 
 /* The presync and postsync wait cycles of block b: its CSR instruction (always a block's last),
  * fences. */
@@ -444,7 +471,7 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
 {
     (void)dec;
     (void)n;
-    if (!veer_timing_of(h))
+    if (!timing_of(h))
         return;
     data_cost_t c0 = data_cost(b, 0, 0);
     uint32_t cyc = c0.cycles;
@@ -536,6 +563,22 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     }
     b->stall_cycles = cyc;
     b->timed = 1;
+    evset_t last = b->events[b->n_insns - 1];
+    const dinsn_t *d = &b->insn[b->n_insns - 1];
+    uint64_t pc = b->pc + b->info[b->n_insns - 1].pcoff;
+    uint32_t xfer = (last & EVBIT(BRANCH))                ? XFER_BRANCH
+                    : (last & EVBIT(JUMP_UNPRED))         ? XFER_UNPRED
+                    : (last & EVBIT(RETURN))              ? XFER_RETURN
+                    : (last & (EVBIT(JAL) | EVBIT(JALR))) ? XFER_JUMP
+                                                          : XFER_NONE;
+    if (last & (EVBIT(JAL) | EVBIT(JALR)))
+        xfer |= XFER_JAL_JALR;
+    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK)))
+        xfer |= XFER_FLUSH;
+    if (last & EVBIT(FENCEI))
+        xfer |= XFER_FENCEI;
+    b->core_word[8] = (uint32_t)pc;
+    b->core_word[9] = xfer | btb_set(pc + d->len - 2) << XFER_SET_SHIFT;
 }
 
 /* ---- fetch: the I-cache -------------------------------------------------------------------- */
@@ -567,10 +610,21 @@ static uint64_t groups(uint64_t lo, uint64_t hi)
     return hi > lo ? ((hi - 1) >> 2) - (lo >> 2) + 1 : 0;
 }
 
+/* The cost and events of `misses` I-cache misses that cost `cycles`. */
+static __attribute__((noinline)) void account_misses(hart_t *h, unsigned misses, unsigned cycles)
+{
+    h->stall_cycles += cycles;
+    add_amount(h, EVBIT(TM_ICACHE_MISS), misses);
+    add_amount(h, EVBIT(TM_IBUS_TRANS), (uint64_t)misses * IBUS_PER_MISS);
+    add_amount(h, EVBIT(TM_IBUS_BUSY), (uint64_t)misses * IBUS_BUSY_PER_MISS);
+    add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+}
+
 /* Looks up the lines of the bytes lo..hi-1 and accounts misses and their cycles; returns the
  * 4-byte fetch groups of lo..hi-1 that lie in missed lines (those come from the fill buffer and
  * are not I-cache hits). */
-static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t hi)
+static __attribute__((noinline)) uint64_t fetch_lines_any(hart_t *h, veer_timing_t *s, uint64_t lo,
+                                                          uint64_t hi)
 {
     uint64_t first = lo >> 6, last = (hi - 1) >> 6, missed = 0;
     unsigned misses = 0, cycles = 0;
@@ -587,14 +641,25 @@ static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t h
         uint64_t a = line == first ? lo : line << 6, z = line == last ? hi : (line + 1) << 6;
         missed += groups(a, z);
     }
-    if (misses) {
-        h->stall_cycles += cycles;
-        add_amount(h, EVBIT(TM_ICACHE_MISS), misses);
-        add_amount(h, EVBIT(TM_IBUS_TRANS), (uint64_t)misses * IBUS_PER_MISS);
-        add_amount(h, EVBIT(TM_IBUS_BUSY), (uint64_t)misses * IBUS_BUSY_PER_MISS);
-        add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
-    }
+    if (misses)
+        account_misses(h, misses, cycles);
     return missed;
+}
+
+/* fetch_lines_any, its usual case inline: bytes in one line that hits. */
+static inline uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t hi)
+{
+    uint64_t line = lo >> 6;
+    if (line != (hi - 1) >> 6)
+        return fetch_lines_any(h, s, lo, hi);
+    if (line + 1 == s->last_line)
+        return 0;
+    bool sequential = line == s->prev_line || line + 1 == s->prev_line;
+    s->last_line = s->prev_line = line + 1;
+    if (icache_access(s, line))
+        return 0;
+    account_misses(h, 1, sequential ? ICACHE_MISS_CYCLES : ICACHE_MISS_REDIRECT_CYCLES);
+    return groups(lo, hi);
 }
 
 /* The fetch of a block that has run: its first line was looked up when control reached it
@@ -743,15 +808,13 @@ static void wrong_path(veer_timing_t *s, uint64_t pc)
 
 static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc, bool taken)
 {
-    unsigned k = b->n_insns - 1;
-    evset_t ev = b->events[k];
-    if (!(ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
-        return;
+    uint32_t xfer = b->core_word[9];
+    unsigned k = b->n_insns - 1, kind = xfer & XFER_KIND;
     const dinsn_t *d = &b->insn[k];
-    uint64_t pc = b->pc + b->info[k].pcoff;
+    uint64_t pc = b->core_word[8];
     /* the predictor sees a transfer at its last halfword (the RTL's fetch-group position) */
     uint64_t pos = pc + d->len - 2;
-    unsigned set = btb_set(pos);
+    unsigned set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
     int way = btb_lookup(s, set, pc);
     /* the fetch history this transfer is predicted with; a transfer in the fetch group at a
      * flush's restart address (4 bytes from it) is not shifted into it */
@@ -764,7 +827,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         }
         s->restart = 0;
     }
-    if (ev & EVBIT(BRANCH)) {
+    if (kind == XFER_BRANCH) {
         /* gshare: the BTB set XOR the global history, and the halfword (el2_btb_ghr_hash) */
         uint8_t *ctr = &s->bht[(set ^ fghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
         bool predicted = way >= 0 && *ctr >= 2;
@@ -779,7 +842,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         } else if (taken) { /* the mispredict writes the counter it read, updated, and the BTB */
             if (*ctr < 3)
                 (*ctr)++;
-            btb_write(s, set, pc, d, ev, next_pc);
+            btb_write(s, set, pc, d, b->events[k], next_pc);
         }
         if (predicted != taken) {
             mispredict(h, b, k, true);
@@ -789,7 +852,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         }
         return;
     }
-    if (ev & EVBIT(JUMP_UNPRED)) { /* far jal, non-return jalr: resolved in the pipeline */
+    if (kind == XFER_UNPRED) { /* far jal, non-return jalr: resolved in the pipeline */
         mispredict(h, b, k, false);
         flush_history(s, s->fghr, next_pc);
         return;
@@ -797,14 +860,14 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
     if (way < 0) { /* a jal or return the BTB does not hold: predicted not taken */
         mispredict(h, b, k, true);
         flush_history(s, s->fghr, next_pc);
-        btb_write(s, set, pc, d, ev, next_pc);
+        btb_write(s, set, pc, d, b->events[k], next_pc);
         wrong_path(s, pc + d->len);
         return;
     }
     s->ghr = (uint8_t)(s->ghr << 1 | 1);
     if (shift)
         s->fghr = (uint8_t)(s->fghr << 1 | 1);
-    if (ev & EVBIT(RETURN)) {
+    if (kind == XFER_RETURN) {
         /* predicted to the return stack's top; with the stack empty, to the BTB entry's target
          * offset, which the RTL does not write for a return (it mispredicts) */
         uint64_t top = ras_pop(s);
@@ -1116,9 +1179,18 @@ static void address_amounts(hart_t *h, const veer_timing_t *s, const block_t *b,
     add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)c.busy - guess.busy);
 }
 
+/* The divide stalls of the block that retired are spent: cleared only when there were some. */
+static inline void clear_div_waits(veer_timing_t *s)
+{
+    if (s->div_waited) {
+        memset(s->div_wait, 0, sizeof s->div_wait);
+        s->div_waited = false;
+    }
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
-    veer_timing_t *s = veer_timing_of(h);
+    veer_timing_t *s = timing_of(h);
     if (!s)
         return;
     fetch_block(h, s, b);
@@ -1134,7 +1206,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
         s->fetch_addr = 0;
-        memset(s->div_wait, 0, sizeof s->div_wait);
+        clear_div_waits(s);
         s->misaligned_waits = 0;
         s->n_addr = 0;
         return;
@@ -1180,12 +1252,11 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
             sched.end = b->n_insns;
         }
         if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-            fetch_stalls(h, s, b, &sched, entry_wait,
-                         (next & 1) || (b->events[b->n_insns - 1] & (EVBIT(JAL) | EVBIT(JALR))));
+            fetch_stalls(h, s, b, &sched, entry_wait, (next & 1) || (b->core_word[9] & XFER_JAL_JALR));
         if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
             bus_buffer_stalls(h, s, b, &sched);
     }
-    memset(s->div_wait, 0, b->n_insns);
+    clear_div_waits(s);
     s->misaligned_waits = 0;
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
         add_amount(h, EVBIT(TM_ICACHE_HIT),
@@ -1195,12 +1266,12 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     if (next & 1)
         s->fetch_addr = 0; /* taken: the stream restarts at the target */
     uint64_t next_pc = next & ~(uint64_t)1;
-    if (next_pc)
+    uint32_t xfer = b->core_word[9];
+    if (next_pc && (xfer & XFER_KIND))
         predict(h, s, b, next_pc, (next & 1) != 0);
-    evset_t last = b->events[b->n_insns - 1];
-    if (last & EVBIT(FENCEI))
+    if (xfer & XFER_FENCEI)
         icache_invalidate(s);
-    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK))) { /* a flush */
+    if (xfer & XFER_FLUSH) { /* a flush */
         s->fb_groups = FB_AFTER_FLUSH;
         s->fb_fetch = true;
         s->fb_bound = 0;
@@ -1236,7 +1307,7 @@ void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, un
 {
     (void)r;
     (void)store;
-    veer_timing_t *s = veer_timing_of(h);
+    veer_timing_t *s = timing_of(h);
     if (!s)
         return;
     if (s->n_addr < BLOCK_MAX_INSNS)
@@ -1279,7 +1350,7 @@ static unsigned div_cycles(uint32_t a, uint32_t b, bool is_signed, bool is_rem)
 void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, uint64_t b, bool is_signed,
                      bool is_rem)
 {
-    if (!veer_timing_of(h))
+    if (!timing_of(h))
         return;
     unsigned c = div_cycles((uint32_t)a, (uint32_t)b, is_signed, is_rem);
     /* the instructions after it that do not need its result run while it divides */
@@ -1293,7 +1364,8 @@ void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, ui
     c -= shadow;
     h->stall_cycles += c;
     add_amount(h, EVBIT(TM_DECODE_STALL), c);
-    veer_timing_t *s = veer_timing_of(h);
+    veer_timing_t *s = timing_of(h);
     unsigned w = s->div_wait[idx] + c; /* fetch-stall cycles: at the block's end (fetch_stalls) */
     s->div_wait[idx] = (uint8_t)(w > 255 ? 255 : w);
+    s->div_waited = true;
 }
