@@ -895,7 +895,7 @@ static bool external(uint64_t addr)
  * did. An access whose base register no later instruction of the block writes has its address
  * in that register still; the others, if some are left to find, are taken in order, those not
  * based on sp first (the stack is in external memory in the usual layout). */
-static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
+static __attribute__((noinline)) uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
 {
     uint64_t mask = 0, unknown = 0;
     for (unsigned k = 0; k < b->n_insns; k++) {
@@ -989,7 +989,8 @@ static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
 /* The D-bus amounts of a block entered in the entry state `entry` (data_cost_addr's
  * entry_store), beyond those of its executions (block_t.amount: entered without); `more`: the
  * cycles it adds (entry_cycles). */
-static void add_entry_amounts(hart_t *h, const block_t *b, unsigned entry, unsigned more)
+static __attribute__((noinline)) void add_entry_amounts(hart_t *h, const block_t *b, unsigned entry,
+                                                        unsigned more)
 {
     unsigned e = entry & ~(unsigned)ENTRY_ALONE;
     uint32_t w = e <= STORE_SHADOW ? b->core_word[2 + e] : 0;
@@ -1156,8 +1157,8 @@ static unsigned fetch_windows(veer_timing_t *s, uint64_t lo, uint64_t hi)
  * the core saw all of them), replacing those of the bus words guessed from base registers and
  * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
  * guessed ones: mcycle does not depend on what is counted. */
-static void address_amounts(hart_t *h, const veer_timing_t *s, const block_t *b, uint64_t dccm,
-                            unsigned entry_store)
+static __attribute__((noinline)) void address_amounts(hart_t *h, const veer_timing_t *s, const block_t *b,
+                                                      uint64_t dccm, unsigned entry_store)
 {
     uint32_t addr[BLOCK_MAX_INSNS];
     uint64_t local = 0;
