@@ -45,12 +45,12 @@ typedef struct block {
     uint64_t timed_execs;
     uint32_t pending;
     uint32_t n_insns;
-    uint32_t self_loop;    /* the block is a lone jump to itself (`j .`, `c.j .`) */
-    uint32_t priv;         /* the privilege it was decoded for: fetch permissions depend on it */
-    uint32_t stall_cycles; /* timing model hook: cycles beyond one per instruction */
-    uint32_t timed;        /* non-zero: retiring the block calls exec_block_timing (stall cycles,
-                            * a core's timing model: core_ext.block_retired) */
-    uint32_t core_word[8]; /* the core timing model's own per-block data */
+    uint32_t self_loop;     /* the block is a lone jump to itself (`j .`, `c.j .`) */
+    uint32_t priv;          /* the privilege it was decoded for: fetch permissions depend on it */
+    uint32_t stall_cycles;  /* timing model hook: cycles beyond one per instruction */
+    uint32_t timed;         /* non-zero: retiring the block calls exec_block_timing (stall cycles,
+                             * a core's timing model: core_ext.block_retired) */
+    uint32_t core_word[10]; /* the core timing model's own per-block data */
     /* A timing model's fast retirement (hart_t.retire_gen): while the model's generation is still
      * retire_gen (0: never), a whole execution of the block adds retire_stall[next_pc & 1] stall
      * cycles and asks the model nothing (bit 0 of next_pc: a conditional branch taken). */

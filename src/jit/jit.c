@@ -231,6 +231,18 @@ static void jit_retire(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
         exec_block_timing(h, b, b->n_insns, next);
 }
 
+/* The same for a timed block on a core with its own timing model (core_ext.block_retired): the
+ * model directly while exec_block_timing would do nothing else (no fast retirement, memory model
+ * or cycle budget). */
+static void jit_retire_core(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
+{
+    exec_retire_block(h, b, taken != 0);
+    if (!h->retire_fast && !h->observe_mem && !h->budget_cycles)
+        h->core_ext->block_retired(h, b, b->n_insns, next);
+    else
+        exec_block_timing(h, b, b->n_insns, next);
+}
+
 /* A block without timing ran for the first time since the PMU looked: it joins the pending list
  * (the rest of its retirement is inline, emit_leave). */
 static void jit_retire_first(hart_t *h, block_t *b)
@@ -880,7 +892,8 @@ static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
         x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
     else
         x_mov_imm(e, X_RCX, next);
-    emit_call(e, (const void *)jit_retire);
+    const core_ext_t *core = t->h->core_ext;
+    emit_call(e, core && core->block_retired ? (const void *)jit_retire_core : (const void *)jit_retire);
     x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
 }
 

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "core/veer_el2/timing.h"
+#include "core/veer_el2/veer_el2.h"
 #include "cpu/block.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
@@ -107,6 +108,23 @@ static size_t memo_slot(const block_t *b, uint64_t key)
     return (size_t)((x ^ x >> 29) & (MEMO_SLOTS - 1));
 }
 
+/* core_word[9]: what the block's last instruction is for the predictor and the fetch side, fixed at
+ * block build (the transfer's pc is core_word[8]): the kind of transfer (XFER_NONE: not one), its
+ * BTB set, whether it is a jal or jalr, whether it flushes the pipeline or invalidates the
+ * I-cache. */
+enum {
+    XFER_NONE = 0,
+    XFER_BRANCH = 1,
+    XFER_UNPRED = 2, /* far jal, non-return jalr */
+    XFER_RETURN = 3,
+    XFER_JUMP = 4, /* another jal or jalr: the BTB predicts it */
+    XFER_KIND = 7,
+    XFER_JAL_JALR = 1u << 3,
+    XFER_FLUSH = 1u << 4,  /* fence.i, mret, ecall, ebreak */
+    XFER_FENCEI = 1u << 5, /* fence.i */
+    XFER_SET_SHIFT = 8,
+};
+
 typedef struct btb_entry { /* 32-bit pcs: VeeR EL2 is RV32 */
     uint32_t pc;           /* pc + 1 of the transfer the entry holds; 0: empty */
     uint32_t target;       /* where it went when it was written */
@@ -180,6 +198,13 @@ veer_timing_t *veer_timing_new(void)
 void veer_timing_free(veer_timing_t *t)
 {
     free(t);
+}
+
+/* veer_timing_of, inline on the paths run for every block */
+static inline veer_timing_t *timing_of(const hart_t *h)
+{
+    const veer_core_state_t *s = h->core_state;
+    return s ? s->timing : NULL;
 }
 
 static void add_amount(hart_t *h, evset_t ev, uint64_t n)
@@ -443,6 +468,7 @@ static unsigned csr_cycles(const block_t *b, unsigned k, unsigned *pre, unsigned
 }
 
 static uint64_t groups(uint64_t lo, uint64_t hi);
+static unsigned btb_set(uint64_t pos);
 
 /* The presync and postsync wait cycles of block b: its CSR instruction (always a block's last),
  * fences. */
@@ -491,7 +517,7 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
 {
     (void)dec;
     (void)n;
-    veer_timing_t *s = veer_timing_of(h);
+    veer_timing_t *s = timing_of(h);
     if (!s)
         return;
     s->memo_gen++; /* b may take the memory of a dropped block: forget every memo */
@@ -585,6 +611,22 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     }
     b->stall_cycles = cyc;
     b->timed = 1;
+    evset_t last = b->events[b->n_insns - 1];
+    const dinsn_t *d = &b->insn[b->n_insns - 1];
+    uint64_t pc = b->pc + b->info[b->n_insns - 1].pcoff;
+    uint32_t xfer = (last & EVBIT(BRANCH))                ? XFER_BRANCH
+                    : (last & EVBIT(JUMP_UNPRED))         ? XFER_UNPRED
+                    : (last & EVBIT(RETURN))              ? XFER_RETURN
+                    : (last & (EVBIT(JAL) | EVBIT(JALR))) ? XFER_JUMP
+                                                          : XFER_NONE;
+    if (last & (EVBIT(JAL) | EVBIT(JALR)))
+        xfer |= XFER_JAL_JALR;
+    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK)))
+        xfer |= XFER_FLUSH;
+    if (last & EVBIT(FENCEI))
+        xfer |= XFER_FENCEI;
+    b->core_word[8] = (uint32_t)pc;
+    b->core_word[9] = xfer | btb_set(pc + d->len - 2) << XFER_SET_SHIFT;
 }
 
 /* ---- fetch: the I-cache -------------------------------------------------------------------- */
@@ -616,10 +658,21 @@ static uint64_t groups(uint64_t lo, uint64_t hi)
     return hi > lo ? ((hi - 1) >> 2) - (lo >> 2) + 1 : 0;
 }
 
+/* The cost and events of `misses` I-cache misses that cost `cycles`. */
+static __attribute__((noinline)) void account_misses(hart_t *h, unsigned misses, unsigned cycles)
+{
+    h->stall_cycles += cycles;
+    add_amount(h, EVBIT(TM_ICACHE_MISS), misses);
+    add_amount(h, EVBIT(TM_IBUS_TRANS), (uint64_t)misses * IBUS_PER_MISS);
+    add_amount(h, EVBIT(TM_IBUS_BUSY), (uint64_t)misses * IBUS_BUSY_PER_MISS);
+    add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
+}
+
 /* Looks up the lines of the bytes lo..hi-1 and accounts misses and their cycles; returns the
  * 4-byte fetch groups of lo..hi-1 that lie in missed lines (those come from the fill buffer and
  * are not I-cache hits). */
-static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t hi)
+static __attribute__((noinline)) uint64_t fetch_lines_any(hart_t *h, veer_timing_t *s, uint64_t lo,
+                                                          uint64_t hi)
 {
     uint64_t first = lo >> 6, last = (hi - 1) >> 6, missed = 0;
     unsigned misses = 0, cycles = 0;
@@ -636,14 +689,25 @@ static uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t h
         uint64_t a = line == first ? lo : line << 6, z = line == last ? hi : (line + 1) << 6;
         missed += groups(a, z);
     }
-    if (misses) {
-        h->stall_cycles += cycles;
-        add_amount(h, EVBIT(TM_ICACHE_MISS), misses);
-        add_amount(h, EVBIT(TM_IBUS_TRANS), (uint64_t)misses * IBUS_PER_MISS);
-        add_amount(h, EVBIT(TM_IBUS_BUSY), (uint64_t)misses * IBUS_BUSY_PER_MISS);
-        add_amount(h, EVBIT(TM_FETCH_STALL), cycles);
-    }
+    if (misses)
+        account_misses(h, misses, cycles);
     return missed;
+}
+
+/* fetch_lines_any, its usual case inline: bytes in one line that hits. */
+static inline uint64_t fetch_lines(hart_t *h, veer_timing_t *s, uint64_t lo, uint64_t hi)
+{
+    uint64_t line = lo >> 6;
+    if (line != (hi - 1) >> 6)
+        return fetch_lines_any(h, s, lo, hi);
+    if (line + 1 == s->last_line)
+        return 0;
+    bool sequential = line == s->prev_line || line + 1 == s->prev_line;
+    s->last_line = s->prev_line = line + 1;
+    if (icache_access(s, line))
+        return 0;
+    account_misses(h, 1, sequential ? ICACHE_MISS_CYCLES : ICACHE_MISS_REDIRECT_CYCLES);
+    return groups(lo, hi);
 }
 
 /* The fetch of a block that has run: its first line was looked up when control reached it
@@ -795,15 +859,13 @@ static void wrong_path(veer_timing_t *s, uint64_t pc)
 
 static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next_pc, bool taken)
 {
-    unsigned k = b->n_insns - 1;
-    evset_t ev = b->events[k];
-    if (!(ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))))
-        return;
+    uint32_t xfer = b->core_word[9];
+    unsigned k = b->n_insns - 1, kind = xfer & XFER_KIND;
     const dinsn_t *d = &b->insn[k];
-    uint64_t pc = b->pc + b->info[k].pcoff;
+    uint64_t pc = b->core_word[8];
     /* the predictor sees a transfer at its last halfword (the RTL's fetch-group position) */
     uint64_t pos = pc + d->len - 2;
-    unsigned set = btb_set(pos);
+    unsigned set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
     int way = btb_lookup(s, set, pc);
     /* the fetch history this transfer is predicted with; a transfer in the fetch group at a
      * flush's restart address (4 bytes from it) is not shifted into it */
@@ -816,7 +878,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         }
         s->restart = 0;
     }
-    if (ev & EVBIT(BRANCH)) {
+    if (kind == XFER_BRANCH) {
         /* gshare: the BTB set XOR the global history, and the halfword (el2_btb_ghr_hash) */
         uint8_t *ctr = &s->bht[(set ^ fghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
         bool predicted = way >= 0 && *ctr >= 2;
@@ -831,7 +893,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         } else if (taken) { /* the mispredict writes the counter it read, updated, and the BTB */
             if (*ctr < 3)
                 (*ctr)++;
-            btb_write(s, set, pc, d, ev, next_pc);
+            btb_write(s, set, pc, d, b->events[k], next_pc);
         }
         if (predicted != taken) {
             mispredict(h, b, k, true);
@@ -841,7 +903,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         }
         return;
     }
-    if (ev & EVBIT(JUMP_UNPRED)) { /* far jal, non-return jalr: resolved in the pipeline */
+    if (kind == XFER_UNPRED) { /* far jal, non-return jalr: resolved in the pipeline */
         mispredict(h, b, k, false);
         flush_history(s, s->fghr, next_pc);
         return;
@@ -849,7 +911,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
     if (way < 0) { /* a jal or return the BTB does not hold: predicted not taken */
         mispredict(h, b, k, true);
         flush_history(s, s->fghr, next_pc);
-        btb_write(s, set, pc, d, ev, next_pc);
+        btb_write(s, set, pc, d, b->events[k], next_pc);
         wrong_path(s, pc + d->len);
         return;
     }
@@ -861,7 +923,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
     s->ghr = (uint8_t)(s->ghr << 1 | 1);
     if (shift)
         s->fghr = (uint8_t)(s->fghr << 1 | 1);
-    if (ev & EVBIT(RETURN)) {
+    if (kind == XFER_RETURN) {
         /* predicted to the return stack's top; with the stack empty, to the BTB entry's target
          * offset, which the RTL does not write for a return (it mispredicts) */
         uint64_t top = ras_pop(s);
@@ -892,7 +954,7 @@ static bool external(uint64_t addr)
  * did. An access whose base register no later instruction of the block writes has its address
  * in that register still; the others, if some are left to find, are taken in order, those not
  * based on sp first (the stack is in external memory in the usual layout). */
-static uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
+static __attribute__((noinline)) uint64_t dccm_mask(const hart_t *h, const block_t *b, unsigned count)
 {
     uint64_t mask = 0, unknown = 0;
     for (unsigned k = 0; k < b->n_insns; k++) {
@@ -986,7 +1048,8 @@ static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
 /* The D-bus amounts of a block entered in the entry state `entry` (data_cost_addr's
  * entry_store), beyond those of its executions (block_t.amount: entered without); `more`: the
  * cycles it adds (entry_cycles). */
-static void add_entry_amounts(hart_t *h, veer_timing_t *s, const block_t *b, unsigned entry, unsigned more)
+static __attribute__((noinline)) void add_entry_amounts(hart_t *h, veer_timing_t *s, const block_t *b, unsigned entry,
+                                                         unsigned more)
 {
     unsigned e = entry & ~(unsigned)ENTRY_ALONE;
     uint32_t w = e <= STORE_SHADOW ? b->core_word[2 + e] : 0;
@@ -1289,8 +1352,8 @@ static unsigned bus_word_rel(uint32_t a, uint32_t b)
  * the core saw all of them), replacing those of the bus words guessed from base registers and
  * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
  * guessed ones: mcycle does not depend on what is counted. */
-static void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
-                            unsigned entry_store)
+static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                                       unsigned entry_store)
 {
     uint32_t addr[BLOCK_MAX_INSNS];
     uint64_t local = 0, rel[2] = { 0, 0 };
@@ -1334,9 +1397,18 @@ static void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b, uint6
                             (int32_t)(c.busy - guess.busy) };
 }
 
+/* The divide stalls of the block that retired are spent: cleared only when there were some. */
+static inline void clear_div_waits(veer_timing_t *s)
+{
+    if (s->div_stalled) {
+        memset(s->div_wait, 0, sizeof s->div_wait);
+        s->div_stalled = false;
+    }
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
-    veer_timing_t *s = veer_timing_of(h);
+    veer_timing_t *s = timing_of(h);
     if (!s)
         return;
     fetch_block(h, s, b);
@@ -1352,8 +1424,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
         add_amount(h, EVBIT(TM_ICACHE_HIT), groups(b->pc, b->end_pc));
         s->fetch_addr = 0;
-        memset(s->div_wait, 0, sizeof s->div_wait);
-        s->div_stalled = false;
+        clear_div_waits(s);
         s->misaligned_waits = 0;
         s->n_addr = 0;
         return;
@@ -1391,13 +1462,12 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         bool scheduled = false;
         if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
             fetch_stalls_memo(h, s, b, dccm, entry, entry_wait,
-                              (next & 1) || (b->events[b->n_insns - 1] & (EVBIT(JAL) | EVBIT(JALR))), &sched,
+                              (next & 1) || (b->core_word[9] & XFER_JAL_JALR), &sched,
                               &scheduled);
         if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
             bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
     }
-    memset(s->div_wait, 0, b->n_insns);
-    s->div_stalled = false;
+    clear_div_waits(s);
     s->misaligned_waits = 0;
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
         add_amount(h, EVBIT(TM_ICACHE_HIT),
@@ -1407,12 +1477,12 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     if (next & 1)
         s->fetch_addr = 0; /* taken: the stream restarts at the target */
     uint64_t next_pc = next & ~(uint64_t)1;
-    if (next_pc)
+    uint32_t xfer = b->core_word[9];
+    if (next_pc && (xfer & XFER_KIND))
         predict(h, s, b, next_pc, (next & 1) != 0);
-    evset_t last = b->events[b->n_insns - 1];
-    if (last & EVBIT(FENCEI))
+    if (xfer & XFER_FENCEI)
         icache_invalidate(s);
-    if (last & (EVBIT(FENCEI) | EVBIT(MRET) | EVBIT(ECALL) | EVBIT(EBREAK))) { /* a flush */
+    if (xfer & XFER_FLUSH) { /* a flush */
         s->fb_groups = FB_AFTER_FLUSH;
         s->fb_fetch = true;
         s->fb_bound = 0;
@@ -1448,7 +1518,7 @@ void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, un
 {
     (void)r;
     (void)store;
-    veer_timing_t *s = veer_timing_of(h);
+    veer_timing_t *s = timing_of(h);
     if (!s)
         return;
     if (s->n_addr < BLOCK_MAX_INSNS)
@@ -1491,7 +1561,7 @@ static unsigned div_cycles(uint32_t a, uint32_t b, bool is_signed, bool is_rem)
 void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, uint64_t b, bool is_signed,
                      bool is_rem)
 {
-    if (!veer_timing_of(h))
+    if (!timing_of(h))
         return;
     unsigned c = div_cycles((uint32_t)a, (uint32_t)b, is_signed, is_rem);
     /* the instructions after it that do not need its result run while it divides */
@@ -1505,7 +1575,7 @@ void veer_timing_div(hart_t *h, const block_t *blk, unsigned idx, uint64_t a, ui
     c -= shadow;
     h->stall_cycles += c;
     add_amount(h, EVBIT(TM_DECODE_STALL), c);
-    veer_timing_t *s = veer_timing_of(h);
+    veer_timing_t *s = timing_of(h);
     unsigned w = s->div_wait[idx] + c; /* fetch-stall cycles: at the block's end (fetch_stalls) */
     s->div_wait[idx] = (uint8_t)(w > 255 ? 255 : w);
     s->div_stalled = s->div_stalled || w;
