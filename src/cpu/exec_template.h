@@ -131,10 +131,11 @@ typedef int64_t sreg;
  * on the slow path. */
 #define ADDR ((ureg)(RS1 + IMM))
 /* The fast TLB (hart_t.ftlb): the page of an aligned access at a_ is there for this kind of access
- * under the current key; r_ is then the access's offset in main RAM. */
+ * under the current key; r_ is then a_ + the entry's delta: the host address of a load, the offset
+ * in main RAM of a store. */
 #define FTLB_HIT(kind, a_, size, r_) ({ \
         const struct ftlb_entry *e_ = &h->ftlb[kind][((a_) >> 12) & 255]; \
-        r_ = (a_) + e_->ram; \
+        r_ = (a_) + e_->delta; \
         e_->tag == (((a_) & (~0xfffull | ((size) - 1))) | h->ftlb_key); /* misaligned: no tag */ \
     })
 #define LOAD(type, conv) do { \
@@ -143,7 +144,7 @@ typedef int64_t sreg;
         if (likely(off_ < h->fast_size && !(a_ & (sizeof(type) - 1)))) { \
             memcpy(&v_, h->ram + off_, sizeof v_); \
         } else if (FTLB_HIT(0, a_, sizeof(type), off_)) { \
-            memcpy(&v_, h->ram + off_, sizeof v_); \
+            memcpy(&v_, (const uint8_t *)(uintptr_t)off_, sizeof v_); /* off_: the host address */ \
         } else { \
             uint64_t w_; \
             h->access_base = RS1; \

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cpu/block.h"
 #include "isa/isa.h"
@@ -213,13 +214,16 @@ typedef struct hart {
      * PMP view that is not uniform over RAM): one direct-mapped entry per page and kind ([0] loads,
      * [1] stores), at the index of the TLB entry (vpn % 256). tag: the page's va | ftlb_key at the
      * fill, so a lookup compares (va & ~0xfff | va & (size - 1)) | ftlb_key with it, and a
-     * misaligned access (low bits set) misses; ram: the RAM offset of the access is va + ram. An entry exists only for a page in
-     * main RAM that the data privilege may access in that way as a plain copy (translation with
-     * the permission, D set for stores, PMP over the whole page); stores still test the store
-     * watch. ftlb_key: (the data privilege | SUM << 2) << 3, or FTLB_OFF while every access must be seen
-     * (hart_ftlb_rekey). Dropped with the TLB entries (cpu/mmu.c) and on PMP and MXR changes. */
+     * misaligned access (low bits set) misses; delta: va + delta is the access's host address for
+     * a load (translated code accesses [va + delta] at once), its offset in main RAM for a store
+     * (which tests the store watch by that offset). An entry exists only for a page in main RAM
+     * that the data privilege may access in that way as a plain copy (translation with the
+     * permission, D set for stores, PMP over the whole page); stores still test the store watch.
+     * ftlb_key: FTLB_KEY(the data privilege, SUM in S-mode), or FTLB_OFF while every access must
+     * be seen (hart_ftlb_rekey). Dropped with the TLB entries (cpu/mmu.c) and on PMP and MXR
+     * changes. */
     struct ftlb_entry {
-        uint64_t tag, ram;
+        uint64_t tag, delta;
     } ftlb[2][256];
     uint64_t ftlb_key;
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
@@ -440,7 +444,10 @@ static inline bool hart_needs_addresses(const hart_t *h)
 }
 /* The fast TLB's key (hart_t.ftlb_key): in bits 3-5 of a tag, above an access's alignment bits
  * and below its page; FTLB_OFF, bit 11, is in no tag (an entry all ones is empty: a lookup's tag
- * has bits 6-10 clear). */
+ * has bits 6-10 clear). SUM is part of the key of S-mode accesses only (it changes nothing for
+ * U-mode's), so U-mode's key is always FTLB_KEY(PRIV_U, 0), zero: translated code of a U-mode
+ * block compares the tag without it (jit.c, emit_ftlb_lookup). That holds while the key is
+ * FTLB_OFF too, because the change to FTLB_OFF empties the fast TLB and nothing fills it then. */
 #define FTLB_KEY(dpriv, sum) (((uint64_t)(dpriv) | (uint64_t)(sum) << 2) << 3)
 #define FTLB_KEY_PRIV(key) (((key) >> 3) & 3)
 #define FTLB_OFF (1ull << 11)
@@ -454,7 +461,10 @@ static inline void hart_ftlb_rekey(hart_t *h)
     uint64_t ms = h->csr.mstatus;
     unsigned dpriv =
         h->priv == PRIV_M && (ms & (1ull << 17)) /* MPRV */ ? (unsigned)((ms >> 11) & 3) : h->priv;
-    h->ftlb_key = observed ? FTLB_OFF : FTLB_KEY(dpriv, (ms >> 18) & 1 /* SUM */);
+    uint64_t key = observed ? FTLB_OFF : FTLB_KEY(dpriv, dpriv == PRIV_S && (ms >> 18) & 1 /* SUM */);
+    if (key == FTLB_OFF && h->ftlb_key != FTLB_OFF)
+        memset(h->ftlb, 0xff, sizeof h->ftlb); /* as mmu_ftlb_flush: lookups without the key miss */
+    h->ftlb_key = key;
 }
 
 /* The privilege or the translation context changed: the context blocks are found in

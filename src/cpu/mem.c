@@ -339,7 +339,7 @@ static void ftlb_fill(hart_t *h, uint64_t va, uint64_t pa, unsigned kind, enum p
         return;
     struct ftlb_entry *e = &h->ftlb[kind][(va >> 12) % 256];
     e->tag = (va & ~0xfffull) | h->ftlb_key;
-    e->ram = off - (va & ~0xfffull);
+    e->delta = (kind ? off : (uint64_t)(uintptr_t)(h->ram + off)) - (va & ~0xfffull); /* hart_t.ftlb */
 }
 
 /* Translates both pages of an access that crosses a page boundary (the first fault wins, with

@@ -346,9 +346,16 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
         x_alu_imm(&t->e, t->w, X_ADD, x_r(X_RAX), d->imm);
 }
 
-static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2]);
+static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2]);
 static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size);
 static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size);
+
+/* Is the fast TLB's key zero whenever block b runs? So in a U-mode block (hart_ftlb_rekey):
+ * its lookups compare the tag without the key. */
+static bool ftlb_key_zero(const block_t *b)
+{
+    return (b->ctx & 3) == PRIV_U;
+}
 
 /* The fast TLB entry a load or store looks at: hart_t.ftlb[0] for loads, [1] for stores. */
 static int32_t ftlb_entry(const slow_path_t *s)
@@ -359,13 +366,16 @@ static int32_t ftlb_entry(const slow_path_t *s)
 /* rdx = the offset in main RAM of the access at rax; to the slow path unless inside the inline
  * window and aligned. While the hart's loads and stores are translated (or checked by PMP page by
  * page) the window is closed to them (hart_update_paths): a block translated then, or decoded in
- * a translated address space, looks the fast TLB up inline instead of in its stub (emit_ftlb).
+ * a translated address space, looks the fast TLB up inline instead of in its stub (emit_ftlb),
+ * and for a load rdx is then the entry's delta: the load reads [rax + rdx] (s->ftlb_inline).
  * Either order finds the same: only the speed differs when the block later runs the other way. */
 static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
 {
     x_emit_t *e = &t->e;
     if ((t->b->ctx >> 2) || !t->h->mem_inline) {
-        emit_ftlb_lookup(e, ftlb_entry(s), size, s->from);
+        emit_ftlb_lookup(e, ftlb_entry(s), size, ftlb_key_zero(t->b), s->from);
+        if (s->kind != SLOW_LOAD)
+            x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX)); /* the offset in main RAM */
         s->ftlb_inline = true;
         return;
     }
@@ -398,7 +408,7 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     emit_ram_check(t, s, access_size(op));
     s->access = e->p;
     s->size = access_size(op);
-    x_mem_t m = x_mi(X_R12, X_RDX);
+    x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : x_mi(X_R12, X_RDX);
     switch (op) {
     case OP_LB: x_movx(e, t->w, 0x0fbe, X_RAX, m); break;
     case OP_LH: x_movx(e, t->w, 0x0fbf, X_RAX, m); break;
@@ -1061,21 +1071,23 @@ static bool is_translated_terminator(enum insn_op op)
 }
 
 /* The fast TLB's entry at `entry` (hart_t.ftlb[0] loads, [1] stores) for the access of `size`
- * bytes at rax: rdx its offset in main RAM; miss[0] jumps when the page is not there or the access
- * is misaligned (its low bits, kept in the compared tag, are never in an entry's), miss[1] is NULL. */
-static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, uint8_t *miss[2])
+ * bytes at rax: rdx its delta (rax + rdx: a load's host address, a store's offset in main RAM);
+ * miss[0] jumps when the page is not there or the access is misaligned (its low bits, kept in the
+ * compared tag, are never in an entry's), miss[1] is NULL. key_zero: the key is zero whenever the
+ * code runs (ftlb_key_zero), and the tag is compared without it. */
+static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2])
 {
     x_mov(e, X_RDX, X_RAX);
     x_shift_imm(e, false, X_SHR, X_RDX, 12 - 4); /* the index (vpn % 256) times the entry's 16 bytes */
     x_alu_imm(e, false, X_AND, x_r(X_RDX), 255 << 4);
     x_mov(e, X_RCX, X_RAX);
     x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~0xfffu | (size - 1)));
-    x_alu(e, true, X_OR, X_RCX, x_m(X_RBX, HOFF(ftlb_key)));
+    if (!key_zero)
+        x_alu(e, true, X_OR, X_RCX, x_m(X_RBX, HOFF(ftlb_key)));
     x_alu(e, true, X_CMP, X_RCX, x_mid(X_RBX, X_RDX, entry));
     miss[0] = x_jcc(e, X_CC_NE);
     miss[1] = NULL;
     x_load(e, true, X_RDX, x_mid(X_RBX, X_RDX, entry + 8));
-    x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
 }
 
 /* A load or store off the main-RAM window (rax: the address): the fast TLB's entry for its page
@@ -1086,7 +1098,10 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
 {
     x_emit_t *e = &t->e;
     uint8_t *miss[2];
-    emit_ftlb_lookup(e, ftlb_entry(s), s->size, miss);
+    emit_ftlb_lookup(e, ftlb_entry(s), s->size, ftlb_key_zero(t->b), miss);
+    x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
+    if (s->kind == SLOW_LOAD)
+        x_alu(e, true, X_SUB, X_RDX, x_r(X_R12)); /* the access's host address less the RAM's */
     x_patch(e, x_jmp(e), s->access);
     x_patch(e, miss[0], e->p);
     if (miss[1])
@@ -1389,6 +1404,8 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
                 ma->complete != mb->complete || !ma->cache != !mb->cache)) ||
         !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
         !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo)
+        return false;
+    if (ftlb_key_zero(a) != ftlb_key_zero(b))
         return false;
     if (ha->dispatch != hb->dispatch || ha->core_ext != hb->core_ext || ha->xlen != hb->xlen ||
         ha->isa != hb->isa || ha->bc.mask != hb->bc.mask || a->pc != b->pc || a->end_pc != b->end_pc ||
