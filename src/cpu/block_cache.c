@@ -486,8 +486,11 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             fault_tval = h->trap_tval;
             break;
         }
-        if (n == 0)
+        if (n == 0) {
             pa_first = pa_lo;
+            if (h->tier_share && h->tier->share_prefetch)
+                h->tier->share_prefetch(h->tier_share, pc, pa_first); /* looked up once it is built */
+        }
         if (isa_insn_len(lo) == 4 && ((at + 2) & (PAGE_SIZE - 1)) == 0)
             pa_next = pa_hi; /* the instruction's second half is on the next page */
         decoded_insn_t *d = &dec[n];

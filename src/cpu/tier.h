@@ -49,6 +49,9 @@ typedef struct exec_tier {
      * translated instead of translating it again. NULL: the tier shares nothing. */
     void *(*share_new)(void);
     void (*share_free)(void *share);
+    /* A block at pc, physical address pa, is being decoded: the table's entry it will look up is
+     * brought into the host's cache meanwhile (the table is large; NULL: nothing to do). */
+    void (*share_prefetch)(const void *share, uint64_t pc, uint64_t pa);
 } exec_tier_t;
 
 #endif

@@ -25,12 +25,18 @@ struct clint {
     uint64_t cycles_per_tick;
     uint64_t mtime_offset; /* added (mod 2^64) to cycles / cycles_per_tick */
     unsigned n_harts;
-    unsigned n_places;   /* the largest hart id + 1 */
-    unsigned *place_of;  /* hart k -> its place */
+    unsigned n_places;  /* the largest hart id + 1 */
+    unsigned *place_of; /* hart k -> its place */
+    /* What clint_update found last, kept while it holds: over the time base's cycles
+     * [same_from, same_until) no hart's MTIP changes from the level it drove, and the next timer
+     * event is at cycle next_at (UINT64_MAX: none). Both 0: look again (clint_forget). */
+    uint64_t same_from, same_until, next_at;
     struct clint_place { /* indexed by hart id */
         uint64_t mtimecmp;
         bool msip;
-        int hart; /* the hart the place drives, or -1 */
+        bool mtip_driven; /* the level clint_update last gave the hart's MTIP */
+        bool mtip_known;  /* false: drive it at the next update whatever it is */
+        int hart;         /* the hart the place drives, or -1 */
     } place[];
 };
 
@@ -80,13 +86,29 @@ static void clint_destroy(void *dev)
     clint_free(dev);
 }
 
+/* What clint_update kept no longer holds: the next update looks at every hart again. */
+static void clint_forget(clint_t *c)
+{
+    c->same_from = c->same_until = 0;
+}
+
 void clint_reset(clint_t *c)
 {
     for (unsigned p = 0; p < c->n_places; p++) { /* no timer interrupt until the guest programs one */
         c->place[p].mtimecmp = UINT64_MAX;
         c->place[p].msip = false;
+        c->place[p].mtip_known = false;
     }
     c->mtime_offset = 0;
+    clint_forget(c);
+}
+
+void clint_lines_lost(clint_t *c, unsigned hart)
+{
+    if (hart >= c->n_harts)
+        return;
+    c->place[c->place_of[hart]].mtip_known = false;
+    clint_forget(c);
 }
 
 static uint64_t clint_cycles(const clint_t *c)
@@ -99,32 +121,83 @@ uint64_t clint_mtime(const clint_t *c)
     return clint_cycles(c) / c->cycles_per_tick + c->mtime_offset;
 }
 
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* base - back, or 0 when that is below 0. */
+static uint64_t sub_floor(uint64_t base, uint64_t back)
+{
+    return back > base ? 0 : base - back;
+}
+
+/* A timer line changes only when mtime crosses a hart's mtimecmp, a register is written or a reset
+ * took the hart's lines: between those it is driven once. The time base is the clock of the hart
+ * running at the moment, so it also moves back (to the next hart's clock): the levels are kept
+ * for the range of mtime around the last update over which none of them changes, in both
+ * directions, and the answer with them. */
 uint64_t clint_update(clint_t *c)
 {
     uint64_t cycles = clint_cycles(c);
-    uint64_t now = cycles / c->cycles_per_tick + c->mtime_offset;
+    if (cycles - c->same_from < c->same_until - c->same_from) /* same_from <= cycles < same_until */
+        return c->next_at == UINT64_MAX ? UINT64_MAX : c->next_at - cycles;
+
+    uint64_t cpt = c->cycles_per_tick;
+    uint64_t base = cycles / cpt, now = base + c->mtime_offset;
+    uint64_t far = UINT64_MAX / cpt; /* the farthest timer event that has a cycle count */
+    /* ticks of the time base [lo, hi) over which every answer below stays: mtime does not wrap */
+    uint64_t lo = sub_floor(base, now), hi = add_sat(add_sat(base, UINT64_MAX - now), 1);
     uint64_t next = UINT64_MAX;
     for (unsigned k = 0; k < c->n_harts; k++) {
-        uint64_t cmp = c->place[c->place_of[k]].mtimecmp;
+        struct clint_place *pl = &c->place[c->place_of[k]];
+        uint64_t cmp = pl->mtimecmp;
         bool pending = now >= cmp;
-        c->host->set_irq(c->host->ctx, k, CLINT_IRQ_MTIP, pending);
-        /* Once pending, MTIP only changes through a register write, and writes re-evaluate. */
-        if (pending || cmp == UINT64_MAX)
+        if (!pl->mtip_known || pl->mtip_driven != pending)
+            c->host->set_irq(c->host->ctx, k, CLINT_IRQ_MTIP, pending);
+        pl->mtip_driven = pending;
+        pl->mtip_known = true;
+        if (pending) {
+            lo = max_u64(lo, sub_floor(base, now - cmp));
+            /* Once pending, MTIP only changes through a register write, and writes re-evaluate. */
             continue;
+        }
         uint64_t ticks = cmp - now; /* >= 1 */
-        if (ticks > UINT64_MAX / c->cycles_per_tick)
+        hi = min_u64(hi, add_sat(base, ticks));
+        if (cmp == UINT64_MAX)
             continue;
+        if (ticks > far) { /* no cycle count yet: it gets one `ticks - far` ticks on */
+            hi = min_u64(hi, add_sat(base, ticks - far));
+            continue;
+        }
+        lo = max_u64(lo, sub_floor(base, far - ticks)); /* further back it has none */
         /* mtime ticks over when the time base reaches a multiple of cycles_per_tick. */
-        uint64_t d = ticks * c->cycles_per_tick - cycles % c->cycles_per_tick;
+        uint64_t d = ticks * cpt - cycles % cpt;
         if (d < next)
             next = d;
     }
+    c->same_from = lo * cpt;
+    c->same_until = hi > far ? UINT64_MAX : hi * cpt;
+    c->next_at = next == UINT64_MAX ? UINT64_MAX : cycles + next;
+    if (next != UINT64_MAX && next > UINT64_MAX - cycles)
+        clint_forget(c); /* an event past the last cycle: no answer to keep */
     return next;
 }
 
 /* A register write can move the next timer event closer: make the run loop look again. */
 static void clint_changed(clint_t *c)
 {
+    clint_forget(c);
     clint_update(c);
     c->host->deadline_changed(c->host->ctx);
 }

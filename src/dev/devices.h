@@ -138,10 +138,14 @@ clint_t *clint_new(const dev_host_t *host, unsigned n_harts, const uint64_t *har
 void clint_free(clint_t *c);
 void clint_set_mtimecmp(clint_t *c, unsigned hart, uint64_t when); /* hart k's mtimecmp */
 void clint_reset(clint_t *c); /* mtimecmp = UINT64_MAX, mtime follows the cycle clock, msip 0 */
+/* Hart k's lines were cleared behind the CLINT's back (a reset of its CSRs): its MTIP is driven
+ * again at the next clint_update. */
+void clint_lines_lost(clint_t *c, unsigned hart);
 extern const device_ops_t clint_ops;
 #define CLINT_SIZE 0x10000
-/* Re-evaluates every hart's MTIP; returns the number of cycles until a timer interrupt could
- * next become pending (UINT64_MAX if never). Never 0: while MTIP is pending it
+/* Re-evaluates every hart's MTIP at the running hart's clock (set_irq only for a level that
+ * changed); returns the number of cycles until a timer interrupt could next become pending
+ * (UINT64_MAX if never). Never 0: while MTIP is pending it
  * returns UINT64_MAX, since only a write to mtimecmp/mtime can change it and such writes call
  * clint_update themselves (and hart_kick, so the run loop recomputes its deadline). */
 uint64_t clint_update(clint_t *c);

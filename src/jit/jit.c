@@ -1387,10 +1387,21 @@ static void jit_share_free(void *share)
     bus_host_unmap(share, sizeof(jit_share_t));
 }
 
+static size_t share_index(uint64_t pc, uint64_t pa)
+{
+    return (size_t)(((pc ^ (pa * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull) >> 48);
+}
+
 static struct jit_share_entry *share_entry(void *share, const block_t *b)
 {
-    uint64_t key = (b->pc ^ (b->fetch_pa * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull;
-    return &((jit_share_t *)share)->e[key >> 48];
+    return &((jit_share_t *)share)->e[share_index(b->pc, b->fetch_pa)];
+}
+
+/* Every block a hart decodes looks the table up (take_shared), most of them in an entry that is
+ * not in the host's cache: the load is started while the block is decoded. */
+static void jit_share_prefetch(const void *share, uint64_t pc, uint64_t pa)
+{
+    __builtin_prefetch(&((const jit_share_t *)share)->e[share_index(pc, pa)]);
 }
 
 /* Do blocks a (of hart ha) and b (of hb) translate to the same code? The same instructions at
@@ -1540,5 +1551,6 @@ const exec_tier_t jit_tier = {
 #if PMUSIM_HAVE_JIT
     .share_new = jit_share_new,
     .share_free = jit_share_free,
+    .share_prefetch = jit_share_prefetch,
 #endif
 };

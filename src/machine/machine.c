@@ -448,6 +448,8 @@ static void hart_reset(machine_t *m, hart_t *h, unsigned id, uint64_t entry)
     h->ovf_armed = 0;
     h->csr.mcyclecfg = h->csr.minstretcfg = 0;
     csr_reset(h);
+    if (m->clint)
+        clint_lines_lost(m->clint, (unsigned)(h - m->harts)); /* the reset cleared its lines */
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
     pmu_sync(&h->pmu); /* empties the list of executed blocks before the PMU forgets it */

@@ -103,6 +103,8 @@ void machine_cm_hart_run(void *ctx, unsigned hart, bool run, uint64_t pc)
     h->trap_unreturned = false;
     h->trap_repeat = 0;
     csr_reset(h);
+    if (m->clint)
+        clint_lines_lost(m->clint, hart); /* the reset cleared its lines: MTIP is driven again */
     if (m->desc->core->mstatus_reset)
         h->csr.mstatus = m->desc->core->mstatus_reset;
     hart_set_priv(h, PRIV_M);

@@ -21,6 +21,7 @@ typedef struct test_platform {
     bus_t bus;
     hart_t hart;   /* hart 0: its mip takes the lines; the cycle clock is the time base */
     uint64_t mip1; /* hart 1's lines */
+    unsigned set_irq_calls;
     uart16550_t *uart;
     clint_t *clint;
     veer_mailbox_t *mailbox;
@@ -58,6 +59,7 @@ static void tp_exit(void *ctx, int code)
 static void tp_set_irq(void *ctx, unsigned hart, unsigned irq, bool level)
 {
     test_platform_t *m = ctx;
+    m->set_irq_calls++;
     uint64_t *mip = hart == 0 ? &m->hart.csr.mip : &m->mip1;
     *mip = level ? *mip | (1ull << irq) : *mip & ~(1ull << irq);
 }
@@ -481,6 +483,50 @@ static void test_clint(unit_t *u)
     CHECK_EQ(clint_mtime(c1), hart_cycle(h));
     clint_free(c1);
     CHECK(clint_new(&f.m->host, 0, NULL, 1) == NULL);
+    fixture_close(&f);
+}
+
+/* The CLINT drives a timer line only when its level changes: mtime crossing mtimecmp, forwards or
+ * back (the time base is the running hart's clock, and the next hart's may be earlier), a register
+ * write, or a reset that took the hart's lines. Its answer (cycles to the next event) is the same
+ * whether it looked at every hart again or not. */
+static void test_clint_drives_changes(unit_t *u)
+{
+    fixture_t f;
+    fixture_open(&f, 64); /* 10 cycles per mtime tick, 2 harts */
+    hart_t *h = &f.m->hart;
+    clint_t *c = f.m->clint;
+
+    h->stall_cycles = 1000; /* budget 0, no instructions: the cycle clock is the stall term */
+    CHECK_EQ(wr(&f, CLINT + 0x4000, 8, 150), BUS_OK); /* hart 0: at cycle 1500 */
+    CHECK_EQ(wr(&f, CLINT + 0x4008, 8, 300), BUS_OK); /* hart 1: at cycle 3000 */
+    f.m->set_irq_calls = 0;
+    static const struct {
+        uint64_t cycle, next;
+        unsigned calls; /* set_irq calls by this update */
+        bool mtip0;
+    } steps[] = {
+        { 1000, 500, 0, false }, { 1234, 266, 0, false }, { 1499, 1, 0, false },
+        { 1500, 1500, 1, true },      /* hart 0 pending: the next event is hart 1's */
+        { 1777, 1223, 0, true },      { 1400, 100, 1, false }, /* back to an earlier clock */
+        { 1499, 1, 0, false },        { 1509, 1491, 1, true },   { 2999, 1, 0, true },
+        { 3000, UINT64_MAX, 1, true }, /* both pending */
+        { 3500, UINT64_MAX, 0, true }, { 2990, 10, 1, true },
+    };
+    for (unsigned k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+        h->stall_cycles = steps[k].cycle;
+        CHECK_EQ(clint_update(c), steps[k].next);
+        CHECK_EQ(f.m->set_irq_calls, steps[k].calls);
+        CHECK_EQ((h->csr.mip & 0x80) != 0, steps[k].mtip0);
+        f.m->set_irq_calls = 0;
+    }
+
+    /* a reset cleared hart 0's lines: the next update drives its MTIP again */
+    h->csr.mip = 0;
+    clint_lines_lost(c, 0);
+    CHECK_EQ(clint_update(c), 10);
+    CHECK_EQ(f.m->set_irq_calls, 1);
+    CHECK_EQ(h->csr.mip & 0x80, 0x80);
     fixture_close(&f);
 }
 
@@ -946,6 +992,7 @@ int main(void)
     test_uart_irq(u);
     test_plic(u);
     test_clint(u);
+    test_clint_drives_changes(u);
     test_finisher(u);
     test_mailbox(u);
     test_htif(u);
