@@ -1418,7 +1418,13 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     uint32_t last_store = s->last_store;
     s->last_store = 0;
     uint32_t load_tail = s->load_tail;
-    bool late_in = s->late_load;
+    /* entered through a flush at the last block's end (its restart address): the refetch puts
+     * cycles between the accesses before the flush and this block's, so a late load before it
+     * does not queue this block's first load right behind it, and a store before it does not
+     * make this block's loads late (the RTL's second load then raises arvalid a cycle after
+     * the late one's command, not in the same cycle: no D-bus busy cycle) */
+    bool after_flush = s->restart && s->restart == (uint32_t)b->pc + 1;
+    bool late_in = s->late_load && !after_flush;
     s->load_tail = 0;
     s->late_load = false;
     if (n < b->n_insns) { /* a trap in the block: the instructions before it */
@@ -1444,7 +1450,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
             add_entry_amounts(h, s, b, entry_store, more);
     }
-    s->late_load = entry_late_tail(b, entry_store);
+    s->late_load = entry_late_tail(b, after_flush ? 0 : entry_store);
     unsigned entry = entry_store; /* the entry state, for the data-side replays below */
     if (late_in && (b->events[0] & EVBIT(LOAD)) && is_mem(b->events[0])) {
         /* a load right at the start, 2 cycles after a late load of the last block (which was
@@ -1498,7 +1504,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         h->stall_cycles = h->stall_cycles - c0.cycles + c.cycles;
         s->store_tail = c.store_tail;
         s->load_tail = c.load_tail ? c.load_tail : carry;
-        s->late_load = c.late_tail;
+        s->late_load = after_flush ? data_cost(b, dccm, 0).late_tail : c.late_tail;
         s->last_store = 0;
         if (h->pmu.sum_interest & DBUS_AMOUNTS)
             add_dbus(h, &c, &c0);
