@@ -1048,8 +1048,8 @@ static void add_dbus(hart_t *h, const data_cost_t *c, const data_cost_t *base)
 /* The D-bus amounts of a block entered in the entry state `entry` (data_cost_addr's
  * entry_store), beyond those of its executions (block_t.amount: entered without); `more`: the
  * cycles it adds (entry_cycles). */
-static __attribute__((noinline)) void add_entry_amounts(hart_t *h, veer_timing_t *s, const block_t *b, unsigned entry,
-                                                         unsigned more)
+static __attribute__((noinline)) void add_entry_amounts(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                        unsigned entry, unsigned more)
 {
     unsigned e = entry & ~(unsigned)ENTRY_ALONE;
     uint32_t w = e <= STORE_SHADOW ? b->core_word[2 + e] : 0;
@@ -1352,8 +1352,8 @@ static unsigned bus_word_rel(uint32_t a, uint32_t b)
  * the core saw all of them), replacing those of the bus words guessed from base registers and
  * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
  * guessed ones: mcycle does not depend on what is counted. */
-static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
-                                                       unsigned entry_store)
+static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                      uint64_t dccm, unsigned entry_store)
 {
     uint32_t addr[BLOCK_MAX_INSNS];
     uint64_t local = 0, rel[2] = { 0, 0 };
@@ -1468,8 +1468,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         bool scheduled = false;
         if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
             fetch_stalls_memo(h, s, b, dccm, entry, entry_wait,
-                              (next & 1) || (b->core_word[9] & XFER_JAL_JALR), &sched,
-                              &scheduled);
+                              (next & 1) || (b->core_word[9] & XFER_JAL_JALR), &sched, &scheduled);
         if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
             bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
     }
