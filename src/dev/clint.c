@@ -8,6 +8,7 @@
 #include <libfdt.h>
 
 #include "dev/devices.h"
+#include "util/u64.h"
 
 #define CLINT_MSIP 0x0000u
 #define CLINT_MTIMECMP 0x4000u
@@ -121,21 +122,6 @@ uint64_t clint_mtime(const clint_t *c)
     return clint_cycles(c) / c->cycles_per_tick + c->mtime_offset;
 }
 
-static uint64_t add_sat(uint64_t a, uint64_t b)
-{
-    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-static uint64_t min_u64(uint64_t a, uint64_t b)
-{
-    return a < b ? a : b;
-}
-
-static uint64_t max_u64(uint64_t a, uint64_t b)
-{
-    return a > b ? a : b;
-}
-
 /* base - back, or 0 when that is below 0. */
 static uint64_t sub_floor(uint64_t base, uint64_t back)
 {
@@ -157,7 +143,7 @@ uint64_t clint_update(clint_t *c)
     uint64_t base = cycles / cpt, now = base + c->mtime_offset;
     uint64_t far = UINT64_MAX / cpt; /* the farthest timer event that has a cycle count */
     /* ticks of the time base [lo, hi) over which every answer below stays: mtime does not wrap */
-    uint64_t lo = sub_floor(base, now), hi = add_sat(add_sat(base, UINT64_MAX - now), 1);
+    uint64_t lo = sub_floor(base, now), hi = u64_add_sat(u64_add_sat(base, UINT64_MAX - now), 1);
     uint64_t next = UINT64_MAX;
     for (unsigned k = 0; k < c->n_harts; k++) {
         struct clint_place *pl = &c->place[c->place_of[k]];
@@ -168,19 +154,19 @@ uint64_t clint_update(clint_t *c)
         pl->mtip_driven = pending;
         pl->mtip_known = true;
         if (pending) {
-            lo = max_u64(lo, sub_floor(base, now - cmp));
+            lo = u64_max(lo, sub_floor(base, now - cmp));
             /* Once pending, MTIP only changes through a register write, and writes re-evaluate. */
             continue;
         }
         uint64_t ticks = cmp - now; /* >= 1 */
-        hi = min_u64(hi, add_sat(base, ticks));
+        hi = u64_min(hi, u64_add_sat(base, ticks));
         if (cmp == UINT64_MAX)
             continue;
         if (ticks > far) { /* no cycle count yet: it gets one `ticks - far` ticks on */
-            hi = min_u64(hi, add_sat(base, ticks - far));
+            hi = u64_min(hi, u64_add_sat(base, ticks - far));
             continue;
         }
-        lo = max_u64(lo, sub_floor(base, far - ticks)); /* further back it has none */
+        lo = u64_max(lo, sub_floor(base, far - ticks)); /* further back it has none */
         /* mtime ticks over when the time base reaches a multiple of cycles_per_tick. */
         uint64_t d = ticks * cpt - cycles % cpt;
         if (d < next)

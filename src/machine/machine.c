@@ -15,6 +15,7 @@
 #include "dev/devices.h"
 #include "loader/elf_load.h"
 #include "loader/raw_load.h"
+#include "util/u64.h"
 
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
 #define RUN_CHUNK (1 << 20)
@@ -746,11 +747,6 @@ static const hart_platform_t machine_platform = {
     .mem_access = machine_cm_mem_access,
 };
 
-static uint64_t min_u64(uint64_t a, uint64_t b)
-{
-    return a < b ? a : b;
-}
-
 /* Cycles until something ends the wait of a core in `state`: an interrupt enabled in mie becoming
  * pending (wfi and firmware halt end on mip & mie, whatever mstatus.MIE says), or the end of a
  * PAUSE. UINT64_MAX: nothing ever will (software interrupts and external lines only change by
@@ -760,13 +756,13 @@ static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_sta
     uint64_t d = state == RUN_PAUSED ? h->pause_cycles : UINT64_MAX;
     /* the CLINT's timer reaches the hart as MTI, or as STI through the built-in SBI */
     if (m->clint && (h->csr.mie & ((1ull << IRQ_MTI) | (1ull << IRQ_STI))))
-        d = min_u64(d, clint_update(m->clint));
+        d = u64_min(d, clint_update(m->clint));
     if (h->core_ext && h->core_ext->wake)
-        d = min_u64(d, h->core_ext->wake(h, state));
+        d = u64_min(d, h->core_ext->wake(h, state));
     /* other timers (behind an interrupt controller): their next interrupt may end the wait */
     for (unsigned k = 0; k < m->n_dev; k++)
         if (m->dev[k].cls->next_event && m->dev[k].state != (void *)m->clint)
-            d = min_u64(d, m->dev[k].cls->next_event(m->dev[k].state));
+            d = u64_min(d, m->dev[k].cls->next_event(m->dev[k].state));
     return d;
 }
 
@@ -795,7 +791,7 @@ static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress
     h->sleep_until = d == UINT64_MAX ? UINT64_MAX : hart_cycle(h) + d;
     h->sleep_events = m->bus.wake_events;
     h->sleep_known = true;
-    d = min_u64(d, limit);
+    d = u64_min(d, limit);
     machine_sleep_for(h, state, d ? d : 1);
     return true;
 }
@@ -1069,7 +1065,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             uint64_t d = s->sync(m, h, s->ctx);
             if (d == 0 && s->due)
                 due = s;
-            soft = min_u64(soft, d ? d : 1);
+            soft = u64_min(soft, d ? d : 1);
         }
         if (due) {
             due->due(m, h, due->ctx);
@@ -1102,11 +1098,11 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
                 break;
             }
             if (s->flags & RUN_SOURCE_EXACT) {
-                exact = min_u64(exact, d);
+                exact = u64_min(exact, d);
             } else {
-                soft = min_u64(soft, d);
+                soft = u64_min(soft, d);
                 if (s->flags & RUN_SOURCE_CYCLES)
-                    at_cycle = min_u64(at_cycle, d);
+                    at_cycle = u64_min(at_cycle, d);
             }
         }
         if (due) {
@@ -1130,7 +1126,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             continue;
         }
         if (exact != UINT64_MAX)
-            soft = min_u64(soft, exact - (BLOCK_MAX_INSNS - 1));
+            soft = u64_min(soft, exact - (BLOCK_MAX_INSNS - 1));
         /* a stop at a cycle (a round's end, stat -I) no further than the chunk and the synced
          * deadlines: the budget counts the timing model's stall cycles too, so the run stops at
          * the first block boundary at or after it (prefixes above count instructions) */

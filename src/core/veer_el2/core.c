@@ -17,6 +17,7 @@
 #include "core/veer_el2/veer_el2.h"
 #include "cpu/exec.h"
 #include "isa/isa.h"
+#include "util/u64.h"
 
 enum {
     CSR_MCPC = 0x7C2,
@@ -192,11 +193,6 @@ static uint64_t veer_advance(hart_t *h, uint64_t cycles, enum hart_run_state st)
     return next;
 }
 
-static uint64_t sat_add(uint64_t a, uint64_t b)
-{
-    return a + b < a ? UINT64_MAX : a + b;
-}
-
 /* Cycles until an internal timer raises an interrupt enabled in mie, staying in `st`. */
 static uint64_t veer_wake(hart_t *h, enum hart_run_state st)
 {
@@ -220,7 +216,7 @@ static uint64_t veer_wake(hart_t *h, enum hart_run_state st)
         else if (!counts0)
             d1 = UINT64_MAX; /* it counts timer 0's hits, and timer 0 stands still */
         else /* the k1-th hit of timer 0 (at least the next one); k1, b0 + 1 <= 2^32: no overflow */
-            d1 = sat_add(d0, (k1 ? k1 - 1 : 0) * ((uint64_t)b0 + 1));
+            d1 = u64_add_sat(d0, (k1 ? k1 - 1 : 0) * ((uint64_t)b0 + 1));
         next = d1 < next ? d1 : next;
     }
     return next;
