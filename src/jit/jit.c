@@ -1,9 +1,10 @@
 /* The translation tier for x86-64 hosts (jit/jit.h): a template emitter over decoded blocks.
  *
- * Translated code runs with h in rbx, the main RAM's host address in r12, its guest base in r14 and
- * the store-watch granule map in r15 (and a p8700 hart's L1D memo in r13, its tag model in rbp); guest registers stay in h->x (loaded and stored around each
- * operation). All blocks share this convention, so a block ends by jumping straight into the next
- * translated block's body (through its successor link, b->succ) while the budget lasts. */
+ * Translated code runs with h in rbx, the main RAM's host address in r12, its guest base in r14,
+ * the store-watch granule map in r15 (and a p8700 hart's L1D memo in r13, its tag model in rbp);
+ * guest registers stay in h->x (loaded and stored around each operation). All blocks share this
+ * convention, so a block ends by jumping straight into the next translated block's body (through
+ * its successor link, b->succ) while the budget lasts. */
 #include "jit/jit.h"
 
 #include <stddef.h>
@@ -1108,6 +1109,25 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
         x_patch(e, miss[1], e->p);
 }
 
+/* rdx = the offset in main RAM of the access at rax; the jump returned is taken unless the
+ * memo's hits may be made inline there (hart_t.memo_size: 0 unless memo_direct). */
+static uint8_t *emit_memo_window(x_emit_t *e)
+{
+    x_mov(e, X_RDX, X_RAX);
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size)));
+    return x_jcc(e, X_CC_AE);
+}
+
+/* Flags E while the hart's D-side memo's writes are not counted (l1_memo_t.writes_counted). r9
+ * and rcx scratch. */
+static void emit_writes_counted_test(x_emit_t *e)
+{
+    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
+    x_test(e, false, X_RCX, X_RCX);
+}
+
 /* Flags E when the D-side memo of a hart whose memo keeps no replacement state (l1_memo_t.cache
  * NULL) holds the line of the address in rax (writable, for a store). r8, r9 and rcx scratch. */
 static void emit_memo_lookup(tr_t *t, bool store)
@@ -1147,19 +1167,14 @@ static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
     uint8_t *hit = NULL;
-    x_mov(e, X_RDX, X_RAX);
-    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
-    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
-    s->from[0] = x_jcc(e, X_CC_AE);
+    s->from[0] = emit_memo_window(e);
     s->from[1] = NULL;
     if (size > 1) {
         x_test_al(e, (uint8_t)(size - 1));
         s->from[1] = x_jcc(e, X_CC_NE);
     }
     if (store && m->writes_free) { /* every write a hit, unless the model must see the misses */
-        x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
-        x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
-        x_test(e, false, X_RCX, X_RCX);
+        emit_writes_counted_test(e);
         hit = x_jcc(e, X_CC_E);
     }
     emit_memo_lookup(t, store);
@@ -1190,9 +1205,7 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         misaligned = x_jcc(e, X_CC_NE);
     }
     if (store && m->writes_free) {
-        x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo)));
-        x_movx(e, false, 0x0fb6, X_RCX, x_m(X_R9, (int32_t)offsetof(l1_memo_t, writes_counted)));
-        x_test(e, false, X_RCX, X_RCX);
+        emit_writes_counted_test(e);
         x_patch(e, x_jcc(e, X_CC_E), s->access);
     }
     emit_memo_lookup(t, store);
@@ -1237,10 +1250,7 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     x_emit_t *e = &t->e;
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
-    x_mov(e, X_RDX, X_RAX);
-    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
-    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
-    s->from[0] = x_jcc(e, X_CC_AE);
+    s->from[0] = emit_memo_window(e);
     /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
      * its entry's offset in fast[], from r13, the hart's own memo (emit_block: copies are shared) */
     x_mov(e, X_RCX, X_RAX);
