@@ -51,6 +51,9 @@ typedef struct block {
     uint32_t timed;         /* non-zero: retiring the block calls exec_block_timing (stall cycles,
                              * a core's timing model: core_ext.block_retired) */
     uint32_t core_word[10]; /* the core timing model's own per-block data */
+    /* A timing model's outcomes of the block's executions, counted in the block and committed
+     * when the block is folded in (core_ext.block_counted) */
+    uint64_t core_count[3];
     /* A timing model's fast retirement (hart_t.retire_gen): while the model's generation is still
      * retire_gen (0: never), a whole execution of the block adds retire_stall[next_pc & 1] stall
      * cycles and asks the model nothing (bit 0 of next_pc: a conditional branch taken). */

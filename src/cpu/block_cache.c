@@ -706,6 +706,8 @@ void block_counts_flush(void *ctx)
             else
                 pmu_commit_amount(p, e, all * b->amount[j]);
         }
+        if (b->timed && h->core_ext && h->core_ext->block_counted)
+            h->core_ext->block_counted(h, b);
         b->execs = UINT64_MAX;
         b->taken = b->timed_execs = 0;
         b->pending = 0;

@@ -145,6 +145,9 @@ typedef struct core_ext {
      * sends every data access there). irq_taken: interrupt irq enters its handler. */
     void (*block_built)(hart_t *h, struct block *b, const decoded_insn_t *dec, unsigned n);
     void (*block_retired)(hart_t *h, const struct block *b, unsigned n, uint64_t next_pc);
+    /* block_counted: the executions of timed block b were folded into the counters
+     * (block_counts_flush): the model commits the outcomes it kept in the block since then. */
+    void (*block_counted)(hart_t *h, struct block *b);
     void (*data_access)(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store);
     void (*irq_taken)(hart_t *h, unsigned irq);
     /* A core that sets hart_t.observe_mem itself (a memory-hierarchy model of its own, on a

@@ -285,22 +285,27 @@ static int listed_event(const pmu_t *p, evset_t events)
     return ev >= 0 && ev < EV_COUNT && p->ev_n_pos[ev] != PMU_EV_SCAN ? ev : -1;
 }
 
-void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
+void pmu_commit_events_after_n(pmu_t *p, evset_t events, evset_t already, uint64_t n)
 {
     int ev = listed_event(p, events);
     if (ev >= 0) {
         for (unsigned j = 0; j < p->ev_n_pos[ev]; j++) {
             unsigned k = p->ev_pos[ev][j];
-            p->acc[k] += !(p->slot[p->active[k]].events & already);
+            p->acc[k] += (p->slot[p->active[k]].events & already) ? 0 : n;
         }
-    } else if (!commit_listed(p, events, already, 1)) {
+    } else if (!commit_listed(p, events, already, n)) {
         for (unsigned k = 0; k < p->n_active; k++) {
             evset_t want = p->slot[p->active[k]].events;
-            p->acc[k] += (want & events) && !(want & already);
+            p->acc[k] += (want & events) && !(want & already) ? n : 0;
         }
     }
     if (p->observe)
-        p->observe(p->observe_ctx, events, already, 1);
+        p->observe(p->observe_ctx, events, already, n);
+}
+
+void pmu_commit_events(pmu_t *p, evset_t events, evset_t already)
+{
+    pmu_commit_events_after_n(p, events, already, 1);
 }
 
 void pmu_retract_events_n(pmu_t *p, evset_t dropped, evset_t had, uint64_t n)

@@ -170,6 +170,9 @@ void pmu_reconfigure(pmu_t *p);
 /* Commit a set of events for one instruction (trap paths, dynamic events). `already` holds the
  * events of the same instruction counted before, so a slot counts an instruction at most once. */
 void pmu_commit_events(pmu_t *p, evset_t events, evset_t already);
+/* The same for n instructions with the same events and `already` (a timing model's outcomes it
+ * counted itself and commits when the counters are next looked at). */
+void pmu_commit_events_after_n(pmu_t *p, evset_t events, evset_t already, uint64_t n);
 /* An instruction counted with the static events `had` turns out not to have produced `dropped`
  * (events a block presumed at decode time, such as an access being external): every slot that
  * counted it only because of `dropped` takes that one count back. */

@@ -117,6 +117,8 @@ static const char *mbv_check_config(const core_config_t *in, char *buf, size_t s
 }
 
 enum { WRITE_MISS = L1_MEMO_WRITE_MISS_KIND, READ_MISS = 1 }; /* mbv_state_t.lazy */
+/* block_t.core_count: a block's BTC outcomes that count an event (btc_resolve) */
+enum { BTC_RIGHT_TARGET, BTC_WRONG_TARGET, BTC_PREDICTED_NOT_TAKEN };
 
 static mbv_state_t *st(const hart_t *h)
 {
@@ -193,25 +195,55 @@ static unsigned btc_resolve(hart_t *h, const block_t *b, unsigned last, uint64_t
     btc_entry_t *e = &s->btc[(pc >> 1) & s->btc_mask];
     bool hit = e->pc == pc;
     evset_t happened = 0;
-    unsigned cost = 0;
+    unsigned cost = 0, outcome = 0; /* block_t.core_count: the index of what happened */
     if (taken) {
-        if (hit)
-            happened |= EVBIT(BTC_HIT);
+        if (hit) {
+            happened = EVBIT(BTC_HIT);
+            outcome = BTC_RIGHT_TARGET;
+        }
         if (!hit || e->target != next_pc) {
-            if (hit)
-                happened |= EVBIT(BTC_MISPREDICT);
+            if (hit) {
+                happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
+                outcome = BTC_WRONG_TARGET;
+            }
             cost = penalty;
         }
         *e = (btc_entry_t){ pc, next_pc };
     } else if (hit) {
-        happened |= EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT); /* predicted taken */
+        happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT); /* predicted taken */
+        outcome = BTC_PREDICTED_NOT_TAKEN;
         e->pc = UINT64_MAX;
         cost = penalty;
     }
-    if (happened & h->pmu.dyn_interest)
+    if (!(happened & h->pmu.dyn_interest))
+        return cost;
+    if (h->pmu.observe) /* a profile: each event attributed as it happens */
         pmu_commit_events(&h->pmu, happened,
                           ev | (cond ? (taken ? EVBIT(BR_TAKEN) : EVBIT(BR_NOT_TAKEN)) : 0));
+    else /* the same instruction, events and direction at every execution: counted in the block */
+        ((block_t *)b)->core_count[outcome]++;
     return cost;
+}
+
+/* The BTC outcomes counted in block b since it was last folded in (btc_resolve), committed as
+ * btc_resolve would have committed each: with the events of the block's last instruction and its
+ * direction (OR rule). */
+static void mbv_block_counted(hart_t *h, block_t *b)
+{
+    uint64_t *n = b->core_count;
+    if (!(n[BTC_RIGHT_TARGET] | n[BTC_WRONG_TARGET] | n[BTC_PREDICTED_NOT_TAKEN]))
+        return;
+    evset_t ev = b->events[b->n_insns - 1];
+    bool cond = (ev & EVBIT(BRANCH)) != 0;
+    evset_t taken = ev | (cond ? EVBIT(BR_TAKEN) : 0), mispredict = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
+    pmu_t *p = &h->pmu;
+    if (n[BTC_RIGHT_TARGET])
+        pmu_commit_events_after_n(p, EVBIT(BTC_HIT), taken, n[BTC_RIGHT_TARGET]);
+    if (n[BTC_WRONG_TARGET])
+        pmu_commit_events_after_n(p, mispredict, taken, n[BTC_WRONG_TARGET]);
+    if (n[BTC_PREDICTED_NOT_TAKEN])
+        pmu_commit_events_after_n(p, mispredict, ev | EVBIT(BR_NOT_TAKEN), n[BTC_PREDICTED_NOT_TAKEN]);
+    memset(b->core_count, 0, sizeof b->core_count);
 }
 
 /* After a whole execution of b that went on to a pc (not a trap): what the next ones cost,
@@ -272,8 +304,8 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
                 ((block_t *)b)->core_word[2] = (uint32_t)s->icache.fills + 1;
         }
         if (b->events[0] & EVBIT(ICACHE_REQ)) { /* presumed (hart_presumes_fetch): a miss has no hit */
-            for (uint64_t k = 0; k < misses && (p->dyn_interest & EVBIT(ICACHE_HIT)); k++)
-                pmu_retract_events(p, EVBIT(ICACHE_HIT), EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT));
+            if (misses && (p->dyn_interest & EVBIT(ICACHE_HIT)))
+                pmu_retract_events_n(p, EVBIT(ICACHE_HIT), EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), misses);
         } else if (p->dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))) {
             pmu_commit_events_n(p, EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), n - misses);
             pmu_commit_events_n(p, EVBIT(ICACHE_REQ), misses);
@@ -425,6 +457,7 @@ static const core_ext_t mbv_ext = {
     .reset = mbv_reset,
     .block_built = mbv_block_built,
     .block_retired = mbv_block_retired,
+    .block_counted = mbv_block_counted,
     .data_access = mbv_data_access,
     .irq_taken = mbv_irq_taken,
     .csr_absent = mbv_csr_absent,
