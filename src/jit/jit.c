@@ -266,6 +266,7 @@ typedef struct slow_path {
     int kind;
     unsigned size;    /* loads and stores: bytes accessed; 0: straight to the helper */
     bool ftlb_inline; /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
+    bool memo_inline; /* from[2]: emit_memo_inline's lookup missed */
 } slow_path_t;
 
 typedef struct tr {
@@ -1179,8 +1180,19 @@ static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
     }
     emit_memo_lookup(t, store);
     s->from[2] = x_jcc(e, X_CC_NE);
+    s->memo_inline = true;
     if (hit)
         x_patch(e, hit, e->p);
+}
+
+/* A store whose memo lookup emit_memo_inline made, of a complete memo whose write misses
+ * translated code counts: the inline lookup's miss goes straight to that count in the stub
+ * (emit_memo). */
+static bool write_miss_direct(const tr_t *t, const slow_path_t *s)
+{
+    const l1_memo_t *m = t->h->l1d_memo;
+    return s->memo_inline && s->kind == SLOW_STORE && s->size && m && !m->cache && m->writes_free &&
+           m->complete;
 }
 
 /* The stub of a load or store of a hart whose D-side memo keeps no replacement state, after
@@ -1226,6 +1238,16 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_patch(e, x_jmp(e), s->access);
         x_patch(e, not_direct, e->p);
         x_patch(e, debugged, e->p);
+    }
+    if (write_miss_direct(t, s)) {
+        /* emit_memo_inline's lookup missed (in the window, aligned, writes counted, the line
+         * not held): straight here, without the tests above again */
+        uint8_t *over = x_jmp(e);
+        x_patch(e, s->from[2], e->p);
+        x_mov(e, X_RDI, X_RBX);
+        x_mov(e, X_RDX, X_RAX);
+        x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+        x_patch(e, over, e->p);
     }
     if (store && m->writes_free && m->complete) {
         uint8_t *watched = emit_watched_granule_test(e); /* the helper's: code, tohost */
@@ -1313,7 +1335,8 @@ static bool emit_block(tr_t *t)
         slow_path_t *s = &t->slow[j];
         x_patch(e, s->from[0], e->p);
         x_patch(e, s->from[1], e->p);
-        x_patch(e, s->from[2], e->p);
+        if (!write_miss_direct(t, s))
+            x_patch(e, s->from[2], e->p);
         x_mov(e, X_RDI, X_RBX);
         if (s->kind == SLOW_DIV) {
             emit_mov_addr(t, X_RSI, b, false);
