@@ -284,9 +284,10 @@ typedef struct tr {
      * the code, | 0 in the block */
     uint32_t reloc[JIT_MAX_RELOCS];
     unsigned n_reloc;
-    bool reloc_lost;     /* more than fit: the code is not copied */
-    reg_cache_t rc;      /* the guest registers in host registers at this point of the code */
-    uint8_t *loop_entry; /* a block kept in registers (emit_loop_regs): after their loads */
+    bool reloc_lost;                     /* more than fit: the code is not copied */
+    reg_cache_t rc;                      /* the guest registers in host registers at this point of the code */
+    uint8_t *loop_entry;                 /* a block kept in registers (emit_loop_regs): after their loads */
+    uint64_t reads[BLOCK_MAX_INSNS + 1]; /* the guest registers each instruction reads (rc.reads) */
 } tr_t;
 
 /* What a copy of a translation needs: its size and the addresses in it to move. */
@@ -1149,6 +1150,22 @@ static bool insn_regs(const tr_t *t, const dinsn_t *d, enum insn_op op, uint64_t
     }
 }
 
+/* The guest registers each instruction of the block reads, for the choice of the register a new
+ * one takes the place of (rc_take): rs1 and rs2 where the operation is not known to read less. */
+static void note_reads(tr_t *t)
+{
+    const block_t *b = t->b;
+    for (uint32_t k = 0; k < b->n_insns; k++) {
+        const dinsn_t *d = &b->insn[k];
+        uint64_t read = 0, written = 0;
+        if (!insn_regs(t, d, (enum insn_op)b->info[k].op, &read, &written))
+            read = 1ull << d->rs1 | 1ull << d->rs2;
+        t->reads[k] = read;
+    }
+    t->rc.reads = t->reads;
+    t->rc.n_reads = b->n_insns;
+}
+
 /* A block that branches back to its own start, without timing, whose registers all fit in the
  * pool: they are loaded once at its start (the loop's entry after them) and stay in their host
  * registers through the whole block, so that the branch back goes on without storing and loading
@@ -1520,11 +1537,13 @@ static bool emit_block(tr_t *t)
     }
     uint8_t *body = e->p;
     reg_pool_init(t);
+    note_reads(t);
     if (emit_loop_regs(t))
         t->loop_entry = e->p;
     uint32_t k = 0;
     for (; k <= b->n_insns; k++) {
         rc_next(&t->rc);
+        t->rc.at = k;
         /* the terminator: the last instruction, or the sentinel after a block cut short */
         enum insn_op op = (enum insn_op)b->info[k].op; /* k == n_insns: only after a cut-short block */
         if (is_translated_terminator(op)) {

@@ -35,8 +35,12 @@ typedef struct reg_cache {
     uint8_t host[RC_MAX_POOL]; /* the pool's host registers */
     unsigned n;
     uint8_t busy;                   /* pool registers the instruction being emitted uses */
-    uint32_t last_use[RC_MAX_POOL]; /* the least recently used one is taken for another register */
+    uint32_t last_use[RC_MAX_POOL]; /* without `reads`: the least recently used one is taken */
     uint32_t clock;
+    /* The guest registers each instruction of the block reads (a mask of x0..x32; NULL: unknown)
+     * and the instruction being emitted: the register read again last (or never) is taken. */
+    const uint64_t *reads;
+    unsigned n_reads, at;
     int32_t x_base; /* offset of hart_t.x[0] from rbx */
 } reg_cache_t;
 
@@ -99,11 +103,26 @@ static inline void rc_next(reg_cache_t *rc)
     rc->busy = 0;
 }
 
-/* A pool register for a new value: a free one, else the least recently used one not busy
- * (stored first if dirty). */
+/* How soon pool register i's guest register is read again (higher: later, or never); a clean
+ * one a little later than a dirty one read at the same time (taking it stores nothing). */
+static inline uint32_t rc_next_read(const reg_cache_t *rc, unsigned i)
+{
+    uint32_t clean = (rc->s.dirty & (1u << i)) ? 0 : 1;
+    if (!rc->reads)
+        return 2 * (UINT32_MAX / 4 - rc->last_use[i]) + clean;
+    uint64_t bit = 1ull << rc->s.guest[i];
+    unsigned k = rc->at;
+    while (k < rc->n_reads && !(rc->reads[k] & bit))
+        k++;
+    return 2 * k + clean;
+}
+
+/* A pool register for a new value: a free one, else the one read again last (stored first if
+ * dirty), of those the instruction does not use. */
 static inline unsigned rc_take(reg_cache_t *rc, x_emit_t *e)
 {
     int best = -1;
+    uint32_t best_next = 0;
     for (unsigned i = 0; i < rc->n; i++) {
         if (rc->busy & (1u << i))
             continue;
@@ -111,8 +130,9 @@ static inline unsigned rc_take(reg_cache_t *rc, x_emit_t *e)
             best = (int)i;
             break;
         }
-        if (best < 0 || rc->last_use[i] < rc->last_use[best])
-            best = (int)i;
+        uint32_t next = rc_next_read(rc, i);
+        if (best < 0 || next > best_next)
+            best = (int)i, best_next = next;
     }
     /* an instruction uses at most 3 registers and the pool has at least 3 */
     unsigned i = (unsigned)best;
