@@ -714,6 +714,12 @@ static bool emit_insn(tr_t *t, uint32_t k)
         static const enum x_alu alu[] = {
             [OP_ADDI] = X_ADD, [OP_XORI] = X_XOR, [OP_ORI] = X_OR, [OP_ANDI] = X_AND
         };
+        if (d->rs1 == 0) { /* li: the constant itself (x0 & imm is 0) */
+            rd = rc_claim(rc, e, d->rd);
+            x_mov_imm(e, rd, op == OP_ANDI ? 0 : (uint64_t)(int64_t)d->imm & xmask);
+            rc_bind(rc, d->rd, rd);
+            return true;
+        }
         s1 = rc_use(rc, e, d->rs1);
         rd = rc_claim(rc, e, d->rd);
         if (rd != s1)
