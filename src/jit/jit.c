@@ -2,7 +2,8 @@
  *
  * Translated code runs with h in rbx, the main RAM's host address in r12, its guest base in r14,
  * the store-watch granule map in r15 (and a p8700 hart's L1D memo in r13, its tag model in rbp);
- * guest registers stay in h->x (loaded and stored around each operation). All blocks share this
+ * within a block, the guest registers it uses are kept in a pool of host registers (jit/reg_cache.h)
+ * and h->x is brought up to date before anything leaves the block or reads it. All blocks share this
  * convention, so a block ends by jumping straight into the next translated block's body (through
  * its successor link, b->succ) while the budget lasts. */
 #include "jit/jit.h"
@@ -20,6 +21,7 @@
 #include "cpu/exec_retire.h"
 #include "isa/isa.h"
 #include "jit/emit_x86_64.h"
+#include "jit/reg_cache.h"
 #include "mem/bus.h"
 #include "mem/l1_memo.h"
 
@@ -264,9 +266,11 @@ typedef struct slow_path {
     uint8_t *access;  /* loads and stores: the inline access, rdx the offset in main RAM */
     uint32_t k;
     int kind;
-    unsigned size;    /* loads and stores: bytes accessed; 0: straight to the helper */
-    bool ftlb_inline; /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
-    bool memo_inline; /* from[2]: emit_memo_inline's lookup missed */
+    unsigned size;      /* loads and stores: bytes accessed; 0: straight to the helper */
+    bool ftlb_inline;   /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
+    bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
+    reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
+    reg_state_t after;  /* the pool where the stub goes back to (s->back) */
 } slow_path_t;
 
 typedef struct tr {
@@ -281,7 +285,10 @@ typedef struct tr {
      * the code, | 0 in the block */
     uint32_t reloc[JIT_MAX_RELOCS];
     unsigned n_reloc;
-    bool reloc_lost; /* more than fit: the code is not copied */
+    bool reloc_lost;                     /* more than fit: the code is not copied */
+    reg_cache_t rc;                      /* the guest registers in host registers at this point of the code */
+    uint8_t *loop_entry;                 /* a block kept in registers (emit_loop_regs): after their loads */
+    uint64_t reads[BLOCK_MAX_INSNS + 1]; /* the guest registers each instruction reads (rc.reads) */
 } tr_t;
 
 /* What a copy of a translation needs: its size and the addresses in it to move. */
@@ -308,6 +315,26 @@ static void emit_mov_addr(tr_t *t, int reg, const void *p, bool in_code)
 static bool memo_regs(const hart_t *h)
 {
     return h->l1d_memo && h->l1d_memo->cache;
+}
+
+/* The host registers that keep guest registers within a block (jit/reg_cache.h): the ones no
+ * emitted path uses between guest instructions. A D-side memo's inline code takes r9 (no
+ * replacement state) or r10, r13 and rbp (memo_regs); same_translation compares what decides. */
+static void reg_pool_init(tr_t *t)
+{
+    const l1_memo_t *m = t->h->l1d_memo;
+    uint8_t pool[RC_MAX_POOL];
+    unsigned n = 0;
+    pool[n++] = X_RSI;
+    pool[n++] = X_RDI;
+    pool[n++] = X_R11;
+    if (!m || m->cache)
+        pool[n++] = X_R9;
+    if (!memo_regs(t->h)) {
+        pool[n++] = X_R10;
+        pool[n++] = X_R13;
+    }
+    rc_init(&t->rc, pool, n, HX(0));
 }
 
 static void emit_epilogue(tr_t *t)
@@ -340,11 +367,12 @@ static void emit_call(x_emit_t *e, const void *fn)
     x_call_reg(e, X_RAX);
 }
 
-/* rax = rs1 + imm, the XLEN's address */
+/* rax = rs1 + imm, the XLEN's address (an RV32 register is zero-extended already) */
 static void emit_addr(tr_t *t, const dinsn_t *d)
 {
-    x_load(&t->e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-    if (d->imm || !t->w)
+    int base = rc_use(&t->rc, &t->e, d->rs1);
+    x_load(&t->e, t->w, X_RAX, x_r(base));
+    if (d->imm)
         x_alu_imm(&t->e, t->w, X_ADD, x_r(X_RAX), d->imm);
 }
 
@@ -407,25 +435,28 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     s->k = k;
     s->kind = SLOW_LOAD;
     emit_addr(t, d);
+    int rd = rc_claim(&t->rc, e, d->rd);
+    s->before = t->rc.s;
     emit_ram_check(t, s, access_size(op));
     s->access = e->p;
     s->size = access_size(op);
     x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : x_mi(X_R12, X_RDX);
     switch (op) {
-    case OP_LB: x_movx(e, t->w, 0x0fbe, X_RAX, m); break;
-    case OP_LH: x_movx(e, t->w, 0x0fbf, X_RAX, m); break;
-    case OP_LBU: x_movx(e, false, 0x0fb6, X_RAX, m); break;
-    case OP_LHU: x_movx(e, false, 0x0fb7, X_RAX, m); break;
+    case OP_LB: x_movx(e, t->w, 0x0fbe, rd, m); break;
+    case OP_LH: x_movx(e, t->w, 0x0fbf, rd, m); break;
+    case OP_LBU: x_movx(e, false, 0x0fb6, rd, m); break;
+    case OP_LHU: x_movx(e, false, 0x0fb7, rd, m); break;
     case OP_LW:
         if (t->w)
-            x_movsxd(e, X_RAX, m);
+            x_movsxd(e, rd, m);
         else
-            x_load(e, false, X_RAX, m);
+            x_load(e, false, rd, m);
         break;
-    case OP_LWU: x_load(e, false, X_RAX, m); break;
-    default: x_load(e, true, X_RAX, m); break;
+    case OP_LWU: x_load(e, false, rd, m); break;
+    default: x_load(e, true, rd, m); break;
     }
-    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+    rc_bind(&t->rc, d->rd, rd);
+    s->after = t->rc.s;
     s->back = e->p;
     return true;
 }
@@ -452,21 +483,22 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     s->k = k;
     s->kind = SLOW_STORE;
     emit_addr(t, d);
+    int v = rc_use(&t->rc, e, d->rs2);
+    s->before = s->after = t->rc.s;
     emit_ram_check(t, s, size);
     s->access = e->p;
     s->size = size;
     /* the granule's store-watch bit: code, tohost, reservations */
     uint8_t *watched = emit_watched_granule_test(e);
-    x_load(e, true, X_RCX, x_m(X_RBX, HX(d->rs2)));
     x_mem_t m = x_mi(X_R12, X_RDX);
     switch (size) {
-    case 1: x_op(e, false, 0x88, 1, X_RCX, m, true); break;
+    case 1: x_op(e, false, 0x88, 1, v, m, true); break;
     case 2:
         x_b(e, 0x66);
-        x_store(e, false, m, X_RCX);
+        x_store(e, false, m, v);
         break;
-    case 4: x_store(e, false, m, X_RCX); break;
-    default: x_store(e, true, m, X_RCX); break;
+    case 4: x_store(e, false, m, v); break;
+    default: x_store(e, true, m, v); break;
     }
     s->back = e->p;
     /* the watched case shares the stub: a second slow path entry */
@@ -492,7 +524,9 @@ static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     slow_path_t *s = &t->slow[t->n_slow++];
     s->k = k;
     s->kind = SLOW_AMO;
-    x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    int addr = rc_use(&t->rc, e, d->rs1), v = rc_use(&t->rc, e, d->rs2), rd = rc_claim(&t->rc, e, d->rd);
+    x_mov(e, X_RAX, addr);
+    s->before = t->rc.s;
     emit_ram_check(t, s, size);
     s->access = e->p;
     s->size = size;
@@ -504,7 +538,7 @@ static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
         x_movsxd(e, X_RAX, m); /* rd gets the old word sign-extended */
     else
         x_load(e, false, X_RAX, m);
-    x_load(e, true, X_RCX, x_m(X_RBX, HX(d->rs2))); /* before rd is written: rd may be rs2 */
+    x_mov(e, X_RCX, v); /* before rd is written: rd may be rs2 */
     switch (op) {
     case OP_AMOADD_W:
     case OP_AMOADD_D: x_alu(e, dword, X_ADD, X_RCX, x_r(X_RAX)); break;
@@ -517,7 +551,9 @@ static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     default: break; /* swap: rs2 as it is */
     }
     x_store(e, dword, m, X_RCX);
-    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+    x_mov(e, rd, X_RAX);
+    rc_bind(&t->rc, d->rd, rd);
+    s->after = t->rc.s;
     x_alu(e, false, X_XOR, X_RCX, x_r(X_RCX));
     x_op(e, false, 0x88, 1, X_RCX, x_m(X_RBX, HOFF(reservation_valid)), true);
     s->back = e->p;
@@ -529,31 +565,63 @@ static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
-/* rd = rs1 op rs2 for the plain ALU forms */
-static void emit_rr(tr_t *t, const dinsn_t *d, enum x_alu a, bool w)
+enum { RR_IMUL = 8 }; /* emit_rr's operation: an enum x_alu or imul */
+
+/* rd = rs1 op rs2 for the two-operand ALU forms and imul, in rd's host register: rs2 may be rd */
+static void emit_rr(tr_t *t, const dinsn_t *d, int a, bool w, bool sext32)
 {
-    x_load(&t->e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-    x_alu(&t->e, w, a, X_RAX, x_m(X_RBX, HX(d->rs2)));
+    x_emit_t *e = &t->e;
+    int s1 = rc_use(&t->rc, e, d->rs1), s2 = rc_use(&t->rc, e, d->rs2);
+    int rd = rc_claim(&t->rc, e, d->rd);
+    bool mul = a == RR_IMUL;
+    bool commutes = a != X_SUB;
+    if (rd == s2 && s1 != s2 && !commutes) {
+        x_mov(e, X_RAX, s1);
+        x_alu(e, w, X_SUB, X_RAX, x_r(s2));
+        x_mov(e, rd, X_RAX);
+    } else {
+        int other = s2;
+        if (rd == s2 && s1 != s2)
+            other = s1; /* rd op= rs1 */
+        else if (rd != s1)
+            x_mov(e, rd, s1);
+        if (mul)
+            x_imul(e, w, rd, x_r(other));
+        else
+            x_alu(e, w, (enum x_alu)a, rd, x_r(other));
+    }
+    if (sext32)
+        x_movsxd(e, rd, x_r(rd));
+    rc_bind(&t->rc, d->rd, rd);
 }
 
 static void emit_set(tr_t *t, const dinsn_t *d, enum x_cc cc, bool imm)
 {
     x_emit_t *e = &t->e;
-    x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    int s1 = rc_use(&t->rc, e, d->rs1), s2 = imm ? -1 : rc_use(&t->rc, e, d->rs2);
+    int rd = rc_claim(&t->rc, e, d->rd);
     x_alu(e, false, X_XOR, X_RCX, x_r(X_RCX));
     if (imm)
-        x_alu_imm(e, t->w, X_CMP, x_r(X_RAX), d->imm);
+        x_alu_imm(e, t->w, X_CMP, x_r(s1), d->imm);
     else
-        x_alu(e, t->w, X_CMP, X_RAX, x_m(X_RBX, HX(d->rs2)));
+        x_alu(e, t->w, X_CMP, s1, x_r(s2));
     x_setcc(e, cc, X_RCX);
-    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RCX);
+    x_mov(e, rd, X_RCX);
+    rc_bind(&t->rc, d->rd, rd);
 }
 
-static void emit_shift_reg(tr_t *t, const dinsn_t *d, enum x_shift s, bool w)
+static void emit_shift_reg(tr_t *t, const dinsn_t *d, enum x_shift s, bool w, bool sext32)
 {
-    x_load(&t->e, true, X_RCX, x_m(X_RBX, HX(d->rs2)));
-    x_load(&t->e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-    x_shift_cl(&t->e, w, s, X_RAX);
+    x_emit_t *e = &t->e;
+    int s1 = rc_use(&t->rc, e, d->rs1), s2 = rc_use(&t->rc, e, d->rs2);
+    int rd = rc_claim(&t->rc, e, d->rd);
+    x_load(e, false, X_RCX, x_r(s2)); /* the count first: rd may be rs2 */
+    if (rd != s1)
+        x_mov(e, rd, s1);
+    x_shift_cl(e, w, s, rd);
+    if (sext32)
+        x_movsxd(e, rd, x_r(rd));
+    rc_bind(&t->rc, d->rd, rd);
 }
 
 /* Divisions inline; a zero divisor (its event) and the overflowing quotient go to jit_divrem. */
@@ -567,8 +635,11 @@ static bool emit_div(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     s->k = k;
     s->kind = SLOW_DIV;
     s->from[1] = NULL;
-    x_load(e, w, X_RCX, x_m(X_RBX, HX(d->rs2)));
-    x_load(e, w, X_RAX, x_m(X_RBX, HX(d->rs1)));
+    int s1 = rc_use(&t->rc, e, d->rs1), s2 = rc_use(&t->rc, e, d->rs2);
+    int rd = rc_claim(&t->rc, e, d->rd);
+    s->before = t->rc.s;
+    x_load(e, w, X_RCX, x_r(s2));
+    x_load(e, w, X_RAX, x_r(s1));
     x_test(e, w, X_RCX, X_RCX);
     s->from[0] = x_jcc(e, X_CC_E);
     if (sgn) { /* most negative / -1 */
@@ -587,10 +658,11 @@ static bool emit_div(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     x_op(e, w, 0xf7, 1, sgn ? 7 : 6, x_r(X_RCX), false); /* idiv / div */
     int res = rem ? X_RDX : X_RAX;
     if (word)
-        x_movsxd(e, X_RAX, x_r(res));
-    else if (rem)
-        x_mov(e, X_RAX, X_RDX);
-    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
+        x_movsxd(e, rd, x_r(res));
+    else
+        x_mov(e, rd, res);
+    rc_bind(&t->rc, d->rd, rd);
+    s->after = t->rc.s;
     s->back = e->p;
     return true;
 }
@@ -599,13 +671,13 @@ static bool emit_div(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 static bool emit_insn(tr_t *t, uint32_t k)
 {
     x_emit_t *e = &t->e;
+    reg_cache_t *rc = &t->rc;
     block_t *b = t->b;
     const dinsn_t *d = &b->insn[k];
     enum insn_op op = (enum insn_op)b->info[k].op;
     bool w = t->w;
     uint64_t xmask = w ? UINT64_MAX : UINT32_MAX;
-    x_mem_t rax = x_r(X_RAX);
-    bool sext32 = false; /* RV64 word operation: sign-extend eax */
+    int s1, rd;
 
     switch (op) {
     case OP_LB:
@@ -630,8 +702,12 @@ static bool emit_insn(tr_t *t, uint32_t k)
     case OP_AMOXOR_D:
     case OP_AMOAND_D:
     case OP_AMOOR_D: return w && emit_amo(t, d, k, op);
-    case OP_LUI: x_mov_imm(e, X_RAX, (uint64_t)(int64_t)d->imm & xmask); break;
-    case OP_AUIPC: x_mov_imm(e, X_RAX, (b->pc + (uint64_t)(int64_t)d->imm) & xmask); break;
+    case OP_LUI:
+    case OP_AUIPC:
+        rd = rc_claim(rc, e, d->rd);
+        x_mov_imm(e, rd, ((op == OP_AUIPC ? b->pc : 0) + (uint64_t)(int64_t)d->imm) & xmask);
+        rc_bind(rc, d->rd, rd);
+        return true;
     case OP_ADDI:
     case OP_XORI:
     case OP_ORI:
@@ -639,10 +715,20 @@ static bool emit_insn(tr_t *t, uint32_t k)
         static const enum x_alu alu[] = {
             [OP_ADDI] = X_ADD, [OP_XORI] = X_XOR, [OP_ORI] = X_OR, [OP_ANDI] = X_AND
         };
-        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-        if (d->imm || !w || op == OP_ANDI)
-            x_alu_imm(e, w, alu[op], rax, d->imm);
-        break;
+        if (d->rs1 == 0) { /* li: the constant itself (x0 & imm is 0) */
+            rd = rc_claim(rc, e, d->rd);
+            x_mov_imm(e, rd, op == OP_ANDI ? 0 : (uint64_t)(int64_t)d->imm & xmask);
+            rc_bind(rc, d->rd, rd);
+            return true;
+        }
+        s1 = rc_use(rc, e, d->rs1);
+        rd = rc_claim(rc, e, d->rd);
+        if (rd != s1)
+            x_load(e, w, rd, x_r(s1)); /* RV32: a 32-bit move, zero-extending as the operation */
+        if (d->imm || op == OP_ANDI)
+            x_alu_imm(e, w, alu[op], x_r(rd), d->imm);
+        rc_bind(rc, d->rd, rd);
+        return true;
     }
     case OP_SLTI: emit_set(t, d, X_CC_L, true); return true;
     case OP_SLTIU: emit_set(t, d, X_CC_B, true); return true;
@@ -651,86 +737,85 @@ static bool emit_insn(tr_t *t, uint32_t k)
     case OP_SLLI:
     case OP_SRLI:
     case OP_SRAI:
-        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-        x_shift_imm(e, w, op == OP_SLLI ? X_SHL : op == OP_SRLI ? X_SHR : X_SAR, X_RAX, (unsigned)d->imm);
-        break;
-    case OP_ADD: emit_rr(t, d, X_ADD, w); break;
-    case OP_SUB: emit_rr(t, d, X_SUB, w); break;
-    case OP_XOR: emit_rr(t, d, X_XOR, w); break;
-    case OP_OR: emit_rr(t, d, X_OR, w); break;
-    case OP_AND: emit_rr(t, d, X_AND, w); break;
-    case OP_SLL: emit_shift_reg(t, d, X_SHL, w); break;
-    case OP_SRL: emit_shift_reg(t, d, X_SHR, w); break;
-    case OP_SRA: emit_shift_reg(t, d, X_SAR, w); break;
     case OP_ADDIW:
     case OP_SLLIW:
     case OP_SRLIW:
-    case OP_SRAIW:
-        if (!w)
+    case OP_SRAIW: {
+        bool word = op == OP_ADDIW || op == OP_SLLIW || op == OP_SRLIW || op == OP_SRAIW;
+        if (word && !w)
             return false;
-        x_load(e, false, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        s1 = rc_use(rc, e, d->rs1);
+        rd = rc_claim(rc, e, d->rd);
+        if (rd != s1)
+            x_mov(e, rd, s1);
         if (op == OP_ADDIW)
-            x_alu_imm(e, false, X_ADD, rax, d->imm);
+            x_alu_imm(e, false, X_ADD, x_r(rd), d->imm);
         else
-            x_shift_imm(e, false,
-                        op == OP_SLLIW   ? X_SHL
-                        : op == OP_SRLIW ? X_SHR
-                                         : X_SAR,
-                        X_RAX, (unsigned)d->imm);
-        sext32 = true;
-        break;
+            x_shift_imm(e, w && !word,
+                        op == OP_SLLI || op == OP_SLLIW   ? X_SHL
+                        : op == OP_SRLI || op == OP_SRLIW ? X_SHR
+                                                          : X_SAR,
+                        rd, (unsigned)d->imm);
+        if (word)
+            x_movsxd(e, rd, x_r(rd));
+        rc_bind(rc, d->rd, rd);
+        return true;
+    }
+    case OP_ADD: emit_rr(t, d, X_ADD, w, false); return true;
+    case OP_SUB: emit_rr(t, d, X_SUB, w, false); return true;
+    case OP_XOR: emit_rr(t, d, X_XOR, w, false); return true;
+    case OP_OR: emit_rr(t, d, X_OR, w, false); return true;
+    case OP_AND: emit_rr(t, d, X_AND, w, false); return true;
+    case OP_MUL: emit_rr(t, d, RR_IMUL, w, false); return true;
+    case OP_SLL: emit_shift_reg(t, d, X_SHL, w, false); return true;
+    case OP_SRL: emit_shift_reg(t, d, X_SHR, w, false); return true;
+    case OP_SRA: emit_shift_reg(t, d, X_SAR, w, false); return true;
     case OP_ADDW:
     case OP_SUBW:
+    case OP_MULW:
         if (!w)
             return false;
-        emit_rr(t, d, op == OP_ADDW ? X_ADD : X_SUB, false);
-        sext32 = true;
-        break;
+        emit_rr(t, d, op == OP_ADDW ? X_ADD : op == OP_SUBW ? X_SUB : RR_IMUL, false, true);
+        return true;
     case OP_SLLW:
     case OP_SRLW:
     case OP_SRAW:
         if (!w)
             return false;
-        emit_shift_reg(t, d, op == OP_SLLW ? X_SHL : op == OP_SRLW ? X_SHR : X_SAR, false);
-        sext32 = true;
-        break;
-    case OP_MUL:
-        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-        x_imul(e, w, X_RAX, x_m(X_RBX, HX(d->rs2)));
-        break;
-    case OP_MULW:
-        if (!w)
-            return false;
-        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-        x_imul(e, false, X_RAX, x_m(X_RBX, HX(d->rs2)));
-        sext32 = true;
-        break;
+        emit_shift_reg(t, d, op == OP_SLLW ? X_SHL : op == OP_SRLW ? X_SHR : X_SAR, false, true);
+        return true;
     case OP_MULH:
     case OP_MULHU:
-    case OP_MULHSU:
+    case OP_MULHSU: {
+        s1 = rc_use(rc, e, d->rs1);
+        int s2 = rc_use(rc, e, d->rs2);
+        rd = rc_claim(rc, e, d->rd);
         if (!w) { /* the 64-bit product of the extended operands, high half */
             if (op == OP_MULHU)
-                x_load(e, false, X_RAX, x_m(X_RBX, HX(d->rs1)));
+                x_load(e, false, X_RAX, x_r(s1));
             else
-                x_movsxd(e, X_RAX, x_m(X_RBX, HX(d->rs1)));
+                x_movsxd(e, X_RAX, x_r(s1));
             if (op == OP_MULH)
-                x_movsxd(e, X_RCX, x_m(X_RBX, HX(d->rs2)));
+                x_movsxd(e, X_RCX, x_r(s2));
             else
-                x_load(e, false, X_RCX, x_m(X_RBX, HX(d->rs2)));
+                x_load(e, false, X_RCX, x_r(s2));
             x_imul(e, true, X_RAX, x_r(X_RCX));
             x_shift_imm(e, true, X_SHR, X_RAX, 32);
+            x_mov(e, rd, X_RAX);
         } else {
-            x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-            x_mul_wide(e, op == OP_MULH, x_m(X_RBX, HX(d->rs2)));
+            x_mov(e, X_RAX, s1);
+            x_mul_wide(e, op == OP_MULH, x_r(s2));
             if (op == OP_MULHSU) { /* unsigned high half, less rs2 when rs1 is negative */
-                x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+                x_mov(e, X_RAX, s1);
                 x_shift_imm(e, true, X_SAR, X_RAX, 63);
-                x_alu(e, true, X_AND, X_RAX, x_m(X_RBX, HX(d->rs2)));
-                x_alu(e, true, X_SUB, X_RDX, rax);
+                x_alu(e, true, X_AND, X_RAX, x_r(s2));
+                x_alu(e, true, X_SUB, X_RDX, x_r(X_RAX));
             }
-            x_mov(e, X_RAX, X_RDX);
+            x_mov(e, rd, X_RDX);
         }
-        break;
+        rc_bind(rc, d->rd, rd);
+        return true;
+    }
     case OP_DIV:
     case OP_DIVU:
     case OP_REM:
@@ -742,6 +827,8 @@ static bool emit_insn(tr_t *t, uint32_t k)
         if (!w && op >= OP_DIVW)
             return false;
         if (b->timed && t->h->core_ext && t->h->core_ext->div) { /* the timing model sees the operands */
+            rc_write_back(rc, e);
+            rc_forget(rc); /* the call takes the caller-saved registers, and writes rd */
             x_mov(e, X_RDI, X_RBX);
             emit_mov_addr(t, X_RSI, b, false);
             x_mov_imm(e, X_RDX, k);
@@ -751,10 +838,6 @@ static bool emit_insn(tr_t *t, uint32_t k)
         return emit_div(t, d, k, op);
     default: return false;
     }
-    if (sext32)
-        x_movsxd(e, X_RAX, rax);
-    x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
-    return true;
 }
 
 /* The LRU touch of a hit of the cache_t at rbp on the stamp at r10: the line becomes the most
@@ -1012,6 +1095,152 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
     }
 }
 
+/* The guest registers instruction d of operation op reads and writes, as a mask of x0..x32; false
+ * when a block with it is no loop kept in registers (emit_loop_back): not translated inline alone. */
+static bool insn_regs(const tr_t *t, const dinsn_t *d, enum insn_op op, uint64_t *read, uint64_t *written)
+{
+    uint64_t r1 = 1ull << d->rs1, r2 = 1ull << d->rs2, wd = 1ull << d->rd;
+    switch (op) {
+    case OP_LD:
+    case OP_LWU:
+        if (!t->w)
+            return false;
+        /* fall through */
+    case OP_LB:
+    case OP_LH:
+    case OP_LW:
+    case OP_LBU:
+    case OP_LHU: *read |= r1, *written |= wd; return true;
+    case OP_SD:
+        if (!t->w)
+            return false;
+        /* fall through */
+    case OP_SB:
+    case OP_SH:
+    case OP_SW: *read |= r1 | r2; return true;
+    case OP_LUI:
+    case OP_AUIPC: *written |= wd; return true;
+    case OP_ADDI:
+    case OP_XORI:
+    case OP_ORI:
+    case OP_ANDI:
+    case OP_SLTI:
+    case OP_SLTIU:
+    case OP_SLLI:
+    case OP_SRLI:
+    case OP_SRAI: *read |= r1, *written |= wd; return true;
+    case OP_ADDIW:
+    case OP_SLLIW:
+    case OP_SRLIW:
+    case OP_SRAIW: *read |= r1, *written |= wd; return t->w;
+    case OP_ADD:
+    case OP_SUB:
+    case OP_XOR:
+    case OP_OR:
+    case OP_AND:
+    case OP_SLT:
+    case OP_SLTU:
+    case OP_SLL:
+    case OP_SRL:
+    case OP_SRA:
+    case OP_MUL:
+    case OP_MULH:
+    case OP_MULHU:
+    case OP_MULHSU: *read |= r1 | r2, *written |= wd; return true;
+    case OP_ADDW:
+    case OP_SUBW:
+    case OP_MULW:
+    case OP_SLLW:
+    case OP_SRLW:
+    case OP_SRAW: *read |= r1 | r2, *written |= wd; return t->w;
+    default: return false; /* divisions (a call on timed cores), AMOs, the rest */
+    }
+}
+
+/* The guest registers each instruction of the block reads, for the choice of the register a new
+ * one takes the place of (rc_take): rs1 and rs2 where the operation is not known to read less. */
+static void note_reads(tr_t *t)
+{
+    const block_t *b = t->b;
+    for (uint32_t k = 0; k < b->n_insns; k++) {
+        const dinsn_t *d = &b->insn[k];
+        uint64_t read = 0, written = 0;
+        if (!insn_regs(t, d, (enum insn_op)b->info[k].op, &read, &written))
+            read = 1ull << d->rs1 | 1ull << d->rs2;
+        t->reads[k] = read;
+    }
+    t->rc.reads = t->reads;
+    t->rc.n_reads = b->n_insns;
+}
+
+/* A block that branches back to its own start, without timing, whose registers all fit in the
+ * pool: they are loaded once at its start (the loop's entry after them) and stay in their host
+ * registers through the whole block, so that the branch back goes on without storing and loading
+ * them again (emit_loop_back). Returns the registers written (dirty throughout: an iteration's
+ * values are in the host registers whichever way the code was entered); 0 and nothing loaded
+ * otherwise. */
+static uint64_t emit_loop_regs(tr_t *t)
+{
+    const block_t *b = t->b;
+    uint64_t read = 0, written = 0;
+    if (b->timed || !b->n_insns)
+        return 0;
+    const dinsn_t *br = &b->insn[b->n_insns - 1];
+    enum insn_op op = (enum insn_op)b->info[b->n_insns - 1].op;
+    uint64_t xmask = t->w ? UINT64_MAX : UINT32_MAX;
+    if (op != OP_BEQ && op != OP_BNE && op != OP_BLT && op != OP_BGE && op != OP_BLTU && op != OP_BGEU)
+        return 0;
+    if (((b->pc + (uint64_t)(int64_t)br->imm) & xmask) != b->pc)
+        return 0;
+    read |= 1ull << br->rs1 | (br->rs2 ? 1ull << br->rs2 : 0);
+    for (uint32_t k = 0; k + 1 < b->n_insns; k++)
+        if (!insn_regs(t, &b->insn[k], (enum insn_op)b->info[k].op, &read, &written))
+            return 0;
+    uint64_t all = read | written;
+    if ((unsigned)__builtin_popcountll(all) > t->rc.n)
+        return 0;
+    for (int g = 0; g <= 32; g++)
+        if (all & (1ull << g))
+            (void)rc_use(&t->rc, &t->e, g);
+    for (unsigned i = 0; i < t->rc.n; i++)
+        if (t->rc.s.guest[i] >= 0 && (written & (1ull << t->rc.s.guest[i])))
+            t->rc.s.dirty |= (uint8_t)(1u << i);
+    rc_next(&t->rc);
+    return written | 1; /* never 0 */
+}
+
+/* The taken branch of a block kept in registers (emit_loop_regs) back to its start: the inline
+ * retirement of emit_leave (untimed), then, while the budget lasts, on at loop_entry with the
+ * registers where they are; else they are stored and the block leaves as emit_leave does. */
+static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    reg_state_t regs = t->rc.s;
+    emit_mov_addr(t, X_RCX, b, false);
+    x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
+    x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
+    uint8_t *slow = x_jcc(e, X_CC_E);
+    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
+    uint8_t *budget_test = e->p;
+    uint8_t *out = x_jcc(e, X_CC_LE);
+    x_patch(e, x_jmp(e), loop_entry);
+    x_patch(e, out, e->p);
+    rc_store_state(&t->rc, e, &regs);
+    x_mov_imm(e, X_RAX, b->pc);
+    x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
+    emit_exit(t, JIT_CHAIN | 0u);
+    /* the block's first execution since the PMU looked: a call, the registers around it */
+    x_patch(e, slow, e->p);
+    rc_store_state(&t->rc, e, &regs);
+    x_mov(e, X_RDI, X_RBX);
+    emit_mov_addr(t, X_RSI, b, false);
+    emit_call(e, (const void *)jit_retire_first);
+    rc_load_state(&t->rc, e, &regs);
+    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
+    x_patch(e, x_jmp(e), budget_test);
+}
+
 static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
@@ -1019,17 +1248,20 @@ static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
     const dinsn_t *d = &b->insn[k];
     uint64_t xmask = t->w ? UINT64_MAX : UINT32_MAX;
     uint64_t target = (b->pc + (uint64_t)(int64_t)d->imm) & xmask;
+    reg_cache_t *rc = &t->rc;
     switch (op) {
     case OP_JAL:
+        rc_write_back(rc, e); /* then rd: the pool's copy of it (if any) is not used again */
         x_mov_imm(e, X_RAX, b->end_pc);
         x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
         emit_leave(t, false, target, 0, target, false);
         break;
     case OP_JALR:
-        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
+        x_mov(e, X_RAX, rc_use(rc, e, d->rs1));
         x_alu_imm(e, t->w, X_ADD, x_r(X_RAX), d->imm);
         x_alu_imm(e, t->w, X_AND, x_r(X_RAX), -2);
         x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
+        rc_write_back(rc, e);
         x_mov_imm(e, X_RAX, b->end_pc);
         x_store(e, true, x_m(X_RBX, HX(d->rd)), X_RAX);
         emit_leave(t, false, UINT64_MAX, 0, 0, true);
@@ -1042,15 +1274,31 @@ static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
     case OP_BGEU: {
         static const enum x_cc cc[] = { [OP_BEQ] = X_CC_E,  [OP_BNE] = X_CC_NE, [OP_BLT] = X_CC_L,
                                         [OP_BGE] = X_CC_GE, [OP_BLTU] = X_CC_B, [OP_BGEU] = X_CC_AE };
-        x_load(e, true, X_RAX, x_m(X_RBX, HX(d->rs1)));
-        x_alu(e, t->w, X_CMP, X_RAX, x_m(X_RBX, HX(d->rs2)));
+        int s1 = rc_use(rc, e, d->rs1);
+        if (d->rs2 == 0) { /* test: the flags of a compare with 0 (CF and OF clear) */
+            x_test(e, t->w, s1, s1);
+        } else {
+            int s2 = rc_use(rc, e, d->rs2);
+            x_alu(e, t->w, X_CMP, s1, x_r(s2));
+        }
+        reg_state_t regs = rc->s;
+        if (!t->loop_entry)
+            rc_write_back(rc, e); /* moves: the flags stay */
         uint8_t *taken = x_jcc(e, cc[op]);
+        if (t->loop_entry)
+            rc_write_back(rc, e); /* kept in registers on the way back (emit_loop_back) */
         emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
         x_patch(e, taken, e->p);
-        emit_leave(t, true, target | 1, 0, target, false);
+        if (t->loop_entry) {
+            rc->s = regs;
+            emit_loop_back(t, t->loop_entry);
+        } else {
+            emit_leave(t, true, target | 1, 0, target, false);
+        }
         break;
     }
     default: /* the sentinel after a block cut short */
+        rc_write_back(rc, e);
         emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
         break;
     }
@@ -1232,7 +1480,8 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_mov(e, X_RSI, X_RAX);
         x_mov_imm(e, X_RDX, s->size);
         emit_call(e, (const void *)jit_load_core);
-        emit_addr(t, &t->b->insn[s->k]); /* rax: the address again, rdx its offset */
+        rc_load_state(&t->rc, e, &t->rc.s); /* the pool as the inline access has it */
+        emit_addr(t, &t->b->insn[s->k]);    /* rax: the address again, rdx its offset */
         x_mov(e, X_RDX, X_RAX);
         x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
         x_patch(e, x_jmp(e), s->access);
@@ -1244,7 +1493,7 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
          * not held): straight here, without the tests above again */
         uint8_t *over = x_jmp(e);
         x_patch(e, s->from[2], e->p);
-        x_mov(e, X_RDI, X_RBX);
+        rc_store_state(&t->rc, e, &s->before); /* what the stub's start stores */
         x_mov(e, X_RDX, X_RAX);
         x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
         x_patch(e, over, e->p);
@@ -1315,8 +1564,14 @@ static bool emit_block(tr_t *t)
         x_load(e, true, X_RBP, x_m(X_R13, (int32_t)offsetof(l1_memo_t, cache)));
     }
     uint8_t *body = e->p;
+    reg_pool_init(t);
+    note_reads(t);
+    if (emit_loop_regs(t))
+        t->loop_entry = e->p;
     uint32_t k = 0;
     for (; k <= b->n_insns; k++) {
+        rc_next(&t->rc);
+        t->rc.at = k;
         /* the terminator: the last instruction, or the sentinel after a block cut short */
         enum insn_op op = (enum insn_op)b->info[k].op; /* k == n_insns: only after a cut-short block */
         if (is_translated_terminator(op)) {
@@ -1329,19 +1584,28 @@ static bool emit_block(tr_t *t)
     }
     if (k == 0)
         return false; /* nothing to translate */
-    if (k <= b->n_insns)
+    if (k <= b->n_insns) {
+        rc_write_back(&t->rc, e);
         emit_exit(t, JIT_CONT | k); /* the interpreter runs the rest */
+    }
     for (unsigned j = 0; j < t->n_slow; j++) {
         slow_path_t *s = &t->slow[j];
         x_patch(e, s->from[0], e->p);
         x_patch(e, s->from[1], e->p);
         if (!write_miss_direct(t, s))
             x_patch(e, s->from[2], e->p);
-        x_mov(e, X_RDI, X_RBX);
+        /* h->x as the interpreter has it before instruction k; the pool as it was (the inline
+         * access, s->access, goes on with it) */
+        rc_store_state(&t->rc, e, &s->before);
+        t->rc.s = s->before;
+        t->rc.s.dirty = 0;
+        rc_next(&t->rc);
         if (s->kind == SLOW_DIV) {
+            x_mov(e, X_RDI, X_RBX);
             emit_mov_addr(t, X_RSI, b, false);
             x_mov_imm(e, X_RDX, s->k);
             emit_call(e, (const void *)jit_divrem);
+            rc_load_state(&t->rc, e, &s->after);
             x_patch(e, x_jmp(e), s->back);
             continue;
         }
@@ -1354,11 +1618,13 @@ static bool emit_block(tr_t *t)
             emit_exit(t, JIT_CONT | s->k);
             continue;
         }
+        x_mov(e, X_RDI, X_RBX);
         x_mov(e, X_RSI, X_RAX);
         emit_mov_addr(t, X_RDX, b, false);
         x_mov_imm(e, X_RCX, s->k);
         emit_call(e, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         x_test(e, false, X_RAX, X_RAX);
+        rc_load_state(&t->rc, e, &s->after); /* moves: the flags stay */
         x_patch(e, x_jcc(e, X_CC_E), s->back);
         emit_epilogue(t);
     }

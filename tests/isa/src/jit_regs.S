@@ -1,0 +1,111 @@
+/* Registers written in a block before something leaves it or calls out of it: the register file
+ * must be the architectural one there (a translator that keeps registers in host registers
+ * writes them back before every exit, trap and helper, and loads them again after a call).
+ * Every loop runs 40 times, so that its blocks are hot (translated) well before the last checks.
+ *   2: a load that faults (access fault below RAM) after two registers were written in its
+ *      block: the code the trap handler resumes sees their new values
+ *   3: the same with a store
+ *   4: a division by zero and a remainder by zero of registers written just before (the
+ *      out-of-line division reads them from the register file)
+ *   5: a device load (CLINT msip, 0) between two uses of registers written before it in the
+ *      same block: their values survive the call of the load's slow path
+ *   6: a loop whose one block branches to itself, with a device load in it: the sum of the
+ *      counter over the iterations, and the counter itself, after the loop */
+#include "isa_test.h"
+
+#define UNMAPPED 0x7ffffff0
+#define ITERATIONS 40
+
+RVTEST_CODE_BEGIN
+
+  TEST_BEGIN(2);
+        li s0, 0
+        li s1, ITERATIONS
+1:      TRAP_EXPECT(3f)
+        li a1, UNMAPPED
+        addi a2, s0, 7
+        add a3, a2, a2
+        lw a4, 0(a1)
+        j fail
+3:      addi t2, s0, 7
+        bne a2, t2, fail
+        add t2, t2, t2
+        bne a3, t2, fail
+        TRAP_LOAD(a4, TI_CAUSE)
+        li t2, CAUSE_LOAD_ACCESS
+        bne a4, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(3);
+        li s0, 0
+1:      TRAP_EXPECT(3f)
+        li a1, UNMAPPED
+        addi a2, s0, 11
+        xor a3, a2, s1
+        sw a2, 0(a1)
+        j fail
+3:      addi t2, s0, 11
+        bne a2, t2, fail
+        xor t2, t2, s1
+        bne a3, t2, fail
+        TRAP_LOAD(a4, TI_CAUSE)
+        li t2, CAUSE_STORE_ACCESS
+        bne a4, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(4);
+        li s0, 0
+1:      addi a2, s0, 5
+        li a3, 0
+        div a4, a2, a3
+        rem a5, a2, a3
+        add a6, a5, a2
+        li t2, -1
+        bne a4, t2, fail
+        addi t2, s0, 5
+        bne a5, t2, fail
+        add t2, t2, t2
+        bne a6, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(5);
+        li s0, 0
+        li a1, CLINT_MSIP
+1:      addi a2, s0, 3
+        slli a3, s0, 2
+        lw a4, 0(a1)
+        add a5, a2, a3
+        add a5, a5, a4
+        addi t2, s0, 3
+        bne a2, t2, fail
+        slli t2, s0, 2
+        bne a3, t2, fail
+        addi t2, t2, 3
+        add t2, t2, s0
+        bne a5, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(6);
+        li s0, 0
+        li a5, 0
+        li a1, CLINT_MSIP
+        j 1f
+1:      lw a4, 0(a1)
+        add a5, a5, s0
+        add a5, a5, a4
+        addi s0, s0, 1
+        blt s0, s1, 1b
+        li t2, ITERATIONS * (ITERATIONS - 1) / 2
+        bne a5, t2, fail
+        li t2, ITERATIONS
+        bne s0, t2, fail
+
+RVTEST_CODE_END
+
+RVTEST_DATA_BEGIN
+jit_regs_scratch: .word 0
+RVTEST_DATA_END
