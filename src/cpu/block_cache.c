@@ -16,6 +16,15 @@
 #define BC_PAGE_BUCKETS (1u << 12)
 #define BC_ARENA_SIZE (64u << 20)
 #define PAGE_SIZE 4096u
+_Static_assert(BC_PAGE_BUCKETS == 1u << 12, "page_bucket gives 12 bits");
+
+/* The bucket of bc.pages for virtual page vpn: a multiplicative hash, so that user pages near 0
+ * and a kernel's text at 0xffffffff80000000 (the same low bits) do not share buckets, which made
+ * every sfence.vma of a user page walk the blocks of a kernel page. */
+static uint32_t page_bucket(uint64_t vpn)
+{
+    return (uint32_t)((vpn * 0x9e3779b97f4a7c15ull) >> 52); /* 12 bits: BC_PAGE_BUCKETS */
+}
 
 size_t block_granule_map_bytes(uint64_t ram_size)
 {
@@ -227,7 +236,7 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
         /* a block starts in the page, or in the one before and runs into it (dead blocks are
          * taken off the lists on the way; they stay on their context's list, skipped there) */
         for (uint64_t first = vpn - 1; first != vpn + 1; first++)
-            for (block_t **p = &bc->pages[first & (BC_PAGE_BUCKETS - 1)]; *p;) {
+            for (block_t **p = &bc->pages[page_bucket(first)]; *p;) {
                 block_t *b = *p;
                 uint64_t lo = b->pc >> 12, hi = (b->end_pc - 1) >> 12;
                 if (b->ctx == BLOCK_DEAD) {
@@ -606,8 +615,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
-    b->page_next = bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)];
-    bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
+    b->page_next = bc->pages[page_bucket(pc >> 12)];
+    bc->pages[page_bucket(pc >> 12)] = b;
     b->ppage_next = bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)];
     bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
     if (pa_next != UINT64_MAX) {
