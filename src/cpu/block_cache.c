@@ -13,17 +13,18 @@
 #include "cpu/tier.h"
 
 #define BC_BUCKETS (1u << 16)
-#define BC_PAGE_BUCKETS (1u << 12)
+#define BC_PAGE_BUCKETS (1u << 12)  /* bc.ppages */
+#define BC_VPAGE_BUCKETS (1u << 16) /* bc.pages: about one page per bucket, so a fence walks little else */
 #define BC_ARENA_SIZE (64u << 20)
 #define PAGE_SIZE 4096u
-_Static_assert(BC_PAGE_BUCKETS == 1u << 12, "page_bucket gives 12 bits");
+_Static_assert(BC_VPAGE_BUCKETS == 1u << 16, "page_bucket gives 16 bits");
 
 /* The bucket of bc.pages for virtual page vpn: a multiplicative hash, so that user pages near 0
  * and a kernel's text at 0xffffffff80000000 (the same low bits) do not share buckets, which made
  * every sfence.vma of a user page walk the blocks of a kernel page. */
 static uint32_t page_bucket(uint64_t vpn)
 {
-    return (uint32_t)((vpn * 0x9e3779b97f4a7c15ull) >> 52); /* 12 bits: BC_PAGE_BUCKETS */
+    return (uint32_t)((vpn * 0x9e3779b97f4a7c15ull) >> 48); /* 16 bits: BC_VPAGE_BUCKETS */
 }
 
 size_t block_granule_map_bytes(uint64_t ram_size)
@@ -37,14 +38,14 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->mask = BC_BUCKETS - 1;
     /* The hash tables and the arena in one mapping (huge pages, touched lazily: a short run barely
      * uses it): the tables' first touches are a few faults, not one per 4 KiB. */
-    size_t tables = (BC_BUCKETS + 2 * BC_PAGE_BUCKETS) * sizeof(block_t *);
+    size_t tables = (BC_BUCKETS + BC_VPAGE_BUCKETS + BC_PAGE_BUCKETS) * sizeof(block_t *);
     bc->map_size = tables + BC_ARENA_SIZE;
     bc->map = bus_host_map_huge(bc->map_size);
     if (!bc->map)
         return false;
     bc->table = (block_t **)(void *)bc->map;
     bc->pages = bc->table + BC_BUCKETS;
-    bc->ppages = bc->pages + BC_PAGE_BUCKETS;
+    bc->ppages = bc->pages + BC_VPAGE_BUCKETS;
     bc->arena = bc->map + tables;
     bc->arena_size = BC_ARENA_SIZE;
     bc->arena_used = 0;
@@ -75,7 +76,7 @@ static void drop_blocks(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
-    memset(bc->pages, 0, BC_PAGE_BUCKETS * sizeof *bc->pages);
+    memset(bc->pages, 0, BC_VPAGE_BUCKETS * sizeof *bc->pages);
     memset(bc->ppages, 0, BC_PAGE_BUCKETS * sizeof *bc->ppages);
     bc->straddlers = NULL;
     memset(bc->ctx_blocks, 0, sizeof bc->ctx_blocks);
