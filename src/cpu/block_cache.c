@@ -198,7 +198,7 @@ static void unlink_dead(block_cache_t *bc)
         uintptr_t l = (uintptr_t)bc->links[k];
         block_t *from = (block_t *)(l & ~(uintptr_t)1);
         unsigned s = (unsigned)(l & 1);
-        if (from->ctx == BLOCK_DEAD)
+        if (from->ctx == BLOCK_DEAD || !from->succ[s]) /* a slot cut since (unlink_dead_ctx) */
             continue;
         if (from->succ[s]->ctx == BLOCK_DEAD) {
             from->succ[s] = NULL;
@@ -211,11 +211,36 @@ static void unlink_dead(block_cache_t *bc)
     bc->n_links = kept;
 }
 
+/* unlink_dead after blocks of the contexts in `ids` (bits by context id), none of them global
+ * code, were dropped: a block links only to blocks of its own context or to global code
+ * (exec_template.h, CHAIN_), so every link to a dropped block starts at a block of those
+ * contexts, and their lists are walked instead of every link made (a Linux process's page fence
+ * drops another process's blocks of that page: the kernel's links are most of them). The
+ * entries of bc.links for the slots cut stay until unlink_dead passes. */
+static void unlink_dead_ctx(block_cache_t *bc, uint64_t ids)
+{
+    if (bc->links_lost) {
+        unlink_all(bc);
+        return;
+    }
+    for (unsigned id = 1; id < sizeof bc->ctx_blocks / sizeof bc->ctx_blocks[0]; id++)
+        if ((ids >> id) & 1)
+            for (block_t *b = bc->ctx_blocks[id]; b; b = b->ctx_next)
+                for (unsigned k = 0; k < 2 && b->ctx != BLOCK_DEAD; k++)
+                    if (b->succ[k] && b->succ[k]->ctx == BLOCK_DEAD) {
+                        b->succ[k] = NULL;
+                        if (b->jit_site[k])
+                            memset(b->jit_site[k], 0, 4); /* rel32 0: on to the lookup after the jump */
+                    }
+}
+
 void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
 {
     block_cache_t *bc = &h->bc;
     unsigned dropped = 0;
     bool linked_from_others = vpn != UINT64_MAX; /* blocks other than those dropped may link here */
+    uint64_t dropped_ids = 0;                    /* a fence of one page: the contexts of its blocks */
+    bool dropped_global = false;
     if (vpn == UINT64_MAX) {
         /* every block of those contexts; they stay on the page lists, dead, until a walk there
          * takes them off */
@@ -243,6 +268,8 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
                 if (b->ctx == BLOCK_DEAD) {
                     *p = b->page_next;
                 } else if (lo == first && lo <= vpn && vpn <= hi && (b->ctx >> 2) && ctx_drop[b->ctx >> 2]) {
+                    dropped_ids |= 1ull << (b->ctx >> 2);
+                    dropped_global |= h->vm_ctx_global[b->ctx >> 2];
                     *p = b->page_next;
                     drop_block(bc, b);
                     dropped++;
@@ -251,7 +278,9 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
                 }
             }
     }
-    if (dropped && linked_from_others)
+    if (dropped && dropped_ids && !dropped_global)
+        unlink_dead_ctx(bc, dropped_ids);
+    else if (dropped && linked_from_others)
         unlink_dead(bc);
     bc->drops += dropped;
 }
