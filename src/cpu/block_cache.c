@@ -13,9 +13,19 @@
 #include "cpu/tier.h"
 
 #define BC_BUCKETS (1u << 16)
-#define BC_PAGE_BUCKETS (1u << 12)
+#define BC_PAGE_BUCKETS (1u << 12)  /* bc.ppages */
+#define BC_VPAGE_BUCKETS (1u << 16) /* bc.pages: about one page per bucket, so a fence walks little else */
 #define BC_ARENA_SIZE (64u << 20)
 #define PAGE_SIZE 4096u
+_Static_assert(BC_VPAGE_BUCKETS == 1u << 16, "page_bucket gives 16 bits");
+
+/* The bucket of bc.pages for virtual page vpn: a multiplicative hash, so that user pages near 0
+ * and a kernel's text at 0xffffffff80000000 (the same low bits) do not share buckets, which made
+ * every sfence.vma of a user page walk the blocks of a kernel page. */
+static uint32_t page_bucket(uint64_t vpn)
+{
+    return (uint32_t)((vpn * 0x9e3779b97f4a7c15ull) >> 48); /* 16 bits: BC_VPAGE_BUCKETS */
+}
 
 size_t block_granule_map_bytes(uint64_t ram_size)
 {
@@ -28,14 +38,14 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->mask = BC_BUCKETS - 1;
     /* The hash tables and the arena in one mapping (huge pages, touched lazily: a short run barely
      * uses it): the tables' first touches are a few faults, not one per 4 KiB. */
-    size_t tables = (BC_BUCKETS + 2 * BC_PAGE_BUCKETS) * sizeof(block_t *);
+    size_t tables = (BC_BUCKETS + BC_VPAGE_BUCKETS + BC_PAGE_BUCKETS) * sizeof(block_t *);
     bc->map_size = tables + BC_ARENA_SIZE;
     bc->map = bus_host_map_huge(bc->map_size);
     if (!bc->map)
         return false;
     bc->table = (block_t **)(void *)bc->map;
     bc->pages = bc->table + BC_BUCKETS;
-    bc->ppages = bc->pages + BC_PAGE_BUCKETS;
+    bc->ppages = bc->pages + BC_VPAGE_BUCKETS;
     bc->arena = bc->map + tables;
     bc->arena_size = BC_ARENA_SIZE;
     bc->arena_used = 0;
@@ -66,7 +76,7 @@ static void drop_blocks(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
     memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
-    memset(bc->pages, 0, BC_PAGE_BUCKETS * sizeof *bc->pages);
+    memset(bc->pages, 0, BC_VPAGE_BUCKETS * sizeof *bc->pages);
     memset(bc->ppages, 0, BC_PAGE_BUCKETS * sizeof *bc->ppages);
     bc->straddlers = NULL;
     memset(bc->ctx_blocks, 0, sizeof bc->ctx_blocks);
@@ -188,7 +198,7 @@ static void unlink_dead(block_cache_t *bc)
         uintptr_t l = (uintptr_t)bc->links[k];
         block_t *from = (block_t *)(l & ~(uintptr_t)1);
         unsigned s = (unsigned)(l & 1);
-        if (from->ctx == BLOCK_DEAD)
+        if (from->ctx == BLOCK_DEAD || !from->succ[s]) /* a slot cut since (unlink_dead_ctx) */
             continue;
         if (from->succ[s]->ctx == BLOCK_DEAD) {
             from->succ[s] = NULL;
@@ -201,11 +211,36 @@ static void unlink_dead(block_cache_t *bc)
     bc->n_links = kept;
 }
 
+/* unlink_dead after blocks of the contexts in `ids` (bits by context id), none of them global
+ * code, were dropped: a block links only to blocks of its own context or to global code
+ * (exec_template.h, CHAIN_), so every link to a dropped block starts at a block of those
+ * contexts, and their lists are walked instead of every link made (a Linux process's page fence
+ * drops another process's blocks of that page: the kernel's links are most of them). The
+ * entries of bc.links for the slots cut stay until unlink_dead passes. */
+static void unlink_dead_ctx(block_cache_t *bc, uint64_t ids)
+{
+    if (bc->links_lost) {
+        unlink_all(bc);
+        return;
+    }
+    for (unsigned id = 1; id < sizeof bc->ctx_blocks / sizeof bc->ctx_blocks[0]; id++)
+        if ((ids >> id) & 1)
+            for (block_t *b = bc->ctx_blocks[id]; b; b = b->ctx_next)
+                for (unsigned k = 0; k < 2 && b->ctx != BLOCK_DEAD; k++)
+                    if (b->succ[k] && b->succ[k]->ctx == BLOCK_DEAD) {
+                        b->succ[k] = NULL;
+                        if (b->jit_site[k])
+                            memset(b->jit_site[k], 0, 4); /* rel32 0: on to the lookup after the jump */
+                    }
+}
+
 void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
 {
     block_cache_t *bc = &h->bc;
     unsigned dropped = 0;
     bool linked_from_others = vpn != UINT64_MAX; /* blocks other than those dropped may link here */
+    uint64_t dropped_ids = 0;                    /* a fence of one page: the contexts of its blocks */
+    bool dropped_global = false;
     if (vpn == UINT64_MAX) {
         /* every block of those contexts; they stay on the page lists, dead, until a walk there
          * takes them off */
@@ -227,12 +262,14 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
         /* a block starts in the page, or in the one before and runs into it (dead blocks are
          * taken off the lists on the way; they stay on their context's list, skipped there) */
         for (uint64_t first = vpn - 1; first != vpn + 1; first++)
-            for (block_t **p = &bc->pages[first & (BC_PAGE_BUCKETS - 1)]; *p;) {
+            for (block_t **p = &bc->pages[page_bucket(first)]; *p;) {
                 block_t *b = *p;
                 uint64_t lo = b->pc >> 12, hi = (b->end_pc - 1) >> 12;
                 if (b->ctx == BLOCK_DEAD) {
                     *p = b->page_next;
                 } else if (lo == first && lo <= vpn && vpn <= hi && (b->ctx >> 2) && ctx_drop[b->ctx >> 2]) {
+                    dropped_ids |= 1ull << (b->ctx >> 2);
+                    dropped_global |= h->vm_ctx_global[b->ctx >> 2];
                     *p = b->page_next;
                     drop_block(bc, b);
                     dropped++;
@@ -241,7 +278,9 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
                 }
             }
     }
-    if (dropped && linked_from_others)
+    if (dropped && dropped_ids && !dropped_global)
+        unlink_dead_ctx(bc, dropped_ids);
+    else if (dropped && linked_from_others)
         unlink_dead(bc);
     bc->drops += dropped;
 }
@@ -606,8 +645,8 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
-    b->page_next = bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)];
-    bc->pages[(pc >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
+    b->page_next = bc->pages[page_bucket(pc >> 12)];
+    bc->pages[page_bucket(pc >> 12)] = b;
     b->ppage_next = bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)];
     bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
     if (pa_next != UINT64_MAX) {

@@ -92,9 +92,9 @@ typedef struct csr_state {
 typedef struct block_cache {
     block_t **table; /* hash buckets, indexed by (pc >> 1) & mask */
     uint32_t mask;
-    block_t **pages;     /* the blocks by their first virtual page: buckets indexed by (pc >> 12) & 4095 */
-    block_t **ppages;    /* by the physical page of their first instruction, the same buckets */
-    block_t *straddlers; /* the blocks whose code runs into another physical page */
+    block_t **pages;         /* the blocks by their first virtual page: 65536 buckets (page_bucket) */
+    block_t **ppages;        /* by the physical page of their first instruction: (pa >> 12) & 4095 */
+    block_t *straddlers;     /* the blocks whose code runs into another physical page */
     block_t *ctx_blocks[64]; /* the blocks of each translation context id (block_t.ctx >> 2) */
     /* The links made since the last flush: successor slots set (each the block's address with the
      * slot in bit 0: blocks are 16-byte aligned), and jumps of translated code that may be patched.

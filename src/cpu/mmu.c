@@ -189,7 +189,14 @@ void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t a
             ctx_drop[e->vm_ctx] && !(one_asid && (e->flags & PTE_G)))
             e->tag = 0;
     }
-    mmu_ftlb_flush(h);
+    /* The fast TLB holds entries of the current context only (a satp write empties it): a fence of
+     * another ASID leaves it as it is, a fence of one page drops the entries of that page's index
+     * (with the TLB entry they cache; a superpage is cached per 4 KiB page, as there). */
+    bool other_asid = one_asid && h->vm_levels && satp_asid(h, h->csr.satp) != asid;
+    if (one_page && !other_asid)
+        mmu_ftlb_drop(h, vpn);
+    else if (!other_asid)
+        mmu_ftlb_flush(h);
     h->tlb_flushes++; /* a TLB model empties itself on any fence, as a simple TLB does */
     /* Blocks: those whose code lies in that page, in those contexts (the blocks of global pages
      * have contexts of their own, which an ASID's fence keeps) */
