@@ -38,7 +38,8 @@ typedef uint32_t (*jit_entry_t)(hart_t *h);
 typedef struct exec_tier {
     /* A block was decoded: counted toward translation if the hart translates at all. */
     void (*block_built)(hart_t *h, block_t *b);
-    /* Translates b; false when it cannot (the block stays interpreted). */
+    /* Translates b; false when it cannot (the block stays interpreted). A tier that shares
+     * translations may set a block's b->jit_count to have it asked at the block's next run. */
     bool (*translate)(hart_t *h, block_t *b);
     /* The block cache was flushed: all translated code goes with it. */
     void (*flush)(hart_t *h);

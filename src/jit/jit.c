@@ -1667,6 +1667,9 @@ static bool code_cache_open(hart_t *h)
  * until it is hot and translating it again. An entry is valid while its hart has not flushed (the
  * flush count): until then the block and its code stay where they are, even if dropped. */
 #define JIT_SHARE_ENTRIES 65536u
+/* The harts a translation is announced to (share_announce); more take it when they next decode
+ * the block or when it is hot on them. */
+#define JIT_SHARE_HARTS 16u
 
 typedef struct jit_share {
     struct jit_share_entry {
@@ -1674,6 +1677,8 @@ typedef struct jit_share {
         const hart_t *h;
         const block_t *b;
     } e[JIT_SHARE_ENTRIES];
+    hart_t *harts[JIT_SHARE_HARTS]; /* those that translated or took a translation, in order */
+    unsigned n_harts;
 } jit_share_t;
 
 static void *jit_share_new(void)
@@ -1779,9 +1784,37 @@ static const block_t *shared_twin(const hart_t *h, const block_t *b)
     return src;
 }
 
-static void share_note(const hart_t *h, const block_t *b)
+static void share_join(jit_share_t *s, hart_t *h)
+{
+    for (unsigned k = 0; k < s->n_harts; k++)
+        if (s->harts[k] == h)
+            return;
+    if (s->n_harts < JIT_SHARE_HARTS)
+        s->harts[s->n_harts++] = h;
+}
+
+/* Hart h translated block b: the other harts' counted blocks at the same pc and physical address
+ * ask for it at their next run (their count one short of hot: jit_translate takes the copy)
+ * instead of being interpreted until they are hot on their own. */
+static void share_announce(const hart_t *h, const block_t *b)
+{
+    const jit_share_t *s = h->tier_share;
+    for (unsigned k = 0; k < s->n_harts; k++) {
+        hart_t *o = s->harts[k];
+        if (o == h || !o->jit_threshold)
+            continue;
+        for (block_t *t = o->bc.table[(uint32_t)(b->pc >> 1) & o->bc.mask]; t; t = t->hash_next)
+            if (t->pc == b->pc && t->fetch_pa == b->fetch_pa && t->ctx != BLOCK_DEAD && !t->jit_entry &&
+                t->insn[0].handler == o->dispatch[OP_JIT_COUNT] && t->jit_count < o->jit_threshold)
+                t->jit_count = o->jit_threshold - 1;
+    }
+}
+
+static void share_note(hart_t *h, const block_t *b)
 {
     *share_entry(h->tier_share, b) = (struct jit_share_entry){ b->pc, b->fetch_pa, h->bc.flushes, h, b };
+    share_join(h->tier_share, h);
+    share_announce(h, b);
 }
 
 bool jit_translate(hart_t *h, block_t *b)
@@ -1837,7 +1870,10 @@ fail:
 static bool take_shared(hart_t *h, block_t *b)
 {
     const block_t *src = shared_twin(h, b);
-    return src && copy_translation(h, b, src); /* a failed copy notes no jump site */
+    if (!src || !copy_translation(h, b, src)) /* a failed copy notes no jump site */
+        return false;
+    share_join(h->tier_share, h);
+    return true;
 }
 
 #endif
