@@ -88,6 +88,7 @@ typedef struct dbus_memo {
     uint64_t rel[2];  /* address_amounts: 2 bits per pair of consecutive accesses (bus_word_rel) */
     uint32_t gen;
     uint16_t entry;                     /* the entry state (data_cost_addr's entry_store) */
+    uint16_t n_addr;                    /* the block's accesses (address_amounts) */
     int32_t transactions, cycles, busy; /* what they change in D-bus transactions, decode-stall
                                          * and D-bus busy cycles */
 } dbus_memo_t;
@@ -173,16 +174,18 @@ struct veer_timing {
     uint16_t bus_left[BUS_CARRIED];
     uint64_t fetch_addr; /* the fetch stream's last fetch address + 1; 0: redirected since */
     /* the addresses of the current block's loads and stores, in order, while the core sees
-     * every access (hart_t.core_addr_events: D-bus transactions or busy cycles counted) */
-    unsigned n_addr;
+     * every access (hart_t.core_addr_events: D-bus transactions or busy cycles counted); the
+     * next free entry is hart_t.addr_log_next (translated code logs main RAM's accesses) */
     uint32_t addr[BLOCK_MAX_INSNS];
     bool div_stalled;  /* a divide of the current block waited (div_wait is not all 0) */
     uint32_t memo_gen; /* the replay memos' generation (fetch_memo_t): blocks built */
     fetch_memo_t fetch_memo[MEMO_SLOTS];
     dbus_memo_t addr_memo[MEMO_SLOTS];  /* address_amounts */
-    dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel unused) */
+    dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel, n_addr unused) */
     bus_memo_t bus_memo[MEMO_SLOTS];    /* bus_buffer_stalls */
 };
+
+static bool external(uint64_t addr);
 
 veer_timing_t *veer_timing_new(void)
 {
@@ -193,6 +196,20 @@ veer_timing_t *veer_timing_new(void)
         t->fb_fetch = true;
     }
     return t;
+}
+
+void veer_timing_attach(hart_t *h, veer_timing_t *t)
+{
+    h->addr_log_next = t->addr;
+    h->addr_log_end = t->addr + BLOCK_MAX_INSNS;
+    /* veer_timing_data_access only logs an aligned access to main RAM if it is all external */
+    h->addr_log_ram = h->ram_size && external(h->ram_base) && external(h->ram_base + h->ram_size - 1);
+}
+
+void veer_timing_detach(hart_t *h)
+{
+    h->addr_log_next = h->addr_log_end = NULL;
+    h->addr_log_ram = false;
 }
 
 void veer_timing_free(veer_timing_t *t)
@@ -1062,6 +1079,7 @@ static __attribute__((noinline)) void add_entry_amounts(hart_t *h, veer_timing_t
                                 { 0, 0 },
                                 s->memo_gen,
                                 (uint16_t)entry,
+                                0,
                                 (int32_t)(ce.transactions - c0.transactions),
                                 (int32_t)(ce.cycles - c0.cycles),
                                 (int32_t)(ce.busy - c0.busy) };
@@ -1353,36 +1371,43 @@ static unsigned bus_word_rel(uint32_t a, uint32_t b)
  * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
  * guessed ones: mcycle does not depend on what is counted. */
 static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b,
-                                                      uint64_t dccm, unsigned entry_store)
+                                                      uint64_t dccm, unsigned entry_store, unsigned n_addr)
 {
+    /* With every access external, the replay compares only consecutive accesses' bus words: it
+     * depends on the block, the entry state and rel alone, found from the log alone (the memo
+     * holds how many accesses the block had when it was made, found against its instructions). */
+    uint64_t rel[2] = { 0, 0 };
+    dbus_memo_t *m = NULL;
+    if (!dccm) {
+        bool local = !external(s->addr[0]);
+        for (unsigned j = 1; j < n_addr; j++) {
+            local |= !external(s->addr[j]);
+            rel[(j - 1) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 1], s->addr[j]) << (2 * ((j - 1) % 32));
+        }
+        if (!local) {
+            m = &s->addr_memo[memo_slot(b, rel[0] ^ rel[1] * 0x9E3779B97F4A7C15ull ^ entry_store)];
+            if (m->b == b && m->gen == s->memo_gen && m->entry == entry_store && m->n_addr == n_addr &&
+                m->rel[0] == rel[0] && m->rel[1] == rel[1]) {
+                add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
+                add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
+                return;
+            }
+        }
+    }
     uint32_t addr[BLOCK_MAX_INSNS];
-    uint64_t local = 0, rel[2] = { 0, 0 };
+    uint64_t local = 0;
     unsigned j = 0;
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (!is_mem(b->events[k]))
             continue;
-        if (j == s->n_addr)
+        if (j == n_addr)
             return;
         addr[k] = s->addr[j++];
         if (!external(addr[k]))
             local |= 1ull << k;
-        if (j > 1)
-            rel[(j - 2) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 2], addr[k]) << (2 * ((j - 2) % 32));
     }
-    if (j != s->n_addr)
+    if (j != n_addr)
         return;
-    /* With every access external, the replay compares only consecutive accesses' bus words: it
-     * depends on the block, the entry state and rel alone. */
-    dbus_memo_t *m = NULL;
-    if (!local && !dccm) {
-        m = &s->addr_memo[memo_slot(b, rel[0] ^ rel[1] * 0x9E3779B97F4A7C15ull ^ entry_store)];
-        if (m->b == b && m->gen == s->memo_gen && m->entry == entry_store && m->rel[0] == rel[0] &&
-            m->rel[1] == rel[1]) {
-            add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
-            add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
-            return;
-        }
-    }
     data_cost_t c = data_cost_addr(b, local, entry_store, NULL, addr),
                 guess = data_cost(b, dccm, entry_store);
     add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c.transactions - guess.transactions);
@@ -1392,6 +1417,7 @@ static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *
                             { rel[0], rel[1] },
                             s->memo_gen,
                             (uint16_t)entry_store,
+                            (uint16_t)n_addr,
                             (int32_t)(c.transactions - guess.transactions),
                             0,
                             (int32_t)(c.busy - guess.busy) };
@@ -1432,7 +1458,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         s->fetch_addr = 0;
         clear_div_waits(s);
         s->misaligned_waits = 0;
-        s->n_addr = 0;
+        h->addr_log_next = s->addr;
         return;
     }
     h->stall_cycles += b->stall_cycles;
@@ -1512,9 +1538,10 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
          * store buffer (the same base register, kept, and offset) */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)0 - 1);
     }
-    if (s->n_addr && (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY))))
-        address_amounts(h, s, b, dccm, entry);
-    s->n_addr = 0;
+    unsigned n_addr = (unsigned)(h->addr_log_next - s->addr);
+    if (n_addr && (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY))))
+        address_amounts(h, s, b, dccm, entry, n_addr);
+    h->addr_log_next = s->addr;
 }
 
 /* ---- address- and data-dependent costs ----------------------------------------------------- */
@@ -1526,8 +1553,8 @@ void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, un
     veer_timing_t *s = timing_of(h);
     if (!s)
         return;
-    if (s->n_addr < BLOCK_MAX_INSNS)
-        s->addr[s->n_addr++] = (uint32_t)addr;
+    if (h->addr_log_next < h->addr_log_end)
+        *h->addr_log_next++ = (uint32_t)addr;
     if (!external(addr))
         s->dccm_accesses++;
     else if (addr & (size - 1)) {
