@@ -1344,16 +1344,26 @@ static unsigned fetch_windows(veer_timing_t *s, uint64_t lo, uint64_t hi)
     uint64_t a;
     if (s->fetch_addr && lo >= s->fetch_addr - 1 && lo < s->fetch_addr + 3)
         a = s->fetch_addr - 1; /* the stream goes on in the group already fetched */
-    else if (s->fetch_addr && lo == next_fetch(s->fetch_addr - 1)) {
-        a = lo;
-        count = 1;
-    } else {
-        a = lo; /* a redirect: the stream starts at the target */
+    else {
+        a = lo; /* its next group (next_fetch) or a redirect: the stream starts at lo */
         count = 1;
     }
-    while (a + 4 < hi) {
-        a = next_fetch(a);
-        count++;
+    /* the loop `while (a + 4 < hi) a = next_fetch(a), count++` in closed form: a stream at 2 mod 4
+     * goes on in steps of 4 to its line's last such group, then from the next line's start */
+    if ((a & 2) && a + 4 < hi) {
+        uint64_t last = (a | 63) - 1, stop = hi - 5;
+        if (stop < last) {
+            unsigned k = (unsigned)((stop - a) / 4) + 1;
+            s->fetch_addr = a + 4 * (uint64_t)k + 1;
+            return count + k;
+        }
+        count += (unsigned)((last - a) / 4) + 1;
+        a = last + 2;
+    }
+    if (a + 4 < hi) {
+        unsigned k = (unsigned)((hi - a - 1) / 4);
+        a += 4 * (uint64_t)k;
+        count += k;
     }
     s->fetch_addr = a + 1;
     return count;
