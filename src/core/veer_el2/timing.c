@@ -73,7 +73,7 @@ enum { BTB_BRANCH, BTB_CALL, BTB_RET, BTB_JUMP };
  * block's consecutive accesses relate. Direct-mapped by block and key. An entry holds for the
  * block it names only while no block has been built since (memo_gen): a block's memory is reused
  * only after the block cache has dropped it, and every new block bumps the generation. */
-enum { MEMO_SLOTS = 4096 };
+enum { MEMO_SLOT_BITS = 12, MEMO_SLOTS = 1 << MEMO_SLOT_BITS };
 
 typedef struct fetch_memo {
     const block_t *b;      /* NULL: empty */
@@ -105,8 +105,8 @@ typedef struct bus_memo {
 /* The memo slot of block b and a key. */
 static size_t memo_slot(const block_t *b, uint64_t key)
 {
-    uint64_t x = ((uintptr_t)b >> 4) * 0x9E3779B97F4A7C15ull ^ key * 0xC2B2AE3D27D4EB4Full;
-    return (size_t)((x ^ x >> 29) & (MEMO_SLOTS - 1));
+    uint64_t x = ((uintptr_t)b ^ (key << 8 | key >> 56)) * 0x9E3779B97F4A7C15ull; /* one multiply */
+    return (size_t)(x >> (64 - MEMO_SLOT_BITS));
 }
 
 /* core_word[9]: what the block's last instruction is for the predictor and the fetch side, fixed at
@@ -1380,30 +1380,11 @@ static unsigned bus_word_rel(uint32_t a, uint32_t b)
  * the core saw all of them), replacing those of the bus words guessed from base registers and
  * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
  * guessed ones: mcycle does not depend on what is counted. */
-static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b,
-                                                      uint64_t dccm, unsigned entry_store, unsigned n_addr)
+static __attribute__((noinline)) void address_amounts_replay(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                             uint64_t dccm, unsigned entry_store,
+                                                             unsigned n_addr, dbus_memo_t *m,
+                                                             const uint64_t *rel)
 {
-    /* With every access external, the replay compares only consecutive accesses' bus words: it
-     * depends on the block, the entry state and rel alone, found from the log alone (the memo
-     * holds how many accesses the block had when it was made, found against its instructions). */
-    uint64_t rel[2] = { 0, 0 };
-    dbus_memo_t *m = NULL;
-    if (!dccm) {
-        bool local = !external(s->addr[0]);
-        for (unsigned j = 1; j < n_addr; j++) {
-            local |= !external(s->addr[j]);
-            rel[(j - 1) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 1], s->addr[j]) << (2 * ((j - 1) % 32));
-        }
-        if (!local) {
-            m = &s->addr_memo[memo_slot(b, rel[0] ^ rel[1] * 0x9E3779B97F4A7C15ull ^ entry_store)];
-            if (m->b == b && m->gen == s->memo_gen && m->entry == entry_store && m->n_addr == n_addr &&
-                m->rel[0] == rel[0] && m->rel[1] == rel[1]) {
-                add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
-                add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
-                return;
-            }
-        }
-    }
     uint32_t addr[BLOCK_MAX_INSNS];
     uint64_t local = 0;
     unsigned j = 0;
@@ -1431,6 +1412,35 @@ static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *
                             (int32_t)(c.transactions - guess.transactions),
                             0,
                             (int32_t)(c.busy - guess.busy) };
+}
+
+/* D-bus transactions and busy cycles from the addresses of the block's accesses (s->addr, when
+ * the core saw all of them): from the memo, or replayed (address_amounts_replay). With every
+ * access external, the replay compares only consecutive accesses' bus words: it depends on the
+ * block, the entry state and rel alone, found from the log alone (the memo holds how many
+ * accesses the block had when it was made, found against its instructions). */
+static inline void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                   unsigned entry_store, unsigned n_addr)
+{
+    uint64_t rel[2] = { 0, 0 };
+    dbus_memo_t *m = NULL;
+    if (!dccm) {
+        bool local = !external(s->addr[0]);
+        for (unsigned j = 1; j < n_addr; j++) {
+            local |= !external(s->addr[j]);
+            rel[(j - 1) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 1], s->addr[j]) << (2 * ((j - 1) % 32));
+        }
+        if (!local) {
+            m = &s->addr_memo[memo_slot(b, rel[0] ^ rel[1] * 0x9E3779B97F4A7C15ull ^ entry_store)];
+            if (m->b == b && m->gen == s->memo_gen && m->entry == entry_store && m->n_addr == n_addr &&
+                m->rel[0] == rel[0] && m->rel[1] == rel[1]) {
+                add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
+                add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
+                return;
+            }
+        }
+    }
+    address_amounts_replay(h, s, b, dccm, entry_store, n_addr, m, rel);
 }
 
 /* The divide stalls of the block that retired are spent: cleared only when there were some. */
