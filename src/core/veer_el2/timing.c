@@ -102,6 +102,16 @@ typedef struct bus_memo {
     uint8_t carried; /* bus_carried after the block */
 } bus_memo_t;
 
+/* fetch_memo_t and bus_memo_t in one entry, while both events are counted: one lookup */
+typedef struct pair_memo {
+    const block_t *b; /* NULL: empty */
+    uint64_t bus_key;
+    uint32_t gen, fetch_key;
+    uint32_t fetch_cycles, bound; /* fetch_memo_t's cycles and bound */
+    uint32_t full, left;          /* bus_memo_t's */
+    uint8_t groups, fetch, carried;
+} pair_memo_t;
+
 /* The memo slot of block b and a key. */
 static size_t memo_slot(const block_t *b, uint64_t key)
 {
@@ -183,6 +193,7 @@ struct veer_timing {
     dbus_memo_t addr_memo[MEMO_SLOTS];  /* address_amounts */
     dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel, n_addr unused) */
     bus_memo_t bus_memo[MEMO_SLOTS];    /* bus_buffer_stalls */
+    pair_memo_t pair_memo[MEMO_SLOTS];  /* stalls_memo */
 };
 
 static bool external(uint64_t addr);
@@ -1212,9 +1223,11 @@ static uint32_t fetch_key(const veer_timing_t *s, const block_t *b, uint64_t dcc
 }
 
 /* The fetch-stall cycles of a block that ran whole (fetch_stalls), replayed once per block and
- * key (fetch_key) and taken from the memo after that; the schedule only when replayed. */
-static void fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
-                              unsigned entry_wait, bool taken, data_sched_t *sched, bool *scheduled)
+ * key (fetch_key) and taken from the memo after that; the schedule only when replayed. Returns
+ * the cycles. */
+static unsigned fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                  unsigned entry, unsigned entry_wait, bool taken, data_sched_t *sched,
+                                  bool *scheduled)
 {
     uint32_t key = fetch_key(s, b, dccm, entry, entry_wait, taken);
     fetch_memo_t *m = key == UINT32_MAX ? NULL : &s->fetch_memo[memo_slot(b, key)];
@@ -1223,7 +1236,7 @@ static void fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uin
         s->fb_fetch = m->fetch;
         s->fb_bound = m->bound ? b->pc + m->bound : 0;
         add_amount(h, EVBIT(TM_FETCH_STALL), m->cycles);
-        return;
+        return m->cycles;
     }
     if (!*scheduled)
         block_sched(b, dccm, entry, sched);
@@ -1238,6 +1251,7 @@ static void fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uin
                              (uint32_t)(s->fb_bound ? s->fb_bound - b->pc : 0),
                              (uint8_t)s->fb_groups,
                              s->fb_fetch };
+    return cycles;
 }
 
 /* The sb-wb-stall cycles of a block that ran whole (event 34): the RTL's lsu_store_stall_any is
@@ -1311,9 +1325,10 @@ static uint64_t bus_key(const veer_timing_t *s, uint64_t dccm, unsigned entry)
 }
 
 /* The sb-wb-stall cycles of a block that ran whole (bus_buffer_stalls), replayed once per block
- * and key (bus_key) and taken from the memo after that; the schedule only when replayed. */
-static void bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
-                                   unsigned entry, data_sched_t *sched, bool *scheduled)
+ * and key (bus_key) and taken from the memo after that; the schedule only when replayed. Returns
+ * the cycles. */
+static uint64_t bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                       unsigned entry, data_sched_t *sched, bool *scheduled)
 {
     uint64_t key = bus_key(s, dccm, entry);
     bus_memo_t *m = key == UINT64_MAX ? NULL : &s->bus_memo[memo_slot(b, key)];
@@ -1322,7 +1337,7 @@ static void bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b
         for (unsigned k = 0; k < m->carried; k++)
             s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
         add_amount(h, EVBIT(TM_SB_STALL), m->full);
-        return;
+        return m->full;
     }
     if (!*scheduled)
         block_sched(b, dccm, entry, sched);
@@ -1332,6 +1347,60 @@ static void bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b
     uint64_t left = bus_left_packed(s);
     if (m && left != UINT64_MAX && full <= UINT32_MAX)
         *m = (bus_memo_t){ b, key, s->memo_gen, (uint32_t)full, (uint32_t)left, (uint8_t)s->bus_carried };
+    return full;
+}
+
+/* The fetch-stall and sb-wb-stall cycles of a block that ran whole, those counted: while both
+ * are, from one memo entry by both keys (pair_memo_t), else from each replay's own memo, whose
+ * outcome the pair's entry then keeps. Out of line: veer_timing_block_retired is leaner without. */
+static __attribute__((noinline)) void stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                  uint64_t dccm, unsigned entry, unsigned entry_wait,
+                                                  bool taken)
+{
+    evset_t stalls = h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL));
+    if (stalls != (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
+        data_sched_t sched;
+        bool scheduled = false;
+        if (stalls & EVBIT(TM_FETCH_STALL))
+            fetch_stalls_memo(h, s, b, dccm, entry, entry_wait, taken, &sched, &scheduled);
+        else
+            bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
+        return;
+    }
+    uint32_t fkey = fetch_key(s, b, dccm, entry, entry_wait, taken);
+    uint64_t bkey = bus_key(s, dccm, entry);
+    pair_memo_t *m = NULL;
+    if (fkey != UINT32_MAX && bkey != UINT64_MAX) {
+        m = &s->pair_memo[memo_slot(b, bkey ^ (uint64_t)fkey << 32)];
+        if (m->b == b && m->gen == s->memo_gen && m->fetch_key == fkey && m->bus_key == bkey) {
+            s->fb_groups = m->groups;
+            s->fb_fetch = m->fetch;
+            s->fb_bound = m->bound ? b->pc + m->bound : 0;
+            add_amount(h, EVBIT(TM_FETCH_STALL), m->fetch_cycles);
+            s->bus_carried = m->carried;
+            for (unsigned k = 0; k < m->carried; k++)
+                s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
+            add_amount(h, EVBIT(TM_SB_STALL), m->full);
+            return;
+        }
+    }
+    data_sched_t sched;
+    bool scheduled = false;
+    unsigned cycles = fetch_stalls_memo(h, s, b, dccm, entry, entry_wait, taken, &sched, &scheduled);
+    uint64_t full = bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
+    uint64_t left = bus_left_packed(s);
+    if (m && left != UINT64_MAX && full <= UINT32_MAX)
+        *m = (pair_memo_t){ b,
+                            bkey,
+                            s->memo_gen,
+                            fkey,
+                            cycles,
+                            (uint32_t)(s->fb_bound ? s->fb_bound - b->pc : 0),
+                            (uint32_t)full,
+                            (uint32_t)left,
+                            (uint8_t)s->fb_groups,
+                            s->fb_fetch,
+                            (uint8_t)s->bus_carried };
 }
 
 /* The fetches (4 bytes each, from the fetch stream's addresses) that bring the bytes lo..hi-1
@@ -1509,15 +1578,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
-    if (h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
-        data_sched_t sched;
-        bool scheduled = false;
-        if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-            fetch_stalls_memo(h, s, b, dccm, entry, entry_wait,
-                              (next & 1) || (b->core_word[9] & XFER_JAL_JALR), &sched, &scheduled);
-        if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
-            bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
-    }
+    if (h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL)))
+        stalls_memo(h, s, b, dccm, entry, entry_wait, (next & 1) || (b->core_word[9] & XFER_JAL_JALR));
     clear_div_waits(s);
     s->misaligned_waits = 0;
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
@@ -1558,10 +1620,11 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
          * store buffer (the same base register, kept, and offset) */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)0 - 1);
     }
-    unsigned n_addr = (unsigned)(h->addr_log_next - s->addr);
-    if (n_addr && (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY))))
-        address_amounts(h, s, b, dccm, entry, n_addr);
-    h->addr_log_next = s->addr;
+    if (h->addr_log_next != s->addr) { /* addresses recorded: the core saw the accesses */
+        if (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY)))
+            address_amounts(h, s, b, dccm, entry, (unsigned)(h->addr_log_next - s->addr));
+        h->addr_log_next = s->addr;
+    }
 }
 
 /* ---- address- and data-dependent costs ----------------------------------------------------- */
