@@ -1222,22 +1222,13 @@ static uint32_t fetch_key(const veer_timing_t *s, const block_t *b, uint64_t dcc
            s->misaligned_waits << 15 | entry << 19;
 }
 
-/* The fetch-stall cycles of a block that ran whole (fetch_stalls), replayed once per block and
- * key (fetch_key) and taken from the memo after that; the schedule only when replayed. Returns
- * the cycles. */
-static unsigned fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
-                                  unsigned entry, unsigned entry_wait, bool taken, data_sched_t *sched,
-                                  bool *scheduled)
+/* fetch_stalls_memo's replay, kept in memo m (if not NULL) under key. */
+static __attribute__((noinline)) unsigned fetch_stalls_replay(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                              uint64_t dccm, unsigned entry,
+                                                              unsigned entry_wait, bool taken,
+                                                              data_sched_t *sched, bool *scheduled,
+                                                              fetch_memo_t *m, uint32_t key)
 {
-    uint32_t key = fetch_key(s, b, dccm, entry, entry_wait, taken);
-    fetch_memo_t *m = key == UINT32_MAX ? NULL : &s->fetch_memo[memo_slot(b, key)];
-    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
-        s->fb_groups = m->groups;
-        s->fb_fetch = m->fetch;
-        s->fb_bound = m->bound ? b->pc + m->bound : 0;
-        add_amount(h, EVBIT(TM_FETCH_STALL), m->cycles);
-        return m->cycles;
-    }
     if (!*scheduled)
         block_sched(b, dccm, entry, sched);
     *scheduled = true;
@@ -1252,6 +1243,25 @@ static unsigned fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b,
                              (uint8_t)s->fb_groups,
                              s->fb_fetch };
     return cycles;
+}
+
+/* The fetch-stall cycles of a block that ran whole (fetch_stalls), replayed once per block and
+ * key (fetch_key) and taken from the memo after that; the schedule only when replayed. Returns
+ * the cycles. */
+static inline unsigned fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                         unsigned entry, unsigned entry_wait, bool taken, data_sched_t *sched,
+                                         bool *scheduled)
+{
+    uint32_t key = fetch_key(s, b, dccm, entry, entry_wait, taken);
+    fetch_memo_t *m = key == UINT32_MAX ? NULL : &s->fetch_memo[memo_slot(b, key)];
+    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
+        s->fb_groups = m->groups;
+        s->fb_fetch = m->fetch;
+        s->fb_bound = m->bound ? b->pc + m->bound : 0;
+        add_amount(h, EVBIT(TM_FETCH_STALL), m->cycles);
+        return m->cycles;
+    }
+    return fetch_stalls_replay(h, s, b, dccm, entry, entry_wait, taken, sched, scheduled, m, key);
 }
 
 /* The sb-wb-stall cycles of a block that ran whole (event 34): the RTL's lsu_store_stall_any is
@@ -1324,21 +1334,11 @@ static uint64_t bus_key(const veer_timing_t *s, uint64_t dccm, unsigned entry)
     return s->bus_carried | (uint64_t)entry << 3 | left << 12;
 }
 
-/* The sb-wb-stall cycles of a block that ran whole (bus_buffer_stalls), replayed once per block
- * and key (bus_key) and taken from the memo after that; the schedule only when replayed. Returns
- * the cycles. */
-static uint64_t bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
-                                       unsigned entry, data_sched_t *sched, bool *scheduled)
+/* bus_buffer_stalls_memo's replay, kept in memo m (if not NULL) under key. */
+static __attribute__((noinline)) uint64_t
+bus_buffer_stalls_replay(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
+                         data_sched_t *sched, bool *scheduled, bus_memo_t *m, uint64_t key)
 {
-    uint64_t key = bus_key(s, dccm, entry);
-    bus_memo_t *m = key == UINT64_MAX ? NULL : &s->bus_memo[memo_slot(b, key)];
-    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
-        s->bus_carried = m->carried;
-        for (unsigned k = 0; k < m->carried; k++)
-            s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
-        add_amount(h, EVBIT(TM_SB_STALL), m->full);
-        return m->full;
-    }
     if (!*scheduled)
         block_sched(b, dccm, entry, sched);
     *scheduled = true;
@@ -1350,12 +1350,30 @@ static uint64_t bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_
     return full;
 }
 
+/* The sb-wb-stall cycles of a block that ran whole (bus_buffer_stalls), replayed once per block
+ * and key (bus_key) and taken from the memo after that; the schedule only when replayed. Returns
+ * the cycles. */
+static inline uint64_t bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                              unsigned entry, data_sched_t *sched, bool *scheduled)
+{
+    uint64_t key = bus_key(s, dccm, entry);
+    bus_memo_t *m = key == UINT64_MAX ? NULL : &s->bus_memo[memo_slot(b, key)];
+    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
+        s->bus_carried = m->carried;
+        for (unsigned k = 0; k < m->carried; k++)
+            s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
+        add_amount(h, EVBIT(TM_SB_STALL), m->full);
+        return m->full;
+    }
+    return bus_buffer_stalls_replay(h, s, b, dccm, entry, sched, scheduled, m, key);
+}
+
 /* The fetch-stall and sb-wb-stall cycles of a block that ran whole, those counted: while both
  * are, from one memo entry by both keys (pair_memo_t), else from each replay's own memo, whose
- * outcome the pair's entry then keeps. Out of line: veer_timing_block_retired is leaner without. */
-static __attribute__((noinline)) void stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b,
-                                                  uint64_t dccm, unsigned entry, unsigned entry_wait,
-                                                  bool taken)
+ * outcome the pair's entry then keeps. The replays are out of line (fetch_stalls_replay,
+ * bus_buffer_stalls_replay): veer_timing_block_retired is leaner without them. */
+static inline void stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
+                               unsigned entry_wait, bool taken)
 {
     evset_t stalls = h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL));
     if (stalls != (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
