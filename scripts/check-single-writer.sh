@@ -22,6 +22,7 @@ rules=(
     "imemo:cpu/hart.c"
     "observe_direct:cpu/hart.c"
     "core_direct:cpu/hart.c"
+    "addr_log_size:cpu/hart.c"
     "memo_size:cpu/hart.c"
     "retire_fast:cpu/hart.c"
     "memo_retire:cpu/hart.c"

@@ -39,6 +39,7 @@ void hart_update_paths(hart_t *h)
                      !watching && !hart_needs_addresses(h) && h->mem_inline && h->ram_size >= 8;
     /* a core that sees every access may keep a memo too (MicroBlaze V's D-cache): its hits skip
      * the core as they skip a machine's model */
+    h->addr_log_size = h->core_direct && h->addr_log_ram && !h->debug ? h->ram_size - 7 : 0;
     h->memo_direct = h->dmemo && !classify && (!core || h->core_direct) && h->mem_inline && h->ram_size >= 8;
     h->memo_size = h->memo_direct ? h->ram_size - 7 : 0;
     h->retire_fast = h->retire_gen && !(interest & h->retire_events) && !h->observe_mem && !h->prof;

@@ -179,6 +179,14 @@ typedef struct hart {
      * ram_region: the bus region of main RAM (what data_access is given for it), or NULL. */
     bool core_direct;
     const bus_region_t *ram_region;
+    /* A core that logs the addresses of the data accesses it sees (VeeR EL2's timing model, for
+     * its D-bus words): the next free entry and the log's end, set by the core. If its data_access
+     * does nothing with an aligned main-RAM access but log it (addr_log_ram, set by the core),
+     * translated code logs it itself while addr_log_size is not 0 (ram_size - 7: core_direct and
+     * no debugger; translated code's one bounds check) and goes on with the access inline. */
+    uint32_t *addr_log_next, *addr_log_end;
+    bool addr_log_ram;
+    uint64_t addr_log_size;
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;

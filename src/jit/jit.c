@@ -1509,6 +1509,42 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_patch(e, misaligned, e->p);
 }
 
+/* The stub of a load or store of a hart whose core logs the accesses' addresses (hart_t
+ * addr_log_end, VeeR EL2's timing model): while addr_log_size is not 0, an aligned main-RAM
+ * access (a store not to a watched granule) appends its address to the log, which is all the
+ * core's data_access would do with it (addr_log_ram), and goes back to the access (rdx: the offset in main RAM);
+ * anything else, and a full log, goes on to the helper. rax: the address. */
+static void emit_addr_log(tr_t *t, const slow_path_t *s)
+{
+    x_emit_t *e = &t->e;
+    bool store = s->kind == SLOW_STORE;
+    if (!t->h->addr_log_ram || s->ftlb_inline || (s->kind != SLOW_LOAD && !store))
+        return;
+    x_mov(e, X_RDX, X_RAX);
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(addr_log_size))); /* 0: not logged inline */
+    uint8_t *outside = x_jcc(e, X_CC_AE), *misaligned = NULL, *watched = NULL;
+    if (s->size > 1) {
+        x_test_al(e, (uint8_t)(s->size - 1));
+        misaligned = x_jcc(e, X_CC_NE);
+    }
+    if (store)
+        watched = emit_watched_granule_test(e); /* the helper's: code, tohost */
+    x_load(e, true, X_RCX, x_m(X_RBX, HOFF(addr_log_next)));
+    x_alu(e, true, X_CMP, X_RCX, x_m(X_RBX, HOFF(addr_log_end)));
+    uint8_t *full = x_jcc(e, X_CC_AE);
+    x_store(e, false, x_m(X_RCX, 0), X_RAX);
+    x_alu_imm(e, true, X_ADD, x_r(X_RCX), 4);
+    x_store(e, true, x_m(X_RBX, HOFF(addr_log_next)), X_RCX);
+    x_patch(e, x_jmp(e), s->access);
+    x_patch(e, outside, e->p);
+    x_patch(e, full, e->p);
+    if (misaligned)
+        x_patch(e, misaligned, e->p);
+    if (watched)
+        x_patch(e, watched, e->p);
+}
+
 /* A load or store of a hart whose D-side memo keeps replacement state (l1_memo_t.cache: an L1 of
  * a machine's memory model, p8700's coherence manager, which sees every access: the main-RAM
  * window is closed to them for good, machine.c's observe_mem), in the access's own path instead
@@ -1611,6 +1647,7 @@ static bool emit_block(tr_t *t)
         }
         if (s->size) {
             emit_memo(t, s);
+            emit_addr_log(t, s);
             if (!s->ftlb_inline)
                 emit_ftlb(t, s);
         }

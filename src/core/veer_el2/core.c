@@ -320,12 +320,15 @@ static bool veer_setup(hart_t *h, const core_config_t *cfg)
     s->timing = veer_timing_new();
     /* D-bus transactions and busy cycles depend on the 8-byte bus word of each access */
     h->core_addr_events = EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY);
+    if (s->timing)
+        veer_timing_attach(h, s->timing);
     return s->timing != NULL;
 }
 
 static void veer_destroy(hart_t *h)
 {
     veer_core_state_t *s = h->core_state;
+    veer_timing_detach(h);
     veer_timing_free(s->timing);
     s->timing = NULL;
 }

@@ -73,7 +73,7 @@ enum { BTB_BRANCH, BTB_CALL, BTB_RET, BTB_JUMP };
  * block's consecutive accesses relate. Direct-mapped by block and key. An entry holds for the
  * block it names only while no block has been built since (memo_gen): a block's memory is reused
  * only after the block cache has dropped it, and every new block bumps the generation. */
-enum { MEMO_SLOTS = 4096 };
+enum { MEMO_SLOT_BITS = 12, MEMO_SLOTS = 1 << MEMO_SLOT_BITS };
 
 typedef struct fetch_memo {
     const block_t *b;      /* NULL: empty */
@@ -88,6 +88,7 @@ typedef struct dbus_memo {
     uint64_t rel[2];  /* address_amounts: 2 bits per pair of consecutive accesses (bus_word_rel) */
     uint32_t gen;
     uint16_t entry;                     /* the entry state (data_cost_addr's entry_store) */
+    uint16_t n_addr;                    /* the block's accesses (address_amounts) */
     int32_t transactions, cycles, busy; /* what they change in D-bus transactions, decode-stall
                                          * and D-bus busy cycles */
 } dbus_memo_t;
@@ -101,11 +102,21 @@ typedef struct bus_memo {
     uint8_t carried; /* bus_carried after the block */
 } bus_memo_t;
 
+/* fetch_memo_t and bus_memo_t in one entry, while both events are counted: one lookup */
+typedef struct pair_memo {
+    const block_t *b; /* NULL: empty */
+    uint64_t bus_key;
+    uint32_t gen, fetch_key;
+    uint32_t fetch_cycles, bound; /* fetch_memo_t's cycles and bound */
+    uint32_t full, left;          /* bus_memo_t's */
+    uint8_t groups, fetch, carried;
+} pair_memo_t;
+
 /* The memo slot of block b and a key. */
 static size_t memo_slot(const block_t *b, uint64_t key)
 {
-    uint64_t x = ((uintptr_t)b >> 4) * 0x9E3779B97F4A7C15ull ^ key * 0xC2B2AE3D27D4EB4Full;
-    return (size_t)((x ^ x >> 29) & (MEMO_SLOTS - 1));
+    uint64_t x = ((uintptr_t)b ^ (key << 8 | key >> 56)) * 0x9E3779B97F4A7C15ull; /* one multiply */
+    return (size_t)(x >> (64 - MEMO_SLOT_BITS));
 }
 
 /* core_word[9]: what the block's last instruction is for the predictor and the fetch side, fixed at
@@ -173,16 +184,19 @@ struct veer_timing {
     uint16_t bus_left[BUS_CARRIED];
     uint64_t fetch_addr; /* the fetch stream's last fetch address + 1; 0: redirected since */
     /* the addresses of the current block's loads and stores, in order, while the core sees
-     * every access (hart_t.core_addr_events: D-bus transactions or busy cycles counted) */
-    unsigned n_addr;
+     * every access (hart_t.core_addr_events: D-bus transactions or busy cycles counted); the
+     * next free entry is hart_t.addr_log_next (translated code logs main RAM's accesses) */
     uint32_t addr[BLOCK_MAX_INSNS];
     bool div_stalled;  /* a divide of the current block waited (div_wait is not all 0) */
     uint32_t memo_gen; /* the replay memos' generation (fetch_memo_t): blocks built */
     fetch_memo_t fetch_memo[MEMO_SLOTS];
     dbus_memo_t addr_memo[MEMO_SLOTS];  /* address_amounts */
-    dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel unused) */
+    dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel, n_addr unused) */
     bus_memo_t bus_memo[MEMO_SLOTS];    /* bus_buffer_stalls */
+    pair_memo_t pair_memo[MEMO_SLOTS];  /* stalls_memo */
 };
+
+static bool external(uint64_t addr);
 
 veer_timing_t *veer_timing_new(void)
 {
@@ -193,6 +207,20 @@ veer_timing_t *veer_timing_new(void)
         t->fb_fetch = true;
     }
     return t;
+}
+
+void veer_timing_attach(hart_t *h, veer_timing_t *t)
+{
+    h->addr_log_next = t->addr;
+    h->addr_log_end = t->addr + BLOCK_MAX_INSNS;
+    /* veer_timing_data_access only logs an aligned access to main RAM if it is all external */
+    h->addr_log_ram = h->ram_size && external(h->ram_base) && external(h->ram_base + h->ram_size - 1);
+}
+
+void veer_timing_detach(hart_t *h)
+{
+    h->addr_log_next = h->addr_log_end = NULL;
+    h->addr_log_ram = false;
 }
 
 void veer_timing_free(veer_timing_t *t)
@@ -1062,6 +1090,7 @@ static __attribute__((noinline)) void add_entry_amounts(hart_t *h, veer_timing_t
                                 { 0, 0 },
                                 s->memo_gen,
                                 (uint16_t)entry,
+                                0,
                                 (int32_t)(ce.transactions - c0.transactions),
                                 (int32_t)(ce.cycles - c0.cycles),
                                 (int32_t)(ce.busy - c0.busy) };
@@ -1193,20 +1222,13 @@ static uint32_t fetch_key(const veer_timing_t *s, const block_t *b, uint64_t dcc
            s->misaligned_waits << 15 | entry << 19;
 }
 
-/* The fetch-stall cycles of a block that ran whole (fetch_stalls), replayed once per block and
- * key (fetch_key) and taken from the memo after that; the schedule only when replayed. */
-static void fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
-                              unsigned entry_wait, bool taken, data_sched_t *sched, bool *scheduled)
+/* fetch_stalls_memo's replay, kept in memo m (if not NULL) under key. */
+static __attribute__((noinline)) unsigned fetch_stalls_replay(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                              uint64_t dccm, unsigned entry,
+                                                              unsigned entry_wait, bool taken,
+                                                              data_sched_t *sched, bool *scheduled,
+                                                              fetch_memo_t *m, uint32_t key)
 {
-    uint32_t key = fetch_key(s, b, dccm, entry, entry_wait, taken);
-    fetch_memo_t *m = key == UINT32_MAX ? NULL : &s->fetch_memo[memo_slot(b, key)];
-    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
-        s->fb_groups = m->groups;
-        s->fb_fetch = m->fetch;
-        s->fb_bound = m->bound ? b->pc + m->bound : 0;
-        add_amount(h, EVBIT(TM_FETCH_STALL), m->cycles);
-        return;
-    }
     if (!*scheduled)
         block_sched(b, dccm, entry, sched);
     *scheduled = true;
@@ -1220,6 +1242,26 @@ static void fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uin
                              (uint32_t)(s->fb_bound ? s->fb_bound - b->pc : 0),
                              (uint8_t)s->fb_groups,
                              s->fb_fetch };
+    return cycles;
+}
+
+/* The fetch-stall cycles of a block that ran whole (fetch_stalls), replayed once per block and
+ * key (fetch_key) and taken from the memo after that; the schedule only when replayed. Returns
+ * the cycles. */
+static inline unsigned fetch_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                         unsigned entry, unsigned entry_wait, bool taken, data_sched_t *sched,
+                                         bool *scheduled)
+{
+    uint32_t key = fetch_key(s, b, dccm, entry, entry_wait, taken);
+    fetch_memo_t *m = key == UINT32_MAX ? NULL : &s->fetch_memo[memo_slot(b, key)];
+    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
+        s->fb_groups = m->groups;
+        s->fb_fetch = m->fetch;
+        s->fb_bound = m->bound ? b->pc + m->bound : 0;
+        add_amount(h, EVBIT(TM_FETCH_STALL), m->cycles);
+        return m->cycles;
+    }
+    return fetch_stalls_replay(h, s, b, dccm, entry, entry_wait, taken, sched, scheduled, m, key);
 }
 
 /* The sb-wb-stall cycles of a block that ran whole (event 34): the RTL's lsu_store_stall_any is
@@ -1292,20 +1334,11 @@ static uint64_t bus_key(const veer_timing_t *s, uint64_t dccm, unsigned entry)
     return s->bus_carried | (uint64_t)entry << 3 | left << 12;
 }
 
-/* The sb-wb-stall cycles of a block that ran whole (bus_buffer_stalls), replayed once per block
- * and key (bus_key) and taken from the memo after that; the schedule only when replayed. */
-static void bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
-                                   unsigned entry, data_sched_t *sched, bool *scheduled)
+/* bus_buffer_stalls_memo's replay, kept in memo m (if not NULL) under key. */
+static __attribute__((noinline)) uint64_t
+bus_buffer_stalls_replay(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
+                         data_sched_t *sched, bool *scheduled, bus_memo_t *m, uint64_t key)
 {
-    uint64_t key = bus_key(s, dccm, entry);
-    bus_memo_t *m = key == UINT64_MAX ? NULL : &s->bus_memo[memo_slot(b, key)];
-    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
-        s->bus_carried = m->carried;
-        for (unsigned k = 0; k < m->carried; k++)
-            s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
-        add_amount(h, EVBIT(TM_SB_STALL), m->full);
-        return;
-    }
     if (!*scheduled)
         block_sched(b, dccm, entry, sched);
     *scheduled = true;
@@ -1314,6 +1347,78 @@ static void bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b
     uint64_t left = bus_left_packed(s);
     if (m && left != UINT64_MAX && full <= UINT32_MAX)
         *m = (bus_memo_t){ b, key, s->memo_gen, (uint32_t)full, (uint32_t)left, (uint8_t)s->bus_carried };
+    return full;
+}
+
+/* The sb-wb-stall cycles of a block that ran whole (bus_buffer_stalls), replayed once per block
+ * and key (bus_key) and taken from the memo after that; the schedule only when replayed. Returns
+ * the cycles. */
+static inline uint64_t bus_buffer_stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                              unsigned entry, data_sched_t *sched, bool *scheduled)
+{
+    uint64_t key = bus_key(s, dccm, entry);
+    bus_memo_t *m = key == UINT64_MAX ? NULL : &s->bus_memo[memo_slot(b, key)];
+    if (m && m->b == b && m->gen == s->memo_gen && m->key == key) {
+        s->bus_carried = m->carried;
+        for (unsigned k = 0; k < m->carried; k++)
+            s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
+        add_amount(h, EVBIT(TM_SB_STALL), m->full);
+        return m->full;
+    }
+    return bus_buffer_stalls_replay(h, s, b, dccm, entry, sched, scheduled, m, key);
+}
+
+/* The fetch-stall and sb-wb-stall cycles of a block that ran whole, those counted: while both
+ * are, from one memo entry by both keys (pair_memo_t), else from each replay's own memo, whose
+ * outcome the pair's entry then keeps. The replays are out of line (fetch_stalls_replay,
+ * bus_buffer_stalls_replay): veer_timing_block_retired is leaner without them. */
+static inline void stalls_memo(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm, unsigned entry,
+                               unsigned entry_wait, bool taken)
+{
+    evset_t stalls = h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL));
+    if (stalls != (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
+        data_sched_t sched;
+        bool scheduled = false;
+        if (stalls & EVBIT(TM_FETCH_STALL))
+            fetch_stalls_memo(h, s, b, dccm, entry, entry_wait, taken, &sched, &scheduled);
+        else
+            bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
+        return;
+    }
+    uint32_t fkey = fetch_key(s, b, dccm, entry, entry_wait, taken);
+    uint64_t bkey = bus_key(s, dccm, entry);
+    pair_memo_t *m = NULL;
+    if (fkey != UINT32_MAX && bkey != UINT64_MAX) {
+        m = &s->pair_memo[memo_slot(b, bkey ^ (uint64_t)fkey << 32)];
+        if (m->b == b && m->gen == s->memo_gen && m->fetch_key == fkey && m->bus_key == bkey) {
+            s->fb_groups = m->groups;
+            s->fb_fetch = m->fetch;
+            s->fb_bound = m->bound ? b->pc + m->bound : 0;
+            add_amount(h, EVBIT(TM_FETCH_STALL), m->fetch_cycles);
+            s->bus_carried = m->carried;
+            for (unsigned k = 0; k < m->carried; k++)
+                s->bus_left[k] = (uint16_t)(m->left >> (8 * k) & 0xFF);
+            add_amount(h, EVBIT(TM_SB_STALL), m->full);
+            return;
+        }
+    }
+    data_sched_t sched;
+    bool scheduled = false;
+    unsigned cycles = fetch_stalls_memo(h, s, b, dccm, entry, entry_wait, taken, &sched, &scheduled);
+    uint64_t full = bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
+    uint64_t left = bus_left_packed(s);
+    if (m && left != UINT64_MAX && full <= UINT32_MAX)
+        *m = (pair_memo_t){ b,
+                            bkey,
+                            s->memo_gen,
+                            fkey,
+                            cycles,
+                            (uint32_t)(s->fb_bound ? s->fb_bound - b->pc : 0),
+                            (uint32_t)full,
+                            (uint32_t)left,
+                            (uint8_t)s->fb_groups,
+                            s->fb_fetch,
+                            (uint8_t)s->bus_carried };
 }
 
 /* The fetches (4 bytes each, from the fetch stream's addresses) that bring the bytes lo..hi-1
@@ -1326,16 +1431,26 @@ static unsigned fetch_windows(veer_timing_t *s, uint64_t lo, uint64_t hi)
     uint64_t a;
     if (s->fetch_addr && lo >= s->fetch_addr - 1 && lo < s->fetch_addr + 3)
         a = s->fetch_addr - 1; /* the stream goes on in the group already fetched */
-    else if (s->fetch_addr && lo == next_fetch(s->fetch_addr - 1)) {
-        a = lo;
-        count = 1;
-    } else {
-        a = lo; /* a redirect: the stream starts at the target */
+    else {
+        a = lo; /* its next group (next_fetch) or a redirect: the stream starts at lo */
         count = 1;
     }
-    while (a + 4 < hi) {
-        a = next_fetch(a);
-        count++;
+    /* the loop `while (a + 4 < hi) a = next_fetch(a), count++` in closed form: a stream at 2 mod 4
+     * goes on in steps of 4 to its line's last such group, then from the next line's start */
+    if ((a & 2) && a + 4 < hi) {
+        uint64_t last = (a | 63) - 1, stop = hi - 5;
+        if (stop < last) {
+            unsigned k = (unsigned)((stop - a) / 4) + 1;
+            s->fetch_addr = a + 4 * (uint64_t)k + 1;
+            return count + k;
+        }
+        count += (unsigned)((last - a) / 4) + 1;
+        a = last + 2;
+    }
+    if (a + 4 < hi) {
+        unsigned k = (unsigned)((hi - a - 1) / 4);
+        a += 4 * (uint64_t)k;
+        count += k;
     }
     s->fetch_addr = a + 1;
     return count;
@@ -1352,37 +1467,25 @@ static unsigned bus_word_rel(uint32_t a, uint32_t b)
  * the core saw all of them), replacing those of the bus words guessed from base registers and
  * offsets, and of the DCCM accesses guessed (dccm_mask), that were counted. The cycles stay the
  * guessed ones: mcycle does not depend on what is counted. */
-static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b,
-                                                      uint64_t dccm, unsigned entry_store)
+static __attribute__((noinline)) void address_amounts_replay(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                             uint64_t dccm, unsigned entry_store,
+                                                             unsigned n_addr, dbus_memo_t *m,
+                                                             const uint64_t *rel)
 {
     uint32_t addr[BLOCK_MAX_INSNS];
-    uint64_t local = 0, rel[2] = { 0, 0 };
+    uint64_t local = 0;
     unsigned j = 0;
     for (unsigned k = 0; k < b->n_insns; k++) {
         if (!is_mem(b->events[k]))
             continue;
-        if (j == s->n_addr)
+        if (j == n_addr)
             return;
         addr[k] = s->addr[j++];
         if (!external(addr[k]))
             local |= 1ull << k;
-        if (j > 1)
-            rel[(j - 2) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 2], addr[k]) << (2 * ((j - 2) % 32));
     }
-    if (j != s->n_addr)
+    if (j != n_addr)
         return;
-    /* With every access external, the replay compares only consecutive accesses' bus words: it
-     * depends on the block, the entry state and rel alone. */
-    dbus_memo_t *m = NULL;
-    if (!local && !dccm) {
-        m = &s->addr_memo[memo_slot(b, rel[0] ^ rel[1] * 0x9E3779B97F4A7C15ull ^ entry_store)];
-        if (m->b == b && m->gen == s->memo_gen && m->entry == entry_store && m->rel[0] == rel[0] &&
-            m->rel[1] == rel[1]) {
-            add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
-            add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
-            return;
-        }
-    }
     data_cost_t c = data_cost_addr(b, local, entry_store, NULL, addr),
                 guess = data_cost(b, dccm, entry_store);
     add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)c.transactions - guess.transactions);
@@ -1392,9 +1495,39 @@ static __attribute__((noinline)) void address_amounts(hart_t *h, veer_timing_t *
                             { rel[0], rel[1] },
                             s->memo_gen,
                             (uint16_t)entry_store,
+                            (uint16_t)n_addr,
                             (int32_t)(c.transactions - guess.transactions),
                             0,
                             (int32_t)(c.busy - guess.busy) };
+}
+
+/* D-bus transactions and busy cycles from the addresses of the block's accesses (s->addr, when
+ * the core saw all of them): from the memo, or replayed (address_amounts_replay). With every
+ * access external, the replay compares only consecutive accesses' bus words: it depends on the
+ * block, the entry state and rel alone, found from the log alone (the memo holds how many
+ * accesses the block had when it was made, found against its instructions). */
+static inline void address_amounts(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t dccm,
+                                   unsigned entry_store, unsigned n_addr)
+{
+    uint64_t rel[2] = { 0, 0 };
+    dbus_memo_t *m = NULL;
+    if (!dccm) {
+        bool local = !external(s->addr[0]);
+        for (unsigned j = 1; j < n_addr; j++) {
+            local |= !external(s->addr[j]);
+            rel[(j - 1) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 1], s->addr[j]) << (2 * ((j - 1) % 32));
+        }
+        if (!local) {
+            m = &s->addr_memo[memo_slot(b, rel[0] ^ rel[1] * 0x9E3779B97F4A7C15ull ^ entry_store)];
+            if (m->b == b && m->gen == s->memo_gen && m->entry == entry_store && m->n_addr == n_addr &&
+                m->rel[0] == rel[0] && m->rel[1] == rel[1]) {
+                add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)(int64_t)m->transactions);
+                add_amount(h, EVBIT(TM_DBUS_BUSY), (uint64_t)(int64_t)m->busy);
+                return;
+            }
+        }
+    }
+    address_amounts_replay(h, s, b, dccm, entry_store, n_addr, m, rel);
 }
 
 /* The divide stalls of the block that retired are spent: cleared only when there were some. */
@@ -1432,7 +1565,7 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         s->fetch_addr = 0;
         clear_div_waits(s);
         s->misaligned_waits = 0;
-        s->n_addr = 0;
+        h->addr_log_next = s->addr;
         return;
     }
     h->stall_cycles += b->stall_cycles;
@@ -1463,15 +1596,8 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
     uint64_t dccm = accesses ? dccm_mask(h, b, accesses) : 0;
-    if (h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL))) {
-        data_sched_t sched;
-        bool scheduled = false;
-        if (h->pmu.sum_interest & EVBIT(TM_FETCH_STALL))
-            fetch_stalls_memo(h, s, b, dccm, entry, entry_wait,
-                              (next & 1) || (b->core_word[9] & XFER_JAL_JALR), &sched, &scheduled);
-        if (h->pmu.sum_interest & EVBIT(TM_SB_STALL))
-            bus_buffer_stalls_memo(h, s, b, dccm, entry, &sched, &scheduled);
-    }
+    if (h->pmu.sum_interest & (EVBIT(TM_FETCH_STALL) | EVBIT(TM_SB_STALL)))
+        stalls_memo(h, s, b, dccm, entry, entry_wait, (next & 1) || (b->core_word[9] & XFER_JAL_JALR));
     clear_div_waits(s);
     s->misaligned_waits = 0;
     if (h->pmu.sum_interest & EVBIT(TM_ICACHE_HIT)) /* block_t.amount counted groups(): correct it */
@@ -1512,9 +1638,11 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
          * store buffer (the same base register, kept, and offset) */
         add_amount(h, EVBIT(TM_DBUS_TRANS), (uint64_t)0 - 1);
     }
-    if (s->n_addr && (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY))))
-        address_amounts(h, s, b, dccm, entry);
-    s->n_addr = 0;
+    if (h->addr_log_next != s->addr) { /* addresses recorded: the core saw the accesses */
+        if (h->pmu.sum_interest & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY)))
+            address_amounts(h, s, b, dccm, entry, (unsigned)(h->addr_log_next - s->addr));
+        h->addr_log_next = s->addr;
+    }
 }
 
 /* ---- address- and data-dependent costs ----------------------------------------------------- */
@@ -1526,8 +1654,8 @@ void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, un
     veer_timing_t *s = timing_of(h);
     if (!s)
         return;
-    if (s->n_addr < BLOCK_MAX_INSNS)
-        s->addr[s->n_addr++] = (uint32_t)addr;
+    if (h->addr_log_next < h->addr_log_end)
+        *h->addr_log_next++ = (uint32_t)addr;
     if (!external(addr))
         s->dccm_accesses++;
     else if (addr & (size - 1)) {

@@ -11,6 +11,9 @@ typedef struct veer_timing veer_timing_t;
 
 veer_timing_t *veer_timing_new(void); /* NULL: out of memory */
 void veer_timing_free(veer_timing_t *t);
+/* Hands the model's address log to hart h (hart_t.addr_log_next); veer_timing_detach takes it back. */
+void veer_timing_attach(hart_t *h, veer_timing_t *t);
+void veer_timing_detach(hart_t *h);
 /* The hart's model (core.c keeps it in the core state); NULL: timing=off. */
 veer_timing_t *veer_timing_of(hart_t *h);
 
