@@ -110,6 +110,8 @@ void block_cache_flush(hart_t *h)
     if (bc->code_hi > bc->code_lo)
         memset(bc->code_map + bc->code_lo, 0, bc->code_hi - bc->code_lo);
     drop_blocks(h);
+    h->n_super_code = 0; /* no block left built from a superpage */
+    h->super_code_full = false;
     if (h->platform && h->platform->rewatch)
         h->platform->rewatch(h->platform_ctx, h);
 }
@@ -561,6 +563,12 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         const struct tlb_entry *e = &h->tlb[(pc >> 12) % TLB_ENTRIES];
         global = e->tag == ((pc >> 12) << 1 | 1) && e->vm_ctx == h->vm_ctx && (e->flags & PTE_G);
     }
+    if (translated && n) /* a fence of one page of a superpage must find this block (cpu/mmu.c) */
+        for (uint64_t vpn = pc >> 12; vpn <= (at - 1) >> 12; vpn++) {
+            const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+            if (e->tag == (vpn << 1 | 1) && e->level)
+                mmu_note_code_page(h, e, global ? h->vm_gctx : h->vm_ctx);
+        }
     if (n == 0) {
         h->trap_cause = fault_cause;
         h->trap_tval = fault_tval;

@@ -200,7 +200,19 @@ typedef struct hart {
         uint8_t *host;   /* the page in main RAM, or NULL */
         uint32_t vm_ctx; /* the translation context it was walked in (vm_ctx) */
         uint8_t flags;
+        uint8_t level; /* of the leaf PTE: 0 a 4 KiB page, more a superpage cached per 4 KiB page */
     } tlb[256];
+    /* The superpages decoded blocks were built from (cpu/mmu.c, mmu_note_code_page): a fence of
+     * one address in one of them drops every block of its contexts, since a block outlives the
+     * TLB entry it was translated through. With the list full (super_code_full) every fence of
+     * one address does. Emptied with the blocks of their contexts. */
+    struct super_code {
+        uint64_t vpn_hi; /* the virtual page number >> (level's bits): which superpage */
+        uint32_t vm_ctx;
+        uint8_t level;
+    } super_code[32];
+    unsigned n_super_code;
+    bool super_code_full;
     uint64_t tlb_flushes; /* how many times the TLB was emptied: a TLB model forgets with it */
     /* The virtual address of the data access on the slow path (a TLB model's view), when
      * translated (access_translated). */

@@ -82,6 +82,7 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
                       ? h->ram + (page - h->ram_base)
                       : NULL;
         e->flags = (uint8_t)upd;
+        e->level = (uint8_t)level;
         *pa = page | (va & 0xfff);
         return true;
     }
@@ -173,6 +174,9 @@ void mmu_write_satp(hart_t *h, uint64_t v)
     hart_mem_changed(h);
 }
 
+static bool super_code_at(const hart_t *h, uint64_t vpn, unsigned bits, const bool *ctx_drop);
+static void super_code_forget(hart_t *h, const bool *ctx_drop);
+
 void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t asid)
 {
     /* Which translation contexts the fence is about: all of them, or those of one ASID. */
@@ -181,24 +185,76 @@ void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t a
         ctx_drop[id] = id > 0 && id < h->vm_ctx_n &&
                        (!one_asid || (!h->vm_ctx_global[id] && satp_asid(h, h->vm_ctx_satp[id]) == asid));
     uint64_t vpn = one_page ? (h->xlen == 32 ? va & UINT32_MAX : va) >> 12 : UINT64_MAX;
-    /* TLB entries: of that page (a superpage is cached per 4 KiB page) and those contexts; an
-     * ASID's fence keeps global entries (privileged spec 4.2.1) */
+    unsigned bits = h->xlen == 32 ? 10 : 9;
+    /* TLB entries: of that page and those contexts; an ASID's fence keeps global entries
+     * (privileged spec 4.2.1). A superpage is cached per 4 KiB page: every page of the superpage
+     * holding va goes, since they all translate through the one leaf PTE the fence is about. */
+    bool superpage = one_page && (super_code_at(h, vpn, bits, ctx_drop) || h->super_code_full);
     for (unsigned k = 0; k < TLB_ENTRIES; k++) {
         struct tlb_entry *e = &h->tlb[k];
-        if ((e->tag & 1) && (!one_page || e->tag >> 1 == vpn) && e->vm_ctx < sizeof ctx_drop &&
-            ctx_drop[e->vm_ctx] && !(one_asid && (e->flags & PTE_G)))
-            e->tag = 0;
+        if (!(e->tag & 1) || e->vm_ctx >= sizeof ctx_drop || !ctx_drop[e->vm_ctx] ||
+            (one_asid && (e->flags & PTE_G)))
+            continue;
+        if (one_page && ((e->tag >> 1) ^ vpn) >> (bits * e->level))
+            continue;
+        superpage |= one_page && e->level;
+        e->tag = 0;
     }
     /* The fast TLB holds entries of the current context only (a satp write empties it): a fence of
      * another ASID leaves it as it is, a fence of one page drops the entries of that page's index
-     * (with the TLB entry they cache; a superpage is cached per 4 KiB page, as there). */
+     * (with the TLB entry they cache), or all of them for a superpage. */
     bool other_asid = one_asid && h->vm_levels && satp_asid(h, h->csr.satp) != asid;
-    if (one_page && !other_asid)
+    if (one_page && !superpage && !other_asid)
         mmu_ftlb_drop(h, vpn);
     else if (!other_asid)
         mmu_ftlb_flush(h);
     h->tlb_flushes++; /* a TLB model empties itself on any fence, as a simple TLB does */
     /* Blocks: those whose code lies in that page, in those contexts (the blocks of global pages
-     * have contexts of their own, which an ASID's fence keeps) */
-    block_cache_drop_vm(h, vpn, ctx_drop);
+     * have contexts of their own, which an ASID's fence keeps); in a superpage, all of them */
+    block_cache_drop_vm(h, superpage ? UINT64_MAX : vpn, ctx_drop);
+    if (!one_page || superpage)
+        super_code_forget(h, ctx_drop); /* those contexts have no block left */
+}
+
+/* The blocks of the contexts ctx_drop names are gone: so are their superpages. */
+static void super_code_forget(hart_t *h, const bool *ctx_drop)
+{
+    unsigned kept = 0;
+    for (unsigned i = 0; i < h->n_super_code; i++)
+        if (!ctx_drop[h->super_code[i].vm_ctx])
+            h->super_code[kept++] = h->super_code[i];
+    h->n_super_code = kept;
+    if (h->super_code_full) { /* some were not listed: only a fence of every context empties it */
+        bool all = true;
+        for (unsigned id = 1; id < h->vm_ctx_n; id++)
+            all &= ctx_drop[id];
+        h->super_code_full = !all;
+    }
+}
+
+/* Whether a block was built from the superpage holding page vpn in one of the contexts. */
+static bool super_code_at(const hart_t *h, uint64_t vpn, unsigned bits, const bool *ctx_drop)
+{
+    for (unsigned i = 0; i < h->n_super_code; i++) {
+        const struct super_code *c = &h->super_code[i];
+        if (ctx_drop[c->vm_ctx] && vpn >> (bits * c->level) == c->vpn_hi)
+            return true;
+    }
+    return false;
+}
+
+void mmu_note_code_page(hart_t *h, const struct tlb_entry *e, unsigned block_ctx)
+{
+    if (!e->level || h->super_code_full)
+        return;
+    uint64_t vpn_hi = (e->tag >> 1) >> ((h->xlen == 32 ? 10 : 9) * e->level);
+    for (unsigned i = 0; i < h->n_super_code; i++)
+        if (h->super_code[i].vpn_hi == vpn_hi && h->super_code[i].vm_ctx == block_ctx &&
+            h->super_code[i].level == e->level)
+            return;
+    if (h->n_super_code == sizeof h->super_code / sizeof h->super_code[0]) {
+        h->super_code_full = true;
+        return;
+    }
+    h->super_code[h->n_super_code++] = (struct super_code){ vpn_hi, block_ctx, e->level };
 }

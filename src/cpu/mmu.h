@@ -85,6 +85,9 @@ void mmu_write_satp(hart_t *h, uint64_t v);
 /* sfence.vma: forgets cached translations, of one virtual page (one_page, va) or all, of one ASID
  * (one_asid: global translations stay) or all, and the blocks decoded through them. */
 void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t asid);
+/* A block of context block_ctx is built from the page TLB entry e maps: a superpage is
+ * remembered (hart_t.super_code). */
+void mmu_note_code_page(hart_t *h, const struct tlb_entry *e, unsigned block_ctx);
 /* Forgets cached translations (also on reset). */
 void mmu_flush_tlb(hart_t *h);
 

@@ -1,0 +1,97 @@
+/* A superpage remapped and fenced at one address: a 2 MiB (Sv39) or 4 MiB (Sv32) user
+ * superpage at VA maps physical P1, whose pieces hold data at VA and VA + 4096 and code at
+ * VA + 8192 (a loop long enough to be translated that loads both words). The leaf PTE then
+ * maps P2, with other data and code at the same offsets, and only `sfence.vma VA, x0` follows.
+ * The fence orders the update of the leaf PTE that maps VA (privileged spec 4.2.1), the PTE every
+ * address of the superpage translates through: the loads at VA + 4096 and the code at VA + 8192
+ * must see P2 too. pmusim caches a superpage per 4 KiB page (its TLB, the fast TLB, the blocks):
+ * this fails if the fence dropped only VA's own page. */
+#include "isa_test.h"
+#include "vm_test.h"
+
+#define USUPER (PTE_V | PTE_R | PTE_W | PTE_X | PTE_U | PTE_A | PTE_D)
+
+#define VA 0x40000000
+#define P1 0x80400000
+#define P2 0x80800000
+#define CODE_OFF 0x2000
+
+/* Physical words: *(page) = a, *(page + 4096) = b */
+#define SET_WORDS(page, a, b) li t0, page; li t1, a; sw t1, 0(t0); li t0, page + 4096; li t1, b; sw t1, 0(t0)
+
+/* Copies the words from label `from` to `end` to physical address `to`. */
+#define COPY_CODE(from, end, to)                                                      \
+        la t0, from; la t1, end; li t2, to;                                           \
+10004:  lw t3, 0(t0); sw t3, 0(t2); addi t0, t0, 4; addi t2, t2, 4;                  \
+        bltu t0, t1, 10004b
+
+RVTEST_CODE_BEGIN
+        PMP_OPEN_ALL
+        j setup
+
+        VM_SET_PTE_FUNCTION
+
+setup:
+        SET_WORDS(P1, 11, 12)
+        SET_WORDS(P2, 21, 22)
+        COPY_CODE(ucode1, ucode1_end, P1 + CODE_OFF)
+        COPY_CODE(ucode2, ucode2_end, P2 + CODE_OFF)
+        fence.i
+#if XLEN == 32
+# define LEAF(page) MAPI(root, VA >> 22, page, USUPER)
+#else
+        MAP(root, VA >> 30, l1, PTE_V)
+# define LEAF(page) MAPI(l1, (VA >> 21) & 511, page, USUPER)
+#endif
+        LEAF(P1)
+
+  TEST_BEGIN(2)
+        SATP(root, 1)
+        sfence.vma
+        JUMP_IN(PRV_U, VA + CODE_OFF)
+  TEST_TRAP_CAUSE(3, CAUSE_USER_ECALL)
+  TEST_CASE(4, a3, 11, )
+  TEST_CASE(5, a5, 12, )
+  TEST_CASE(6, a6, 1, )
+  /* ---- the leaf remapped; the fence names VA only ---- */
+  TEST_BEGIN(7)
+        LEAF(P2)
+        li t2, VA
+        sfence.vma t2, x0
+        JUMP_IN(PRV_U, VA + CODE_OFF)
+  TEST_TRAP_CAUSE(8, CAUSE_USER_ECALL)
+  TEST_CASE(9, a3, 21, )
+  TEST_CASE(10, a5, 22, )
+  TEST_CASE(11, a6, 2, )
+
+        csrw satp, zero
+RVTEST_CODE_END
+
+RVTEST_DATA_BEGIN
+        .balign 4096
+root:   .fill 4096, 1, 0
+l1:     .fill 4096, 1, 0
+        .balign 4
+ucode1: li a1, VA
+        li a0, VA + 4096
+        li a2, 64
+1:      lw a3, 0(a1)
+        lw a5, 0(a0)
+        addi a2, a2, -1
+        bnez a2, 1b
+        li a6, 1
+        ecall
+        .balign 4
+ucode1_end:
+ucode2: li a1, VA
+        li a0, VA + 4096
+        li a2, 64
+1:      lw a3, 0(a1)
+        lw a5, 0(a0)
+        addi a2, a2, -1
+        bnez a2, 1b
+        li a6, 2
+        ecall
+        .balign 4
+ucode2_end:
+RVTEST_DATA_END
