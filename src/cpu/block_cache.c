@@ -575,6 +575,26 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         return NULL;
     }
     pcoff[n] = (uint16_t)(at - pc);
+    /* Fetch events per line (hart_t.fetch_presumed_lines): as many instructions presume a line's
+     * access as the block has lines, so that a whole run counts them all; a prefix is seen by the
+     * model, which takes back what its instructions presumed (mem_fetch_block). The instruction
+     * whose last byte is in a line the previous instruction's last byte was not in presumes that
+     * line; the first line, when the first instruction crosses it, the first instruction that
+     * presumes none (a one-instruction block across two lines cannot: the model sees it). */
+    if (h->fetch_presumed_lines && h->l1i_memo && !h->prof && pa_first - h->ram_base < h->ram_size) {
+        unsigned shift = h->l1i_memo->line_shift, given = 0;
+        uint64_t lines = ((pa_first + pcoff[n] - 1) >> shift) - (pa_first >> shift) + 1;
+        for (unsigned k = 0; k < n; k++)
+            if (k == 0 || (pa_first + pcoff[k + 1] - 1) >> shift != (pa_first + pcoff[k] - 1) >> shift) {
+                events[k] |= h->fetch_presumed;
+                given++;
+            }
+        for (unsigned k = 1; k < n && given < lines; k++)
+            if (!(events[k] & h->fetch_presumed)) {
+                events[k] |= h->fetch_presumed;
+                given++;
+            }
+    }
 
     block_cache_t *bc = &h->bc;
     size_t ninsn = n + (terminated ? 0 : 1);

@@ -18,8 +18,8 @@ void hart_update_paths(hart_t *h)
     bool no_inline = hart_needs_addresses(h) || watching || core || h->observe_mem || !h->mem_inline;
     h->fast_size = no_inline || h->ram_size < 8 ? 0 : h->ram_size - 7;
     bool classify = (h->pmu.dyn_interest & (EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL))) || watching;
-    /* A memo hit makes no call: while L1 accesses are counted, every access asks the model. Its
-     * counts are the same either way (docs/mips-cm.md "Fast paths"). */
+    /* A memo hit makes no call: while L1 accesses the blocks do not presume are counted, every
+     * access asks the model. Its counts are the same either way (docs/mips-cm.md "Fast paths"). */
     evset_t d_counted = EVBIT(DCACHE_READ) | EVBIT(DCACHE_WRITE) | h->l1d_memo_events;
     evset_t interest = h->pmu.dyn_interest | h->pmu.sum_interest;
     if (!h->prof) /* the blocks presume these (hart_t.load_presumed), the writes see the model */
@@ -28,7 +28,8 @@ void hart_update_paths(hart_t *h)
     if (h->l1d_memo)
         h->l1d_memo->writes_counted = (interest & h->l1d_write_events) != 0;
     h->pmu.lazy_kind = h->lazy_kind;
-    h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ)) ? NULL : h->l1i_memo;
+    evset_t i_presumed = h->prof ? 0 : h->fetch_presumed; /* the blocks presume these */
+    h->imemo = (h->pmu.dyn_interest & EVBIT(ICACHE_REQ) & ~i_presumed) ? NULL : h->l1i_memo;
     h->observe_direct = h->observe_core && !classify && !core && h->mem_inline && h->ram_size >= 8;
     /* A core's own address rules (access_fault) have nothing against an aligned main-RAM access
      * while it does not ask for every access (slow_mem): the inline path skips them then too. Nor
@@ -43,8 +44,11 @@ void hart_update_paths(hart_t *h)
     h->memo_direct = h->dmemo && !classify && (!core || h->core_direct) && h->mem_inline && h->ram_size >= 8;
     h->memo_size = h->memo_direct ? h->ram_size - 7 : 0;
     h->retire_fast = h->retire_gen && !(interest & h->retire_events) && !h->observe_mem && !h->prof;
-    h->memo_retire = h->memo_retire_core && h->imemo && h->imemo->cache && h->observe_mem &&
-                     !h->observe_core && !(interest & h->memo_retire_events) && !h->prof;
+    bool memo_retire =
+        h->memo_retire_core && h->imemo && h->imemo->cache && h->observe_mem && !h->observe_core && !h->prof;
+    h->memo_retire = !memo_retire                         ? 0
+                     : (interest & h->memo_retire_events) ? MEMO_RETIRE_LAZY
+                                                          : MEMO_RETIRE_PLAIN;
     hart_ftlb_rekey(h);
 }
 

@@ -15,6 +15,10 @@ struct hart;
 struct hart_debug;
 struct hart_prof;
 
+/* hart_platform_t.mem_access's kind: its low bits, and the flag of a presumed L1 access. */
+#define MEM_ACCESS_KIND 3u
+#define MEM_ACCESS_PRESUMED 4u
+
 /* What a hart needs from the platform around it: a narrow table of services, so that the hart
  * knows nothing of machines or devices. Any entry may be NULL. */
 typedef struct hart_platform {
@@ -157,7 +161,8 @@ typedef struct hart {
     /* With observe_mem, the model's memos of this hart's L1 D- and I-caches (mem/l1_memo.h), or
      * NULL: a load or store whose line is there, and a block whose lines are, need no call.
      * dmemo and imemo are the ones the paths look at: l1d_memo and l1i_memo, except while the PMU
-     * counts that cache's accesses, hits included (the model counts them: it sees every one). */
+     * counts that cache's accesses, hits included, and the blocks do not presume them (then the
+     * model counts them: it sees every one). */
     struct l1_memo *l1d_memo, *l1i_memo;
     /* Events besides the L1 D-cache accesses whose counts need every access a D-side memo hit
      * skips (a core's own hit and write events): dmemo is NULL while one is counted. */
@@ -283,7 +288,7 @@ typedef struct hart {
      * stall_charged: stall_cycles when last taken. memo_retire is the byte before budget_cycles
      * and retire_fast the byte after it: translated code tests either flag and the budget in one
      * compare (jit.c, emit_retire_guards). */
-    bool memo_retire;
+    uint8_t memo_retire; /* a value, MEMO_RETIRE_*: see memo_retire_core below */
     bool budget_cycles;
     bool retire_fast;
     uint64_t stall_charged;
@@ -299,12 +304,18 @@ typedef struct hart {
      * they count with the block's executions, and the model takes back the ones that did not
      * happen (pmu_retract_events: an I-cache miss is a request without a hit). A fetch event
      * is not the instruction's own: a counter read excludes the reading instruction's own
-     * events, not its fetch (csr_exec). */
+     * events, not its fetch (csr_exec). fetch_presumed_lines: the events come once per line of
+     * the block's fetch rather than once per instruction (p8700's L1I accesses, counted by a
+     * machine's model: the instruction whose last byte is in a line the previous one's was not
+     * presumes the access to that line), for code in main RAM; the model counts the fetches it
+     * sees and mem_fetch_block takes back what the block presumed. */
     evset_t fetch_presumed;
-    /* The same for data accesses (MicroBlaze V's D-cache reads and writes, and their hits): the
-     * events each load (store) presumes at decode time, AMOs and LR/SC excepted, while no profile
-     * is recorded; the core takes back those an access did not have (a miss, an access outside
-     * the cached memory). l1d_write_events: events of a memo with writes_free that need the
+    bool fetch_presumed_lines;
+    /* The same for data accesses (MicroBlaze V's D-cache reads and writes, and their hits;
+     * p8700's L1D accesses): the events each load (store) presumes at decode time, AMOs and LR/SC
+     * excepted, while no profile is recorded; the core takes back those an access did not have
+     * (a miss, an access outside the cached memory), and where a machine's model sees the access
+     * (observe_mem: it counts them itself) the memory slow path takes the presumed ones back. l1d_write_events: events of a memo with writes_free that need the
      * model to see every write the memo does not hold the line of (a write miss), while the memo
      * keeps the reads (l1_memo_t.writes_counted). */
     evset_t load_presumed, store_presumed, l1d_write_events;
@@ -317,9 +328,16 @@ typedef struct hart {
      * coherence manager): it sets memo_retire_core, the predictor's 2-bit counters (bp_ctr, NULL:
      * none; the counter of a branch at pc is bp_ctr[(pc >> 1) & bp_mask]) and the events its
      * block end counts (memo_retire_events). memo_retire: none of them counted, the L1I memo
-     * looked at (no L1I access counted), no profile; then translated code retires a whole block
-     * whose lines are where it found them (block_t.fetch_gen still the memo's generation) inline:
-     * the lines' LRU touches and the predictor's update, exactly what exec_block_timing does. */
+     * looked at (its accesses uncounted or presumed by the blocks), no profile; then translated
+     * code retires a whole block whose lines are where it found them (block_t.fetch_gen still the
+     * memo's generation) inline: the lines' LRU touches and the predictor's update, exactly what
+     * exec_block_timing does. memo_retire is MEMO_RETIRE_PLAIN then; MEMO_RETIRE_LAZY while the
+     * block end's events (memo_retire_events: mispredictions) are counted, for code translated
+     * while they were, which counts a misprediction in pmu.lazy_n[BP_LAZY_MISPREDICT] (the core's
+     * lazy_kind makes it a branch miss); 0: neither. */
+#define MEMO_RETIRE_PLAIN 1
+#define MEMO_RETIRE_LAZY 2
+#define BP_LAZY_MISPREDICT 1
     bool memo_retire_core; /* memo_retire: beside budget_cycles, above */
     evset_t memo_retire_events;
     uint8_t *bp_ctr;
@@ -443,7 +461,7 @@ static inline bool hart_presumes_external(const hart_t *h)
  * decoded; starting or stopping a profile drops the blocks. */
 static inline bool hart_presumes_fetch(const hart_t *h, uint64_t pc)
 {
-    return h->fetch_presumed && !h->prof && pc - h->ram_base < h->ram_size;
+    return h->fetch_presumed && !h->fetch_presumed_lines && !h->prof && pc - h->ram_base < h->ram_size;
 }
 
 /* The core sees every data access (core_ext.data_access): slow_mem, or an event counted that

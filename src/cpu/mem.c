@@ -16,12 +16,22 @@ static mem_result_t fault(hart_t *h, uint64_t cause, uint64_t addr)
     return MEM_FAULT;
 }
 
+/* The counted events a load's (store's) instruction presumed at decode time (hart_t.load_presumed),
+ * which a machine's model counts itself when it sees the access (observe_mem): told so
+ * (MEM_ACCESS_PRESUMED), it counts the accesses beyond the presumed one, or takes it back. */
+static inline evset_t l1_presumed(const hart_t *h, evset_t insn_events, bool store)
+{
+    return insn_events & (store ? h->store_presumed : h->load_presumed) & h->pmu.dyn_interest;
+}
+
 /* PMU events of a completed access, and the memory-hierarchy model's view of it. */
 static void access_events(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool misaligned,
                           bool store, evset_t insn_events)
 {
-    if (h->observe_mem)
-        h->platform->mem_access(h->platform_ctx, h, addr, size, store, r->host == h->ram ? NULL : r);
+    if (h->observe_mem) { /* the model counts the L1 accesses the instruction did not presume */
+        unsigned kind = store | (l1_presumed(h, insn_events, store) ? MEM_ACCESS_PRESUMED : 0);
+        h->platform->mem_access(h->platform_ctx, h, addr, size, kind, r->host == h->ram ? NULL : r);
+    }
     evset_t ev = 0, external = store ? EVBIT(STORE_EXTERNAL) : EVBIT(LOAD_EXTERNAL);
     if (misaligned)
         ev |= store ? EVBIT(STORE_MISALIGNED) : EVBIT(LOAD_MISALIGNED);
@@ -220,7 +230,10 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
         return NULL;
     }
     if (h->observe_mem) {
-        if (r->host == h->ram && !h->debug && h->dmemo && l1_memo_hit(h->dmemo, pa, size, store))
+        /* an AMO presumes nothing (hart_t.load_presumed): while the L1 accesses that loads and
+         * stores presume are counted, the model sees it and counts its own */
+        bool counted = h->pmu.dyn_interest & (h->load_presumed | h->store_presumed);
+        if (r->host == h->ram && !h->debug && h->dmemo && !counted && l1_memo_hit(h->dmemo, pa, size, store))
             memo_hit_seen(h, pa, size, store);
         else
             h->platform->mem_access(h->platform_ctx, h, pa, size, store, r->host == h->ram ? NULL : r);
@@ -402,14 +415,19 @@ static __attribute__((noinline)) mem_result_t load_slow(hart_t *h, uint64_t addr
     if (!translate_split(h, addr, size, MMU_LOAD, priv, &pa, &pa2, &n1))
         return MEM_FAULT;
     uint64_t v = 0;
+    /* the model sees each byte: the instruction's presumed access is taken back once, if it
+     * completes (a fault commits nothing of the instruction) */
+    evset_t presumed = h->observe_mem ? l1_presumed(h, insn_events, false) : 0;
     for (unsigned k = 0; k < size; k++) { /* byte by byte: the pages need not be adjacent */
         uint64_t b, at = k < n1 ? pa + k : pa2 + (k - n1);
         h->access_va = addr + k;
-        mem_result_t res = load_phys(h, at, 1, &b, insn_events, done);
+        mem_result_t res = load_phys(h, at, 1, &b, insn_events & ~presumed, done);
         if (res != MEM_OK)
             return virt_fault(h, res, at, addr + k);
         v |= (b & 0xff) << (8 * k);
     }
+    if (presumed)
+        pmu_retract_events(&h->pmu, presumed, insn_events);
     *val = v;
     return MEM_OK;
 }
@@ -460,15 +478,18 @@ static __attribute__((noinline)) mem_result_t store_slow(hart_t *h, uint64_t add
     if (!translate_split(h, addr, size, MMU_STORE, priv, &pa, &pa2, &n1))
         return MEM_FAULT;
     mem_result_t out = MEM_OK;
+    evset_t presumed = h->observe_mem ? l1_presumed(h, insn_events, true) : 0; /* as load_slow */
     for (unsigned k = 0; k < size; k++) {
         uint64_t at = k < n1 ? pa + k : pa2 + (k - n1);
         h->access_va = addr + k;
-        mem_result_t res = store_phys(h, at, 1, (val >> (8 * k)) & 0xff, insn_events, done);
+        mem_result_t res = store_phys(h, at, 1, (val >> (8 * k)) & 0xff, insn_events & ~presumed, done);
         if (res == MEM_FAULT)
             return virt_fault(h, res, at, addr + k);
         if (res != MEM_OK)
             out = res;
     }
+    if (presumed)
+        pmu_retract_events(&h->pmu, presumed, insn_events);
     return out;
 }
 

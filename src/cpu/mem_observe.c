@@ -21,13 +21,26 @@ void mem_fetch_block(hart_t *h, block_t *b, unsigned n)
     if (!size || !r || !h->platform || !h->platform->mem_access)
         return;
     h->platform->mem_access(h->platform_ctx, h, b->fetch_pa, (unsigned)size, 2, main_ram ? NULL : r);
+    /* The model counted the lines it saw; the block's instructions presumed theirs (one each per
+     * line, hart_t.fetch_presumed_lines): those of the committed ones are taken back. */
+    evset_t presumed = h->fetch_presumed_lines ? h->fetch_presumed : 0;
+    unsigned committed = 0;
+    for (unsigned k = 0; k < n && presumed; k++)
+        committed += (b->events[k] & presumed) != 0;
+    if (committed && (presumed & h->pmu.dyn_interest))
+        pmu_retract_events_n(&h->pmu, presumed, presumed, committed);
     if (!whole || !im || !main_ram || !b->pending)
         return; /* a remembered block is pending: block_counts_flush forgets it (translated code's
                  * inline retirement counts it without joining the list) */
     /* All of them are present now (consecutive lines never evict each other in a cache of more
-     * than BLOCK_MAX_LINES sets): remember where, at the cache's generation. */
+     * than BLOCK_MAX_LINES sets): remember where, at the cache's generation. A remembered block
+     * retires without the model: while they are counted it must presume its lines exactly (not
+     * a lone instruction across two lines, block_build). */
     unsigned shift = im->line_shift, k = 0;
-    for (uint64_t line = b->fetch_pa >> shift; line <= (b->fetch_pa + size - 1) >> shift; line++) {
+    uint64_t first = b->fetch_pa >> shift, last = (b->fetch_pa + size - 1) >> shift;
+    if ((h->pmu.dyn_interest & presumed) && committed != last - first + 1) /* whole: all of them */
+        return;
+    for (uint64_t line = first; line <= last; line++) {
         long slot = cache_slot(im->cache, line << shift);
         if (slot < 0 || k == BLOCK_MAX_LINES)
             return;

@@ -2,6 +2,7 @@
 #include "dev/mips_cm.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "dev/devices.h"
 #include "dev/mips_cpc.h"
@@ -29,8 +30,10 @@ struct mips_cm {
         uint32_t qual;
         const uint32_t *groups;
         uint64_t count;
+        uint8_t next; /* the next observer of the same event (OBS_NONE: none) */
     } obs[MIPS_CM_MAX_OBSERVERS];
     unsigned n_obs;
+    uint8_t obs_first[32]; /* per event, its first observer: a sink call looks at its own only */
 };
 
 /* The CM clock runs with the platform's time base; harts run in turn, so the clock of the hart
@@ -85,12 +88,14 @@ static void sync_cycles(mips_cm_t *cm)
         counter_add(cm, &cm->cycle, 1u, now - before);
 }
 
+#define OBS_NONE 0xFFu
+
 static void coh_sink(void *ctx, unsigned event, uint32_t sig, uint32_t amount)
 {
     mips_cm_t *cm = ctx;
-    for (unsigned k = 0; k < cm->n_obs; k++) {
+    for (unsigned k = event < 32 ? cm->obs_first[event] : OBS_NONE; k != OBS_NONE; k = cm->obs[k].next) {
         struct mips_cm_observer *o = &cm->obs[k];
-        if (o->event == event && coh_qual_match(o->groups, o->qual, sig))
+        if (o->qual == UINT32_MAX || coh_qual_match(o->groups, o->qual, sig)) /* all-ones: every one */
             o->count += amount;
     }
     if (!(cm->ctl & (PC_CTL_P0_ON | PC_CTL_P1_ON)))
@@ -128,9 +133,15 @@ struct l1_memo *mips_cm_l1_memo(mips_cm_t *cm, unsigned core, bool icache)
 int mips_cm_add_observer(mips_cm_t *cm, unsigned event, uint32_t qual)
 {
     const uint32_t *groups = coh_event_groups(event);
-    if (!groups || cm->n_obs >= MIPS_CM_MAX_OBSERVERS)
+    if (!groups || cm->n_obs >= MIPS_CM_MAX_OBSERVERS || event >= 32)
         return -1;
-    cm->obs[cm->n_obs] = (struct mips_cm_observer){ event, qual, groups, 0 };
+    /* appended to its event's list: the observers of an event are looked at in the order added */
+    unsigned k = cm->n_obs;
+    cm->obs[k] = (struct mips_cm_observer){ event, qual, groups, 0, OBS_NONE };
+    uint8_t *link = &cm->obs_first[event];
+    while (*link != OBS_NONE)
+        link = &cm->obs[*link].next;
+    *link = (uint8_t)k;
     return (int)cm->n_obs++;
 }
 
@@ -155,6 +166,7 @@ static void *cm_create(const dev_host_t *host, const device_params_t *params)
         return NULL;
     cm->host = host;
     cm->cores = cores;
+    memset(cm->obs_first, OBS_NONE, sizeof cm->obs_first);
     cm->base = params->base;
     cm->coh = coh_new(cores, params->l2_size ? params->l2_size : 1u << 20, coh_sink, cm);
     mips_cpc_init(&cm->cpc, host, cores, params->n_harts > cores ? params->n_harts / cores : 1);

@@ -40,7 +40,7 @@ enum x_cc {
     X_CC_G = 0xf
 };
 /* ALU opcodes "op r, r/m" and their /digit in the 0x81 immediate group */
-enum x_alu { X_ADD = 0, X_OR = 1, X_ADC = 2, X_AND = 4, X_SUB = 5, X_XOR = 6, X_CMP = 7 };
+enum x_alu { X_ADD = 0, X_OR = 1, X_ADC = 2, X_SBB = 3, X_AND = 4, X_SUB = 5, X_XOR = 6, X_CMP = 7 };
 /* /digit of the shift group (0xC1 imm8, 0xD3 by cl) */
 enum x_shift { X_ROL = 0, X_ROR = 1, X_SHL = 4, X_SHR = 5, X_SAR = 7 };
 

@@ -859,22 +859,23 @@ static void emit_byte_imm(x_emit_t *e, enum x_alu op, x_mem_t m, uint8_t imm)
 }
 
 /* The tests an inline retirement starts with: the hart's flag byte at `flag` (retire_fast,
- * memo_retire) set and no cycle budget running; each miss is a jump to patch. Returns their number. */
-static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t **miss)
+ * memo_retire) `value` and no cycle budget running; each miss is a jump to patch. Returns their
+ * number. */
+static int emit_retire_guards(x_emit_t *e, int32_t flag, uint8_t value, uint8_t **miss)
 {
     _Static_assert(sizeof(bool) == 1, "the flags are bytes");
     int32_t budget = HOFF(budget_cycles);
-    if (flag + 1 == budget || flag == budget + 1) { /* the two bytes in one compare: flag 1, budget 0 */
+    if (flag + 1 == budget || flag == budget + 1) { /* the two bytes in one compare: flag, budget 0 */
         bool flag_first = flag + 1 == budget;
         x_b(e, 0x66);
         x_op(e, false, 0x81, 1, X_CMP, x_m(X_RBX, flag_first ? flag : budget), false);
-        x_b(e, flag_first ? 1 : 0); /* the imm16, little-endian: the lower address's byte first */
-        x_b(e, flag_first ? 0 : 1);
+        x_b(e, flag_first ? value : 0); /* the imm16, little-endian: the lower address's byte first */
+        x_b(e, flag_first ? 0 : value);
         miss[0] = x_jcc(e, X_CC_NE);
         return 1;
     }
-    emit_byte_imm(e, X_CMP, x_m(X_RBX, flag), 0);
-    miss[0] = x_jcc(e, X_CC_E);
+    emit_byte_imm(e, X_CMP, x_m(X_RBX, flag), value);
+    miss[0] = x_jcc(e, X_CC_NE);
     emit_byte_imm(e, X_CMP, x_m(X_RBX, HOFF(budget_cycles)), 0);
     miss[1] = x_jcc(e, X_CC_NE);
     return 2;
@@ -904,7 +905,7 @@ static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     const uint64_t *gen = t->h->retire_gen;
     if (!gen || !next)
         return -1;
-    int n = emit_retire_guards(e, HOFF(retire_fast), miss);
+    int n = emit_retire_guards(e, HOFF(retire_fast), 1, miss);
     if (next == UINT64_MAX) { /* indirect: h->pc, which must not be 0 (no pc to go on at) */
         x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(pc)), 0);
         miss[n++] = x_jcc(e, X_CC_E);
@@ -942,7 +943,9 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     uint64_t first = b->fetch_pa >> shift, last = (b->fetch_pa + (b->end_pc - b->pc) - 1) >> shift;
     if (last - first >= BLOCK_MAX_LINES)
         return -1; /* never remembered (mem_fetch_block) */
-    int n = emit_retire_guards(e, HOFF(memo_retire), miss);
+    /* translated while mispredictions are counted: counts them (MEMO_RETIRE_LAZY) */
+    bool lazy = (h->pmu.dyn_interest & h->memo_retire_events) != 0;
+    int n = emit_retire_guards(e, HOFF(memo_retire), lazy ? MEMO_RETIRE_LAZY : MEMO_RETIRE_PLAIN, miss);
     if (b->priv != PRIV_M) { /* translated fetches: an I-TLB lookup (never for this block: its context) */
         x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
         miss[n++] = x_jcc(e, X_CC_NE);
@@ -967,6 +970,14 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
         uint64_t pc = b->pc + b->core_word[1];
         int32_t index = (int32_t)((pc >> 1) & h->bp_mask);
         x_load(e, true, X_RCX, x_m(X_RBX, HOFF(bp_ctr)));
+        if (lazy) {
+            /* a misprediction counted lazily, without a branch: the carry of the compare is 1
+             * for a counter below 2 (predicted not taken), a miss when taken (adc 0 adds it);
+             * when not taken a miss is a carry of 0 (sbb -1 adds 1 less the carry) */
+            emit_byte_imm(e, X_CMP, x_m(X_RCX, index), 2);
+            x_alu_imm(e, true, taken ? X_ADC : X_SBB, x_m(X_RBX, HOFF(pmu.lazy_n[BP_LAZY_MISPREDICT])),
+                      taken ? 0 : -1);
+        }
         /* without a branch: the carry of the compare is 1 below 3 (taken: add it), 1 at 0 (not
          * taken: add it less 1) */
         emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 1);

@@ -19,7 +19,7 @@ static void count(pmu_t *p, evset_t ev, unsigned n)
 /* What a hart's access did in its core's L1 and in the L2, as the hart's cache events: L1 accesses
  * and misses (a store to a shared line, which needs an upgrade, is a miss), the L2 reads that
  * filled its L1 and the L2 write-backs it caused (docs/mips-cm.md "Cache events"). */
-static void count_outcome(hart_t *h, unsigned kind, const coh_outcome_t *o)
+static void count_outcome(hart_t *h, unsigned kind, bool presumed, const coh_outcome_t *o)
 {
     pmu_t *p = &h->pmu;
     if (kind == COH_IFETCH) {
@@ -27,7 +27,15 @@ static void count_outcome(hart_t *h, unsigned kind, const coh_outcome_t *o)
         count(p, EVBIT(ICACHE_MISS), o->l1_miss);
     } else {
         bool store = kind == COH_STORE;
-        count(p, store ? EVBIT(DCACHE_WRITE) : EVBIT(DCACHE_READ), o->l1_access);
+        evset_t access = store ? EVBIT(DCACHE_WRITE) : EVBIT(DCACHE_READ);
+        /* presumed by the instruction (MEM_ACCESS_PRESUMED): one access already counted, taken
+         * back when it was none (uncached; every slot that counts it selects it alone) */
+        if (!presumed)
+            count(p, access, o->l1_access);
+        else if (o->l1_access > 1)
+            count(p, access, o->l1_access - 1);
+        else if (!o->l1_access && (p->dyn_interest & access))
+            pmu_retract_events(p, access, access);
         count(p, store ? EVBIT(DCACHE_WRITE_MISS) : EVBIT(DCACHE_READ_MISS), o->l1_miss);
     }
     count(p, EVBIT(L2_WRITE), o->l2_write);
@@ -40,6 +48,8 @@ void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, u
                            const bus_region_t *r)
 {
     machine_t *m = ctx;
+    bool presumed = kind & MEM_ACCESS_PRESUMED;
+    kind &= MEM_ACCESS_KIND;
     /* the core's own model: the virt machines' memory hierarchy; on p8700 its TLBs */
     if (h->core_ext && h->core_ext->mem_access)
         h->core_ext->mem_access(h, addr, size, kind, r);
@@ -55,7 +65,7 @@ void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, u
     unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
     coh_outcome_t out = { 0 };
     mips_cm_core_access(m->cm, core, addr, size, (enum coh_access)kind, cca, &out);
-    count_outcome(h, kind, &out);
+    count_outcome(h, kind, presumed, &out);
 }
 
 void machine_cm_attach(machine_t *m, hart_t *h)
@@ -65,6 +75,13 @@ void machine_cm_attach(machine_t *m, hart_t *h)
     unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
     h->l1d_memo = mips_cm_l1_memo(m->cm, core, false);
     h->l1i_memo = mips_cm_l1_memo(m->cm, core, true);
+    /* L1 accesses presumed by the blocks (hart_t.load_presumed, fetch_presumed_lines): a memo hit
+     * is one, so the memos stay on while they are counted; the model counts every access it
+     * sees, and what it saw is taken back from the presumed counts (cpu/mem.c, mem_observe.c) */
+    h->load_presumed = EVBIT(DCACHE_READ);
+    h->store_presumed = EVBIT(DCACHE_WRITE);
+    h->fetch_presumed = EVBIT(ICACHE_REQ);
+    h->fetch_presumed_lines = true;
 }
 
 void machine_cm_reset(machine_t *m, uint64_t entry)

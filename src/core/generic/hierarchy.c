@@ -44,6 +44,9 @@ typedef struct hier {
     uint8_t *bp;          /* 2-bit counters */
     unsigned bp_mask;
     core_pmu_store_t pmu; /* the hart's PMU model (hart_t.pmu_model) for these parts */
+    /* Beside a machine's model: the mispredictions translated code counts where they happen
+     * (pmu_t.lazy_n[BP_LAZY_MISPREDICT], emit_memo_retire); kind 0 is not used. */
+    pmu_lazy_kind_t lazy[PMU_LAZY_KINDS];
 } hier_t;
 
 void hier_resolve(const core_config_t *in, core_config_t *out)
@@ -243,17 +246,35 @@ static void hier_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         if (!level_access(&s->itlb, b->pc, false, &res))
             commit(p, EVBIT(ITLB_MISS));
     }
+    /* The lookup is the branch's own event (hier_decode_events): a branch that committed with
+     * no next pc (the run stopped after it) made none. */
+    if (s->bp && n == b->n_insns && !next_pc && b->core_word[0] && (p->dyn_interest & EVBIT(BP_LOOKUP)))
+        pmu_retract_events(p, EVBIT(BP_LOOKUP), b->events[n - 1]);
     if (s->bp && n == b->n_insns && next_pc && b->core_word[0]) {
         uint64_t pc = b->pc + b->core_word[1];
         uint8_t *ctr = &s->bp[(pc >> 1) & s->bp_mask];
         bool taken = next_pc & 1, predicted = *ctr >= 2;
-        commit(p, EVBIT(BP_LOOKUP));
         if (taken != predicted)
             commit(p, EVBIT(BR_MISPREDICT));
         if (taken && *ctr < 3)
             ++*ctr;
         else if (!taken && *ctr > 0)
             --*ctr;
+    }
+}
+
+/* A conditional branch looks the predictor up when its block retires (hier_block_retired): a
+ * static event of the branch, counted with its block's executions (branch-loads). */
+static evset_t hier_decode_events(const decoded_insn_t *d)
+{
+    switch (d->op) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLT:
+    case OP_BGE:
+    case OP_BLTU:
+    case OP_BGEU: return EVBIT(BP_LOOKUP);
+    default: return 0;
     }
 }
 
@@ -290,6 +311,7 @@ static void hier_destroy(hart_t *h)
 const core_ext_t generic_hier_ext = {
     .reset = hier_reset,
     .block_built = hier_block_built,
+    .decode_events = hier_decode_events,
     .block_retired = hier_block_retired,
     .mem_access = hier_mem_access,
     .destroy = hier_destroy,
@@ -337,7 +359,11 @@ bool hier_setup(hart_t *h, const core_config_t *cfg)
         /* the machine's L1I memo sees the fetches; the block's end here is the predictor's update
          * and the I-TLB's lookup: translated code retires a block inline while neither counts */
         h->memo_retire_core = !s->l1i.on;
-        h->memo_retire_events = EVBIT(ITLB_READ) | EVBIT(ITLB_MISS) | EVBIT(BP_LOOKUP) | EVBIT(BR_MISPREDICT);
+        /* (not the I-TLB's events: translated code retires inline only untranslated fetches) */
+        /* lookups: the branches' own events; mispredictions: lazy_n (MEMO_RETIRE_LAZY) */
+        h->memo_retire_events = EVBIT(BR_MISPREDICT);
+        s->lazy[BP_LAZY_MISPREDICT] = (pmu_lazy_kind_t){ .events = EVBIT(BR_MISPREDICT) };
+        h->lazy_kind = s->lazy;
         h->bp_ctr = s->bp;
         h->bp_mask = s->bp_mask;
     } else
