@@ -111,6 +111,34 @@ typedef struct pair_memo {
     uint32_t full, left;          /* bus_memo_t's */
     uint8_t groups, fetch, carried;
 } pair_memo_t;
+/* A whole execution of a block in the model's usual state, replayed (retire_memo_apply): entered
+ * in the same data-side state (store tail, load tail, late load) with no flush or DCCM access, its
+ * first line found by the entry fetch, every line of it and of the next block's first line found
+ * in the I-cache, its transfer in the BTB and predicted right. Such an execution adds the same
+ * stall cycles and leaves the same data-side state, counts no event the memo leaves to the model
+ * (RETIRE_MEMO_EVENTS) and changes the fetch side only by each line's LRU touch, in program order,
+ * and the predictor only by the terminating transfer's update.
+ * It holds while the I-cache's tags and the BTB's entries are as the recorded execution left them:
+ * every fill or invalidation bumps ic_gen, every BTB write btb_gen. */
+typedef struct retire_memo {
+    const block_t *b;   /* NULL: empty */
+    uint64_t next;      /* block_retired's `next`: the next pc, bit 0 a taken branch */
+    uint64_t last_line; /* last_line and prev_line after it */
+    uint32_t gen;       /* memo_gen */
+    uint32_t ic_gen;    /* ic_gen and btb_gen when it was recorded */
+    uint32_t btb_gen;
+    uint32_t push;     /* a call: the return stack's new top (ras_push); 0: none */
+    uint32_t load_in;  /* the data-side state it was entered in: load_tail, store_tail, late_load */
+    uint32_t load_out; /* ... and left: load_tail, late_load */
+    uint32_t stall;    /* the stall cycles it added */
+    uint16_t store_in;
+    uint8_t late_in, late_out;
+    uint8_t n_touch; /* I-cache sets touched and the LRU each leaves, in order */
+    uint8_t set[BLOCK_MAX_LINES + 1];
+    uint8_t lru[BLOCK_MAX_LINES + 1];
+    uint8_t btb_lru; /* the BTB set's LRU after the transfer's lookup */
+    uint8_t bht_col; /* the BHT column of the transfer's last halfword */
+} retire_memo_t;
 
 /* The memo slot of block b and a key. */
 static size_t memo_slot(const block_t *b, uint64_t key)
@@ -194,6 +222,9 @@ struct veer_timing {
     dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel, n_addr unused) */
     bus_memo_t bus_memo[MEMO_SLOTS];    /* bus_buffer_stalls */
     pair_memo_t pair_memo[MEMO_SLOTS];  /* stalls_memo */
+    uint32_t ic_gen;                    /* I-cache fills and invalidations (retire_memo_t) */
+    uint32_t btb_gen;                   /* BTB writes */
+    retire_memo_t retire_memo[MEMO_SLOTS];
 };
 
 static bool external(uint64_t addr);
@@ -663,6 +694,7 @@ static void icache_invalidate(veer_timing_t *s)
 {
     memset(s->ic_tag, 0, sizeof s->ic_tag);
     s->last_line = 0;
+    s->ic_gen++;
 }
 
 /* Looks up one line; returns true on a hit, fills it on a miss. */
@@ -678,6 +710,7 @@ static bool icache_access(veer_timing_t *s, uint64_t line)
     unsigned w = s->ic_lru[set];
     s->ic_tag[set][w] = tag;
     s->ic_lru[set] = (uint8_t)(w ^ 1);
+    s->ic_gen++;
     return false;
 }
 
@@ -819,6 +852,7 @@ static btb_entry_t *btb_write(veer_timing_t *s, unsigned set, uint64_t pc, const
             break;
         }
     s->btb_lru[set] = (uint8_t)(w ^ 1);
+    s->btb_gen++;
     btb_entry_t *e = &s->btb[set][w];
     e->pc = (uint32_t)pc + 1;
     e->target = (uint32_t)target;
@@ -1539,11 +1573,190 @@ static inline void clear_div_waits(veer_timing_t *s)
     }
 }
 
+/* The events a memo's replay would have to count (fetch windows, fetch-buffer and bus-buffer
+ * replays, D-bus addresses): while one of them is counted, every block goes through the model. */
+#define RETIRE_MEMO_EVENTS (EVBIT(TM_FETCH_STALL) | EVBIT(TM_ICACHE_HIT) | DBUS_AMOUNTS)
+
+/* Whether the model is in the usual state at b's start (retire_memo_t). */
+static inline bool retire_usual_state(const hart_t *h, const veer_timing_t *s, const block_t *b)
+{
+    return !(s->dccm_accesses | s->restart | (unsigned)s->entry_missed) && s->entered == b->pc &&
+           !(h->pmu.sum_interest & RETIRE_MEMO_EVENTS);
+}
+
+/* Whether a whole execution of b, on to `next`, starts in the usual state and can have a memo. */
+static bool retire_usual(const hart_t *h, const veer_timing_t *s, const block_t *b, unsigned n, uint64_t next)
+{
+    return n == b->n_insns && (next & ~(uint64_t)1) && !(b->core_word[9] & XFER_FLUSH) &&
+           retire_usual_state(h, s, b);
+}
+
+/* The retire memo slot of block b on to `next`. */
+static inline size_t retire_slot(const block_t *b, uint64_t next)
+{
+    return (size_t)(((uintptr_t)b >> 4 ^ (uint32_t)next * 0x9E3779B1u >> 16) & (MEMO_SLOTS - 1));
+}
+
+/* The I-cache way holding `line`, or -1. */
+static int icache_way(const veer_timing_t *s, uint64_t line)
+{
+    unsigned set = (unsigned)line & (IC_SETS - 1);
+    for (int w = 0; w < IC_WAYS; w++)
+        if (s->ic_tag[set][w] == line + 1)
+            return w;
+    return -1;
+}
+
+/* The model has retired b in the usual state, on to `next`, with no fill, invalidation, BTB write
+ * or flush: what it did is remembered, if the replay leaves the model's state as it is now. */
+static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const block_t *b, uint64_t next,
+                                                         const retire_memo_t *in)
+{
+    retire_memo_t m = { .b = b,
+                        .next = next,
+                        .gen = s->memo_gen,
+                        .ic_gen = s->ic_gen,
+                        .btb_gen = s->btb_gen,
+                        .load_in = in->load_in,
+                        .load_out = s->load_tail,
+                        .stall = in->stall,
+                        .store_in = in->store_in,
+                        .late_in = in->late_in,
+                        .late_out = s->late_load };
+    uint64_t next_pc = next & ~(uint64_t)1, first = b->pc >> 6, last = (b->end_pc - 1) >> 6;
+    if (b->end_pc <= b->pc || last - first >= BLOCK_MAX_LINES)
+        return;
+    /* every line of the block (the first one again: the entry fetch touched it last in its set),
+     * then the next block's first line; the LRU each leaves must be the set's now, unless a later
+     * touch of the same set leaves it */
+    for (uint64_t k = first; k <= last + 1; k++) {
+        uint64_t line = k <= last ? k : next_pc >> 6;
+        int w = icache_way(s, line);
+        if (w < 0)
+            return;
+        m.set[m.n_touch] = (uint8_t)(line & (IC_SETS - 1));
+        m.lru[m.n_touch++] = (uint8_t)(w ^ 1);
+    }
+    for (unsigned k = 0; k < m.n_touch; k++) {
+        bool later = false;
+        for (unsigned j = k + 1; j < m.n_touch; j++)
+            later = later || m.set[j] == m.set[k];
+        if (!later && s->ic_lru[m.set[k]] != m.lru[k])
+            return;
+    }
+    m.last_line = (next_pc >> 6) + 1;
+    if (s->last_line != m.last_line || s->prev_line != m.last_line)
+        return;
+    uint32_t xfer = b->core_word[9];
+    unsigned kind = xfer & XFER_KIND, set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
+    if (kind == XFER_UNPRED)
+        return;
+    if (kind) {
+        const dinsn_t *d = &b->insn[b->n_insns - 1];
+        uint64_t pc = b->core_word[8];
+        int way = -1;
+        for (int w = 0; w < BTB_WAYS; w++)
+            if (s->btb[set][w].pc == (uint32_t)pc + 1)
+                way = w;
+        if (way < 0 || s->btb_lru[set] != (way ^ 1))
+            return;
+        m.btb_lru = (uint8_t)(way ^ 1);
+        m.bht_col = (uint8_t)((pc + d->len - 2) >> 1 & 1);
+        if (kind == XFER_JUMP && (d->rd == 1 || d->rd == 5))
+            m.push = (uint32_t)(pc + (d->len == 2 ? 2 : 0) + 1);
+    }
+    s->retire_memo[retire_slot(b, next)] = m;
+}
+
+/* A whole execution of b on to `next` replayed from its memo when it holds and the transfer is
+ * predicted right again; false: the model must run. */
+static inline bool retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next)
+{
+    const retire_memo_t *m = &s->retire_memo[retire_slot(b, next)];
+    /* recorded only for a whole execution that can have one (retire_usual) */
+    if (m->b != b || m->next != next || n != b->n_insns || m->gen != s->memo_gen || m->ic_gen != s->ic_gen ||
+        m->btb_gen != s->btb_gen || m->load_in != s->load_tail || m->store_in != s->store_tail ||
+        m->late_in != s->late_load || !retire_usual_state(h, s, b))
+        return false;
+    uint32_t xfer = b->core_word[9];
+    unsigned kind = xfer & XFER_KIND, set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
+    uint64_t next_pc = next & ~(uint64_t)1;
+    bool taken = next & 1;
+    uint8_t *ctr = &s->bht[(set ^ s->fghr) & (BHT_ROWS - 1)][m->bht_col];
+    if (kind == XFER_BRANCH ? (*ctr >= 2) != taken : kind == XFER_RETURN && s->ras[0] - 1 != next_pc)
+        return false; /* mispredicted */
+    /* the data side: what the block leaves (the static cost assumed all it does) */
+    h->stall_cycles += m->stall;
+    s->load_tail = m->load_out;
+    s->late_load = m->late_out;
+    s->dccm_accesses = 0; /* none (retire_usual_state) */
+    s->store_tail = b->core_word[0] >> 24;
+    s->last_store = b->core_word[2];
+    clear_div_waits(s);
+    s->misaligned_waits = 0;
+    h->addr_log_next = s->addr; /* nothing to replay: no D-bus word event is counted */
+    /* the fetch side: every line hits */
+    for (unsigned k = 0; k < m->n_touch; k++)
+        s->ic_lru[m->set[k]] = m->lru[k];
+    s->last_line = s->prev_line = m->last_line;
+    s->fetch_addr = 0;
+    s->entered = next_pc;
+    /* the predictor, as predict() updates it for a transfer it predicted right */
+    if (kind) {
+        s->btb_lru[set] = m->btb_lru;
+        if (kind == XFER_BRANCH) {
+            if (taken && *ctr < 3)
+                (*ctr)++;
+            else if (!taken && *ctr > 0)
+                (*ctr)--;
+        } else {
+            *ctr = 3;
+            if (kind == XFER_RETURN)
+                (void)ras_pop(s);
+            else if (m->push) {
+                memmove(&s->ras[1], &s->ras[0], (RAS_DEPTH - 1) * sizeof s->ras[0]);
+                s->ras[0] = m->push;
+            }
+        }
+        bool went = kind != XFER_BRANCH || taken; /* a jump or return the BTB holds goes */
+        s->ghr = (uint8_t)(s->ghr << 1 | went);
+        s->fghr = (uint8_t)(s->fghr << 1 | went);
+    }
+    return true;
+}
+
+static __attribute__((noinline)) void block_retired_model(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                          unsigned n, uint64_t next);
+
+/* The model, and a memo of what it did if it can have one. */
+static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                         unsigned n, uint64_t next)
+{
+    bool usual = retire_usual(h, s, b, n, next);
+    uint32_t ic_gen = s->ic_gen, btb_gen = s->btb_gen;
+    retire_memo_t in = { .load_in = s->load_tail,
+                         .store_in = (uint16_t)s->store_tail,
+                         .late_in = s->late_load };
+    uint64_t stall = h->stall_cycles;
+    usual = usual && in.store_in == s->store_tail;
+    block_retired_model(h, s, b, n, next);
+    in.stall = (uint32_t)(h->stall_cycles - stall);
+    if (usual && !s->restart && s->ic_gen == ic_gen && s->btb_gen == btb_gen &&
+        in.stall == h->stall_cycles - stall)
+        retire_memo_record(s, b, next, &in);
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
     veer_timing_t *s = timing_of(h);
-    if (!s)
-        return;
+    if (s && !retire_memo_apply(h, s, b, n, next))
+        block_retired_memo(h, s, b, n, next);
+}
+
+/* The whole model of a block's retirement. */
+static __attribute__((noinline)) void block_retired_model(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                          unsigned n, uint64_t next)
+{
     fetch_block(h, s, b);
     unsigned accesses = s->dccm_accesses, entry_store = s->store_tail;
     s->dccm_accesses = 0;
