@@ -25,6 +25,21 @@
 10004:  lw t3, 0(t0); sw t3, 0(t2); addi t0, t0, 4; addi t2, t2, 4;                  \
         bltu t0, t1, 10004b
 
+/* The user code of physical page `id`: a3 = *VA, a5 = *(VA + 4096), 64 times; a6 = id. */
+#define UCODE(id)                                                                     \
+ucode ## id:                                                                          \
+        li a1, VA;                                                                    \
+        li a0, VA + 4096;                                                             \
+        li a2, 64;                                                                    \
+10005:  lw a3, 0(a1);                                                                 \
+        lw a5, 0(a0);                                                                 \
+        addi a2, a2, -1;                                                              \
+        bnez a2, 10005b;                                                              \
+        li a6, id;                                                                    \
+        ecall;                                                                        \
+        .balign 4;                                                                    \
+ucode ## id ## _end:
+
 RVTEST_CODE_BEGIN
         PMP_OPEN_ALL
         j setup
@@ -72,26 +87,6 @@ RVTEST_DATA_BEGIN
 root:   .fill 4096, 1, 0
 l1:     .fill 4096, 1, 0
         .balign 4
-ucode1: li a1, VA
-        li a0, VA + 4096
-        li a2, 64
-1:      lw a3, 0(a1)
-        lw a5, 0(a0)
-        addi a2, a2, -1
-        bnez a2, 1b
-        li a6, 1
-        ecall
-        .balign 4
-ucode1_end:
-ucode2: li a1, VA
-        li a0, VA + 4096
-        li a2, 64
-1:      lw a3, 0(a1)
-        lw a5, 0(a0)
-        addi a2, a2, -1
-        bnez a2, 1b
-        li a6, 2
-        ecall
-        .balign 4
-ucode2_end:
+        UCODE(1)
+        UCODE(2)
 RVTEST_DATA_END
