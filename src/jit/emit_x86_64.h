@@ -202,6 +202,16 @@ static inline void x_test(x_emit_t *e, bool w, int a, int b)
 {
     x_op(e, w, 0x85, 1, b, x_r(a), false);
 }
+/* test reg8, imm8 (the register's low byte) */
+static inline void x_test8_imm(x_emit_t *e, int reg, uint8_t imm)
+{
+    x_op(e, false, 0xf6, 1, 0, x_r(reg), true);
+    x_b(e, imm);
+}
+static inline void x_lea(x_emit_t *e, bool w, int reg, x_mem_t m)
+{
+    x_op(e, w, 0x8d, 1, reg, m, false);
+}
 static inline void x_test_al(x_emit_t *e, uint8_t imm)
 {
     x_b(e, 0xa8);

@@ -269,6 +269,7 @@ typedef struct slow_path {
     unsigned size;      /* loads and stores: bytes accessed; 0: straight to the helper */
     bool ftlb_inline;   /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
     bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
+    bool addr_in_stub;  /* rax is not the address on the way to the stub (emit_window_offset) */
     reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
     reg_state_t after;  /* the pool where the stub goes back to (s->back) */
 } slow_path_t;
@@ -428,16 +429,65 @@ static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
     }
 }
 
+/* Does a load or store of this block test the main-RAM window alone (no memo, no fast TLB inline,
+ * a RAM whose offsets keep the address's alignment)? Then emit_window_offset computes the offset
+ * without the address. */
+static bool window_only(const tr_t *t)
+{
+    const hart_t *h = t->h;
+    return !(t->b->ctx >> 2) && h->mem_inline && !h->l1d_memo && (h->ram_base & 7) == 0;
+}
+
+/* rdx = the offset in main RAM of the access of d (rs1 + imm - ram_base), in one lea where the
+ * displacement fits; rax is not set: the stub computes the address itself (s->addr_in_stub). On
+ * RV32 the offset is taken mod 2^32, which is below fast_size exactly when the address is in the
+ * window as long as the RAM ends at or below 2^32; else the address less r14, as emit_ram_check. */
+static void emit_window_offset(tr_t *t, const dinsn_t *d)
+{
+    x_emit_t *e = &t->e;
+    int base = rc_use(&t->rc, e, d->rs1);
+    const hart_t *h = t->h;
+    int64_t disp = (int64_t)d->imm - (int64_t)h->ram_base;
+    bool fold = t->w ? disp >= INT32_MIN : h->ram_base + h->ram_size <= (1ull << 32);
+    if (fold) {
+        x_lea(e, t->w, X_RDX, x_m(base, (int32_t)(uint32_t)(uint64_t)disp));
+        return;
+    }
+    x_lea(e, t->w, X_RDX, x_m(base, d->imm));
+    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+}
+
+/* After emit_window_offset: to the slow path unless rdx is inside the window and aligned. */
+static void emit_window_test(tr_t *t, slow_path_t *s, unsigned size)
+{
+    x_emit_t *e = &t->e;
+    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(fast_size)));
+    s->from[0] = x_jcc(e, X_CC_AE);
+    s->from[1] = NULL;
+    if (size > 1) {
+        x_test8_imm(e, X_RDX, (uint8_t)(size - 1)); /* ram_base is 8-byte aligned (window_only) */
+        s->from[1] = x_jcc(e, X_CC_NE);
+    }
+    s->addr_in_stub = true;
+}
+
 static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
     slow_path_t *s = &t->slow[t->n_slow++];
     s->k = k;
     s->kind = SLOW_LOAD;
-    emit_addr(t, d);
+    bool direct = window_only(t);
+    if (direct)
+        emit_window_offset(t, d);
+    else
+        emit_addr(t, d);
     int rd = rc_claim(&t->rc, e, d->rd);
     s->before = t->rc.s;
-    emit_ram_check(t, s, access_size(op));
+    if (direct)
+        emit_window_test(t, s, access_size(op));
+    else
+        emit_ram_check(t, s, access_size(op));
     s->access = e->p;
     s->size = access_size(op);
     x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : x_mi(X_R12, X_RDX);
@@ -461,17 +511,14 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
-/* Tests the store-watch bit of the granule of host address RDX (code, tohost, reservations:
- * the bitmap at R15, one bit per 64 bytes); returns the jump taken when it is set, to patch. */
+/* Tests the store-watch bit of the granule of main-RAM offset RDX (code, tohost, reservations:
+ * the bitmap at R15, one bit per 64 bytes: bt with a memory operand indexes the bit string
+ * itself); returns the jump taken when it is set, to patch. rcx scratch. */
 static uint8_t *emit_watched_granule_test(x_emit_t *e)
 {
     x_mov(e, X_RCX, X_RDX);
-    x_shift_imm(e, true, X_SHR, X_RCX, 9);
-    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
-    x_load(e, false, X_R8, x_r(X_RDX));
-    x_shift_imm(e, false, X_SHR, X_R8, 6);
-    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
-    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
+    x_shift_imm(e, true, X_SHR, X_RCX, 6);
+    x_bt(e, true, 0x0fa3, x_m(X_R15, 0), X_RCX);
     return x_jcc(e, X_CC_B);
 }
 
@@ -482,10 +529,17 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     unsigned size = access_size(op);
     s->k = k;
     s->kind = SLOW_STORE;
-    emit_addr(t, d);
+    bool direct = window_only(t);
+    if (direct)
+        emit_window_offset(t, d);
+    else
+        emit_addr(t, d);
     int v = rc_use(&t->rc, e, d->rs2);
     s->before = s->after = t->rc.s;
-    emit_ram_check(t, s, size);
+    if (direct)
+        emit_window_test(t, s, size);
+    else
+        emit_ram_check(t, s, size);
     s->access = e->p;
     s->size = size;
     /* the granule's store-watch bit: code, tohost, reservations */
@@ -1647,6 +1701,12 @@ static bool emit_block(tr_t *t)
         t->rc.s = s->before;
         t->rc.s.dirty = 0;
         rc_next(&t->rc);
+        if (s->addr_in_stub) { /* rax = the address, from h->x as it is before instruction k */
+            const dinsn_t *d = &b->insn[s->k];
+            x_load(e, t->w, X_RAX, rc_home(&t->rc, d->rs1));
+            if (d->imm)
+                x_alu_imm(e, t->w, X_ADD, x_r(X_RAX), d->imm);
+        }
         if (s->kind == SLOW_DIV) {
             x_mov(e, X_RDI, X_RBX);
             emit_mov_addr(t, X_RSI, b, false);

@@ -10,11 +10,18 @@
  *   5: a device load (CLINT msip, 0) between two uses of registers written before it in the
  *      same block: their values survive the call of the load's slow path
  *   6: a loop whose one block branches to itself, with a device load in it: the sum of the
- *      counter over the iterations, and the counter itself, after the loop */
+ *      counter over the iterations, and the counter itself, after the loop
+ *   7: a load below RAM through a negative offset from RAM's first byte, into its own base
+ *      register: the fault's mtval is the address (rs1 + imm), and the base register keeps its
+ *      value (translated code tests the window on the offset alone and computes the address
+ *      out of line; on RV64 the offset takes another form there, imm - RAM base not fitting 32 bits)
+ *   8: the same with a store
+ *   9: stores and loads of every size through negative offsets inside RAM, read back */
 #include "isa_test.h"
 
 #define UNMAPPED 0x7ffffff0
 #define ITERATIONS 40
+#define RAM_FIRST 0x80000000
 
 RVTEST_CODE_BEGIN
 
@@ -104,8 +111,68 @@ RVTEST_CODE_BEGIN
         li t2, ITERATIONS
         bne s0, t2, fail
 
+  TEST_BEGIN(7);
+        li s0, 0
+        li s1, ITERATIONS
+1:      TRAP_EXPECT(3f)
+        li a1, RAM_FIRST
+        addi a2, s0, 9
+        lw a1, -16(a1)
+        j fail
+3:      li t2, RAM_FIRST
+        bne a1, t2, fail
+        addi t2, s0, 9
+        bne a2, t2, fail
+        TRAP_LOAD(a4, TI_CAUSE)
+        li t2, CAUSE_LOAD_ACCESS
+        bne a4, t2, fail
+        TRAP_LOAD(a4, TI_TVAL)
+        li t2, RAM_FIRST - 16
+        bne a4, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(8);
+        li s0, 0
+1:      TRAP_EXPECT(3f)
+        li a1, RAM_FIRST
+        addi a2, s0, 13
+        sh a2, -6(a1)
+        j fail
+3:      li t2, RAM_FIRST
+        bne a1, t2, fail
+        TRAP_LOAD(a4, TI_CAUSE)
+        li t2, CAUSE_STORE_ACCESS
+        bne a4, t2, fail
+        TRAP_LOAD(a4, TI_TVAL)
+        li t2, RAM_FIRST - 6
+        bne a4, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(9);
+        li s0, 0
+        la a1, jit_window_scratch + 32
+1:      addi a2, s0, -100
+        sw a2, -32(a1)
+        sh a2, -28(a1)
+        sb a2, -26(a1)
+        lw a3, -32(a1)
+        bne a3, a2, fail
+        lh a3, -28(a1)
+        slli t2, a2, XLEN - 16
+        srai t2, t2, XLEN - 16
+        bne a3, t2, fail
+        lbu a3, -26(a1)
+        andi t2, a2, 0xff
+        bne a3, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
 RVTEST_CODE_END
 
 RVTEST_DATA_BEGIN
 jit_regs_scratch: .word 0
+        .balign 8
+jit_window_scratch: .fill 32, 1, 0
 RVTEST_DATA_END
