@@ -511,14 +511,17 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
-/* Tests the store-watch bit of the granule of main-RAM offset RDX (code, tohost, reservations:
- * the bitmap at R15, one bit per 64 bytes: bt with a memory operand indexes the bit string
- * itself); returns the jump taken when it is set, to patch. rcx scratch. */
+/* Tests the store-watch bit of the granule of host address RDX (code, tohost, reservations:
+ * the bitmap at R15, one bit per 64 bytes); returns the jump taken when it is set, to patch. */
 static uint8_t *emit_watched_granule_test(x_emit_t *e)
 {
     x_mov(e, X_RCX, X_RDX);
-    x_shift_imm(e, true, X_SHR, X_RCX, 6);
-    x_bt(e, true, 0x0fa3, x_m(X_R15, 0), X_RCX);
+    x_shift_imm(e, true, X_SHR, X_RCX, 9);
+    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
+    x_load(e, false, X_R8, x_r(X_RDX));
+    x_shift_imm(e, false, X_SHR, X_R8, 6);
+    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
+    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
     return x_jcc(e, X_CC_B);
 }
 
