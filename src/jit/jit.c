@@ -471,23 +471,37 @@ static void emit_window_test(tr_t *t, slow_path_t *s, unsigned size)
     s->addr_in_stub = true;
 }
 
+/* The first half of a load's or store's RAM path: rdx the offset in main RAM (window_only) or rax
+ * the address; true for the first. emit_access_check, after the instruction's registers are taken
+ * from the pool, is the second. */
+static bool emit_access_addr(tr_t *t, const dinsn_t *d)
+{
+    bool direct = window_only(t);
+    if (direct)
+        emit_window_offset(t, d);
+    else
+        emit_addr(t, d);
+    return direct;
+}
+
+static void emit_access_check(tr_t *t, slow_path_t *s, bool direct, unsigned size)
+{
+    if (direct)
+        emit_window_test(t, s, size);
+    else
+        emit_ram_check(t, s, size);
+}
+
 static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
     slow_path_t *s = &t->slow[t->n_slow++];
     s->k = k;
     s->kind = SLOW_LOAD;
-    bool direct = window_only(t);
-    if (direct)
-        emit_window_offset(t, d);
-    else
-        emit_addr(t, d);
+    bool direct = emit_access_addr(t, d);
     int rd = rc_claim(&t->rc, e, d->rd);
     s->before = t->rc.s;
-    if (direct)
-        emit_window_test(t, s, access_size(op));
-    else
-        emit_ram_check(t, s, access_size(op));
+    emit_access_check(t, s, direct, access_size(op));
     s->access = e->p;
     s->size = access_size(op);
     x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : x_mi(X_R12, X_RDX);
@@ -532,17 +546,10 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     unsigned size = access_size(op);
     s->k = k;
     s->kind = SLOW_STORE;
-    bool direct = window_only(t);
-    if (direct)
-        emit_window_offset(t, d);
-    else
-        emit_addr(t, d);
+    bool direct = emit_access_addr(t, d);
     int v = rc_use(&t->rc, e, d->rs2);
     s->before = s->after = t->rc.s;
-    if (direct)
-        emit_window_test(t, s, size);
-    else
-        emit_ram_check(t, s, size);
+    emit_access_check(t, s, direct, size);
     s->access = e->p;
     s->size = size;
     /* the granule's store-watch bit: code, tohost, reservations */
