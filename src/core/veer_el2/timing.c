@@ -866,6 +866,15 @@ static btb_entry_t *btb_write(veer_timing_t *s, unsigned set, uint64_t pc, const
 
 /* The return stack as the RTL's el2_ifu_bp_ctl builds it: a push shifts every entry down (the
  * last one falls off), a pop shifts them up and leaves the last one as it was. */
+/* A BHT counter learns a predicted branch's outcome (2 bits, saturating). */
+static void bht_learn(uint8_t *ctr, bool taken)
+{
+    if (taken && *ctr < 3)
+        (*ctr)++;
+    else if (!taken && *ctr > 0)
+        (*ctr)--;
+}
+
 static void ras_push(veer_timing_t *s, uint64_t addr)
 {
     memmove(&s->ras[1], &s->ras[0], (RAS_DEPTH - 1) * sizeof s->ras[0]);
@@ -945,10 +954,7 @@ static void predict(hart_t *h, veer_timing_t *s, const block_t *b, uint64_t next
         uint8_t *ctr = &s->bht[(set ^ fghr) & (BHT_ROWS - 1)][(pos >> 1) & 1];
         bool predicted = way >= 0 && *ctr >= 2;
         if (way >= 0) { /* a predicted branch: its counter and the history learn the outcome */
-            if (taken && *ctr < 3)
-                (*ctr)++;
-            else if (!taken && *ctr > 0)
-                (*ctr)--;
+            bht_learn(ctr, taken);
             s->ghr = (uint8_t)(s->ghr << 1 | taken);
             if (shift)
                 s->fghr = (uint8_t)(s->fghr << 1 | predicted);
@@ -1705,18 +1711,13 @@ static inline bool retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t 
     if (kind) {
         s->btb_lru[set] = m->btb_lru;
         if (kind == XFER_BRANCH) {
-            if (taken && *ctr < 3)
-                (*ctr)++;
-            else if (!taken && *ctr > 0)
-                (*ctr)--;
+            bht_learn(ctr, taken);
         } else {
             *ctr = 3;
             if (kind == XFER_RETURN)
                 (void)ras_pop(s);
-            else if (m->push) {
-                memmove(&s->ras[1], &s->ras[0], (RAS_DEPTH - 1) * sizeof s->ras[0]);
-                s->ras[0] = m->push;
-            }
+            else if (m->push)
+                ras_push(s, m->push - 1);
         }
         bool went = kind != XFER_BRANCH || taken; /* a jump or return the BTB holds goes */
         s->ghr = (uint8_t)(s->ghr << 1 | went);
