@@ -290,18 +290,25 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
 /* Drops the live blocks on list *p with code bytes in [lo, hi]: on the list of a physical page
  * (ppage_next), the bytes of their first instruction's page; on the straddlers' list
  * (straddle_next), the two bytes at code_pa_next. Dead blocks leave the list. */
+/* The physical bytes [*first, *last] of block b's code on its first page (the first two bytes of a
+ * straddling last instruction's next page are at b->code_pa_next). */
+static void block_first_page_code(const block_t *b, uint64_t *first, uint64_t *last)
+{
+    uint64_t in_page = PAGE_SIZE - (b->pc & (PAGE_SIZE - 1)), len = b->end_pc - b->pc;
+    *first = b->fetch_pa;
+    *last = *first + (len < in_page ? len : in_page) - 1;
+}
+
 static unsigned drop_listed(block_cache_t *bc, block_t **p, uint64_t lo, uint64_t hi, bool straddlers)
 {
     unsigned dropped = 0;
     while (*p) {
         block_t *b = *p, **link = straddlers ? &b->straddle_next : &b->ppage_next;
         uint64_t first, last;
-        if (straddlers) {
+        if (straddlers)
             first = b->code_pa_next, last = first + 1;
-        } else {
-            uint64_t in_page = PAGE_SIZE - (b->pc & (PAGE_SIZE - 1)), len = b->end_pc - b->pc;
-            first = b->fetch_pa, last = first + (len < in_page ? len : in_page) - 1;
-        }
+        else
+            block_first_page_code(b, &first, &last);
         if (b->ctx != BLOCK_DEAD && first <= hi && lo <= last) {
             drop_block(bc, b);
             dropped++;
@@ -312,6 +319,17 @@ static unsigned drop_listed(block_cache_t *bc, block_t **p, uint64_t lo, uint64_
             p = link;
     }
     return dropped;
+}
+
+bool exec_code_store_ends_block(hart_t *h, const block_t *b)
+{
+    uint64_t lo = h->code_store.pa, hi = lo + h->code_store.size - 1, first, last;
+    block_first_page_code(b, &first, &last);
+    bool own = (first <= hi && lo <= last) ||
+               (b->code_pa_next != UINT64_MAX && b->code_pa_next <= hi && lo <= b->code_pa_next + 1);
+    if (!own)
+        hart_kick(h); /* the block runs on to its end; the run loop drops what was written over */
+    return own;
 }
 
 void block_cache_sync_code(hart_t *h)

@@ -44,7 +44,7 @@ typedef enum mem_result {
     MEM_OK = 0,
     MEM_FAULT,        /* h->trap_cause / h->trap_tval hold the exception */
     MEM_STOP,         /* the access completed and asked the run to stop (exit device) */
-    MEM_CODE_WRITTEN, /* the store completed over decoded code: the block must end */
+    MEM_CODE_WRITTEN, /* the store completed over decoded code (exec_code_store_ends_block) */
 } mem_result_t;
 
 /* `done`: instructions of the current block executed before this one (devices see the exact cycle). */
@@ -59,7 +59,7 @@ void mem_fetch_block(hart_t *h, block_t *b, unsigned n);
 /* Atomic read-modify-write accesses: aligned main-RAM or other RAM only. */
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
 /* An AMO or a successful SC stored to addr: over decoded code the hart drops its blocks
- * (MEM_CODE_WRITTEN: the block ends after the instruction); a watched granule (tohost, another
+ * (MEM_CODE_WRITTEN: see exec_code_store_ends_block); a watched granule (tohost, another
  * hart's reservation) is the platform's to see (MEM_STOP if that ended the run). */
 mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size);
 
@@ -97,6 +97,11 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end);
 /* Does [addr, addr + len) hold code some hart decoded (main RAM: the shared code map; other
  * memories: this hart's range)? A write there by something other than a hart (DMA) must drop it. */
 bool block_range_has_code(const hart_t *h, uint64_t addr, uint64_t len);
+/* A store of the running block b reported MEM_CODE_WRITTEN (hart_t.code_store): true when it wrote
+ * over b's own code, which then ends after it. Otherwise b runs on to its end and the run loop
+ * drops the blocks written over before going on (hart_kick): data next to code costs no early
+ * block end, and a core's timing model sees the block whole, as the core runs it. */
+bool exec_code_store_ends_block(hart_t *h, const block_t *b);
 
 /* Lazy counting: folds the executed blocks of hart `ctx` into its PMU (pmu_t.flush), and makes
  * the hart's PMU use it (after pmu_init). */

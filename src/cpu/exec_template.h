@@ -175,7 +175,7 @@ typedef int64_t sreg;
                                             (unsigned)(i - b->insn)); \
             if (unlikely(r_ != MEM_OK)) { \
                 if (r_ == MEM_FAULT) goto trap_mid_block; \
-                goto stop_after_insn; \
+                if (r_ != MEM_CODE_WRITTEN || exec_code_store_ends_block(h, b)) goto stop_after_insn; \
             } \
         } \
         NEXT(); \
@@ -190,9 +190,11 @@ typedef int64_t sreg;
     } while (0)
 
 /* A store of an AMO or SC to a watched granule (decoded code, tohost, another hart's reservation)
- * is seen at once, like a plain store's: over code, the block ends after it. */
+ * is seen at once, like a plain store's: over the block's own code, the block ends after it. */
 #define AMO_STORED(a, size) do { \
-        if (unlikely(mem_amo_stored(h, (a), (size)) != MEM_OK)) goto stop_after_insn; \
+        mem_result_t r_ = mem_amo_stored(h, (a), (size)); \
+        if (unlikely(r_ != MEM_OK) && (r_ != MEM_CODE_WRITTEN || exec_code_store_ends_block(h, b))) \
+            goto stop_after_insn; \
     } while (0)
 #define AMO(type, expr) do { \
         uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); /* before rd is written */ \

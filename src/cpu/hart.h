@@ -351,6 +351,9 @@ typedef struct hart {
     struct code_range {
         uint64_t pa, size;
     } code_written[8];
+    /* The last store over decoded code (physical; MEM_CODE_WRITTEN): the running block ends after
+     * it only when it wrote over that block's own code (exec_code_store_ends_block). */
+    struct code_range code_store;
     /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
      * be unwatched, so it forgets them before running on, without clearing bits in turn. */
     bool code_unwatched;

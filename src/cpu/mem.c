@@ -141,7 +141,7 @@ static void clear_granule_bit(uint8_t *map, uint64_t off)
 }
 
 /* After a store to host memory (main RAM, or another memory with `flags`): over decoded code
- * every hart drops its blocks there (MEM_CODE_WRITTEN: the block ends after the instruction), and a watched
+ * every hart drops its blocks there (MEM_CODE_WRITTEN: exec_code_store_ends_block), and a watched
  * granule (HTIF tohost, another hart's reservation) or, in another memory, the watched range
  * (tohost there) goes to the platform. Plain stores, AMOs and
  * SCs all come here. */
@@ -169,12 +169,14 @@ static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64
             clear_granule_bit(h->bc.code_map, g);
             clear_granule_bit(h->store_watch, g);
         }
+        h->code_store = (struct code_range){ addr, size };
         return MEM_CODE_WRITTEN;
     }
     if (addr < h->watch_hi && h->watch_lo < addr + size && h->platform && h->platform->watched_store)
         h->platform->watched_store(h->platform_ctx, h, addr, size);
     if ((flags & REGION_EXEC) && addr < h->bc.other_code_hi && h->bc.other_code_lo < addr + size) {
         hart_code_written(h); /* ICCM and other code memories: one range, flushed as a whole */
+        h->code_store = (struct code_range){ addr, size };
         return MEM_CODE_WRITTEN;
     }
     return MEM_OK;

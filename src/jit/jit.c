@@ -177,7 +177,7 @@ static uint32_t jit_store_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
         v &= (1ull << (8 * size)) - 1;
     h->access_base = h->x[d->rs1];
     mem_result_t r = mem_store_slow(h, addr, size, v, b->events[k], k);
-    if (r == MEM_OK)
+    if (r == MEM_OK || (r == MEM_CODE_WRITTEN && !exec_code_store_ends_block(h, b)))
         return 0;
     h->jit_block = b;
     return (r == MEM_FAULT ? JIT_TRAP : JIT_STOP) | k;
