@@ -41,9 +41,9 @@ Options:
   --programs LIST    the programs of the main table (default coremark,chase,vm)
   --build-dir DIR    build tree (default: build-bench/ in the source tree)
   --no-build         use the existing build tree as it is
-  --baseline PMUSIM  also time another pmusim binary (an earlier commit's build) on the same
-                     programs, in the same alternated runs: rows base-pmusim, base-veer-run,
-                     base-veer-stat, and the speed of this build relative to it
+  --baseline PMUSIM  also time another pmusim binary (an earlier commit's build) in the same
+                     alternated runs: a row base-ID for every pmusim row ID (--only ID brings
+                     base-ID too), and the speed of this build relative to it
   --linux-kit DIR    the Linux kit (default: build/linux of the source tree, as `make linux`
                      leaves it): rows booting it to poweroff on pmusim (built-in SBI and OpenSBI,
                      1 and 4 harts) and on QEMU, and coremark-big as a Linux process
@@ -210,11 +210,6 @@ fi
 add_cmd main paged        "\`pmusim run -M virt32\`, loads and stores through Sv32" "$CM_PAGED" "$PMUSIM" run -M virt32 "$BENCH_GUESTS/$CM_PAGED.elf"
 add_pmusim veer-run       "\`pmusim run -M veer-el2\`"               "$CM_VEER" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
 add_cmd main veer-notiming "\`pmusim run -M veer-el2,timing=off\`"   "$CM_VEER" "$PMUSIM" run -M veer-el2,timing=off "$GUESTS/$CM_VEER.elf"
-if [[ -n $BASELINE ]]; then
-    add_cmd main base-pmusim   "baseline \`pmusim run -M virt32\`"   "$CM_VIRT" "$BASELINE" run -M virt32 "$GUESTS/$CM_VIRT.elf"
-    add_cmd main base-veer-run "baseline \`pmusim run -M veer-el2\`" "$CM_VEER" "$BASELINE" run -M veer-el2 "$GUESTS/$CM_VEER.elf"
-    add_cmd main base-veer-stat "baseline \`pmusim stat -M veer-el2 -e 4,11,12,24\`" "$CM_VEER" "$BASELINE" stat -M veer-el2 -e 4,11,12,24 "$GUESTS/$CM_VEER.elf"
-fi
 STAT_NOTE=
 if ((HAVE_STAT)); then
     add_pmusim veer-stat "\`pmusim stat -M veer-el2 -e $VEER4\`" "$CM_VEER" stat -M veer-el2 -e "$VEER4" "$GUESTS/$CM_VEER.elf"
@@ -302,6 +297,18 @@ for p in "${OTHER[@]}"; do   # the other programs: run, stat with 4 and all even
         add_pmusim "$p-veer-statall" "\`pmusim stat -M veer-el2\` with all its events" "$pe" stat -M veer-el2 -e "$VEER_ALL" "$BENCH_GUESTS/$pe.elf"
     fi
 done
+# --baseline: every pmusim row of the main table again with the other binary (base-ID), timed in
+# the same alternated rounds
+if [[ -n $BASELINE ]]; then
+    printf -v q_pmusim '%q ' "$PMUSIM"
+    printf -v q_base '%q ' "$BASELINE"
+    for id in "${IDS[@]}"; do
+        [[ ${CMD[$id]} == "$q_pmusim"* && $id != *-nojit ]] || continue
+        add_cmd main "base-$id" "baseline ${LABEL[$id]}" "${PROG[$id]}" true
+        CMD[base-$id]=$q_base${CMD[$id]#"$q_pmusim"}
+        [[ -n ${LINUX_DONE[$id]:-} ]] && LINUX_DONE[base-$id]=${LINUX_DONE[$id]}
+    done
+fi
 # Which QEMU -icount row a row's speed is relative to (the same ELF file)
 for id in pmusim pmusim-nojit qemu-icount qemu-tcg virt-stat virt-stat-nojit; do REF[$id]=qemu-icount; done
 for p in "${OTHER[@]}"; do
@@ -437,7 +444,7 @@ same "reconfig on vs off, checksum" <(grep 'checksum=' "$OUT/rc-off.out") <(grep
 # to just before the PASS line), taken from an exact run of the same ELF.
 for id in "${IDS[@]}" "${SU_IDS[@]}"; do
     case $id in
-        linux-*) INSNS[$id]=– ;;   # an OS boot: no program-defined instret
+        linux-* | base-linux-*) INSNS[$id]=– ;;   # an OS boot: no program-defined instret
         qemu-tcg) INSNS[$id]=$(instret_of "$OUT/pmusim.out") ;;   # its own instret is not exact
         *-qemu-tcg) INSNS[$id]=$(instret_of "$OUT/${id%-qemu-tcg}-run.out") ;;
         *) INSNS[$id]=$(instret_of "$OUT/$id.out") ;;
@@ -476,8 +483,8 @@ if [[ -n $ONLY ]]; then   # --only: time a subset (every command was checked abo
         [[ -n ${CMD[$id]:-} ]] || die "--only: unknown command id '$id'"
     done
     keep=()
-    for id in "${IDS[@]}"; do [[ $ONLY == *",$id,"* ]] && keep+=("$id"); done
-    IDS=("${keep[@]}")
+    for id in "${IDS[@]}"; do [[ $ONLY == *",$id,"* || $ONLY == *",${id#base-},"* ]] && keep+=("$id"); done
+    IDS=("${keep[@]}")   # with --baseline, an id brings its base-ID
     keep=()
     for id in "${SU_IDS[@]}"; do [[ $ONLY == *",$id,"* ]] && keep+=("$id"); done
     SU_IDS=("${keep[@]}")
@@ -666,9 +673,10 @@ report() {
         echo "| paging on: coremark with loads and stores through Sv32 vs without ($CM_PAGED) | no number set |" \
              "$(ratio "${MED[pmusim]}" "${MED[paged]}")× speed ($(mips "${INSNS[paged]}" "${MED[paged]}") MIPS) | – |"
     fi
-    local pair
-    for pair in pmusim:base-pmusim veer-run:base-veer-run veer-stat:base-veer-stat; do
-        local id=${pair%%:*} base=${pair#*:}
+    local base id
+    for base in "${IDS[@]}"; do
+        [[ $base == base-* ]] || continue
+        local id=${base#base-}
         has "$id" && has "$base" || continue
         echo "| ${LABEL[$id]} vs the baseline build ($BASELINE) | no slowdown (within noise) |" \
              "$(ratio "${MED[$base]}" "${MED[$id]}")× (min $(ratio "${MIN[$base]}" "${MIN[$id]}")×) | – |"
