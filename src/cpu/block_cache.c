@@ -87,6 +87,7 @@ static void drop_blocks(hart_t *h)
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
     bc->arena_used = 0;
+    memset(bc->prefixes, 0, sizeof bc->prefixes);
     bc->self_loops = 0;
     bc->flushes++;
     if (h->tier)
@@ -513,6 +514,79 @@ static unsigned addend_room(unsigned n)
 
 static bool refresh_addends(block_cache_t *bc, const pmu_t *p, block_t *b);
 
+/* A block of the n decoded instructions dec at pc (up to `at`), from the arena, filled in and shown
+ * to the core's timing model; not yet findable. A full arena is flushed when may_flush, else
+ * NULL; NULL with a fetch access fault if one block does not fit in an empty arena. */
+static block_t *block_make(hart_t *h, uint64_t pc, uint64_t at, const decoded_insn_t *dec, const uint16_t *pcoff,
+                           const evset_t *events, unsigned n, bool terminated, uint32_t ctx, bool may_flush)
+{
+    block_cache_t *bc = &h->bc;
+    size_t ninsn = n + (terminated ? 0 : 1);
+    size_t head = (sizeof(block_t) + ninsn * sizeof(dinsn_t) + 15) & ~(size_t)15;
+    struct block_class classes[BLOCK_MAX_INSNS];
+    uint32_t n_classes = 0;
+    for (unsigned k = 0; k < n; k++) {
+        uint32_t c = 0;
+        while (c < n_classes && classes[c].events != events[k])
+            c++;
+        if (c == n_classes)
+            classes[n_classes++] = (struct block_class){ events[k], 0 };
+        classes[c].count++;
+    }
+    unsigned add_cap = addend_room(h->pmu.n_active);
+    size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
+                   ninsn * sizeof(dinsn_info_t) + 2 * add_cap * sizeof(uint8_t);
+    block_t *b = arena_alloc(bc, total);
+    if (!b && !may_flush)
+        return NULL;
+    if (!b) {
+        block_cache_flush(h);
+        b = arena_alloc(bc, total);
+        if (!b) { /* cannot happen: one block is far smaller than the arena */
+            h->trap_cause = CAUSE_FETCH_ACCESS;
+            h->trap_tval = pc;
+            return NULL;
+        }
+    }
+    memset(b, 0, sizeof *b);
+    b->pc = pc;
+    b->end_pc = at;
+    b->priv = h->priv;
+    b->ctx = ctx;
+    b->n_insns = n;
+    b->stall_cycles = 0;   /* timing model: one cycle per instruction for now (docs/architecture.md) */
+    b->epoch = 0;          /* no configuration has id 0: refreshed below */
+    b->execs = UINT64_MAX; /* not executed yet (exec_retire.h) */
+    b->events = (evset_t *)((uint8_t *)b + head);
+    memcpy(b->events, events, n * sizeof(evset_t));
+    b->classes = (struct block_class *)(b->events + n);
+    b->n_classes = n_classes;
+    memcpy(b->classes, classes, n_classes * sizeof *classes);
+    b->info = (dinsn_info_t *)(b->classes + n_classes);
+    b->add = (uint8_t *)(b->info + ninsn);
+    b->add_taken = b->add + add_cap;
+    b->add_cap = (uint16_t)add_cap;
+    for (size_t k = 0; k < ninsn; k++) {
+        enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;
+        dinsn_t *d = &b->insn[k];
+        memset(d, 0, sizeof *d);
+        b->info[k] = (dinsn_info_t){ .raw = k < n ? dec[k].raw : 0, .op = (uint16_t)op, .pcoff = pcoff[k] };
+        d->handler = h->dispatch[op];
+        if (k == n)
+            break;
+        d->rd = dec[k].rd;
+        d->rs1 = dec[k].rs1;
+        d->rs2 = dec[k].rs2;
+        d->len = dec[k].len;
+        d->imm = dec[k].imm;
+        if (is_pc_relative(op))
+            d->imm += pcoff[k]; /* the executor adds the block's start pc */
+    }
+    if (h->core_ext && h->core_ext->block_built)
+        h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
+    return b;
+}
+
 static block_t *block_build(hart_t *h, uint64_t pc)
 {
     decoded_insn_t dec[BLOCK_MAX_INSNS];
@@ -614,68 +688,10 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             }
     }
 
+    block_t *b = block_make(h, pc, at, dec, pcoff, events, n, terminated, global ? h->ctx_g : h->ctx, true);
+    if (!b)
+        return NULL;
     block_cache_t *bc = &h->bc;
-    size_t ninsn = n + (terminated ? 0 : 1);
-    size_t head = (sizeof(block_t) + ninsn * sizeof(dinsn_t) + 15) & ~(size_t)15;
-    struct block_class classes[BLOCK_MAX_INSNS];
-    uint32_t n_classes = 0;
-    for (unsigned k = 0; k < n; k++) {
-        uint32_t c = 0;
-        while (c < n_classes && classes[c].events != events[k])
-            c++;
-        if (c == n_classes)
-            classes[n_classes++] = (struct block_class){ events[k], 0 };
-        classes[c].count++;
-    }
-    unsigned add_cap = addend_room(h->pmu.n_active);
-    size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
-                   ninsn * sizeof(dinsn_info_t) + 2 * add_cap * sizeof(uint8_t);
-    block_t *b = arena_alloc(bc, total);
-    if (!b) {
-        block_cache_flush(h);
-        b = arena_alloc(bc, total);
-        if (!b) { /* cannot happen: one block is far smaller than the arena */
-            h->trap_cause = CAUSE_FETCH_ACCESS;
-            h->trap_tval = pc;
-            return NULL;
-        }
-    }
-    memset(b, 0, sizeof *b);
-    b->pc = pc;
-    b->end_pc = at;
-    b->priv = h->priv;
-    b->ctx = global ? h->ctx_g : h->ctx;
-    b->n_insns = n;
-    b->stall_cycles = 0;   /* timing model: one cycle per instruction for now (docs/architecture.md) */
-    b->epoch = 0;          /* no configuration has id 0: refreshed below */
-    b->execs = UINT64_MAX; /* not executed yet (exec_retire.h) */
-    b->events = (evset_t *)((uint8_t *)b + head);
-    memcpy(b->events, events, n * sizeof(evset_t));
-    b->classes = (struct block_class *)(b->events + n);
-    b->n_classes = n_classes;
-    memcpy(b->classes, classes, n_classes * sizeof *classes);
-    b->info = (dinsn_info_t *)(b->classes + n_classes);
-    b->add = (uint8_t *)(b->info + ninsn);
-    b->add_taken = b->add + add_cap;
-    b->add_cap = (uint16_t)add_cap;
-    for (size_t k = 0; k < ninsn; k++) {
-        enum insn_op op = k < n ? dec[k].op : OP_BLOCK_END;
-        dinsn_t *d = &b->insn[k];
-        memset(d, 0, sizeof *d);
-        b->info[k] = (dinsn_info_t){ .raw = k < n ? dec[k].raw : 0, .op = (uint16_t)op, .pcoff = pcoff[k] };
-        d->handler = h->dispatch[op];
-        if (k == n)
-            break;
-        d->rd = dec[k].rd;
-        d->rs1 = dec[k].rs1;
-        d->rs2 = dec[k].rs2;
-        d->len = dec[k].len;
-        d->imm = dec[k].imm;
-        if (is_pc_relative(op))
-            d->imm += pcoff[k]; /* the executor adds the block's start pc */
-    }
-    if (h->core_ext && h->core_ext->block_built)
-        h->core_ext->block_built(h, b, dec, n); /* a core's timing model */
     b->fetch_pa = pa_first; /* a memory-hierarchy model sees the fetch when the block runs */
     b->code_pa_next = pa_next;
     b->timed = b->timed || b->stall_cycles || h->observe_mem;
@@ -826,8 +842,45 @@ block_t *block_at(hart_t *h, uint64_t pc)
     return block_build(h, pc);
 }
 
-void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
+/* Block b's first n instructions (0 < n < b->n_insns) as a block of their own, for a timing model
+ * that sees a prefix committed without a trap as a block (core_ext_t.prefix_as_block): made once
+ * per (b, n) until the next flush, never run nor found by its pc. NULL when the arena is full
+ * (b must stay valid: no flush here). */
+static const block_t *block_prefix(hart_t *h, const block_t *b, unsigned n)
 {
+    block_cache_t *bc = &h->bc;
+    struct block_prefix_slot *slot =
+        &bc->prefixes[((uintptr_t)b >> 4 ^ n * 0x9E3779B9u) % (sizeof bc->prefixes / sizeof bc->prefixes[0])];
+    if (slot->of == b && slot->prefix->n_insns == n)
+        return slot->prefix;
+    decoded_insn_t dec[BLOCK_MAX_INSNS];
+    uint16_t pcoff[BLOCK_MAX_INSNS + 1];
+    if (bc->decoder.xlen != h->xlen || bc->decoder.isa != h->isa)
+        isa_decoder_init(&bc->decoder, h->xlen, h->isa);
+    for (unsigned k = 0; k < n; k++) {
+        isa_decode_with(&bc->decoder, b->info[k].raw, &dec[k]);
+        pcoff[k] = b->info[k].pcoff;
+    }
+    pcoff[n] = b->info[n].pcoff;
+    block_t *p = block_make(h, b->pc, b->pc + pcoff[n], dec, pcoff, b->events, n, false, BLOCK_DEAD, false);
+    if (!p) /* BLOCK_DEAD: found by no lookup */
+        return NULL;
+    p->priv = b->priv;
+    p->fetch_pa = b->fetch_pa;
+    p->code_pa_next = UINT64_MAX;
+    *slot = (struct block_prefix_slot){ b, p };
+    return p;
+}
+
+void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n, bool trapped)
+{
+    /* The whole execution these instructions make: b's own, or the prefix's as a block of its
+     * own for a model that sees it so (the run goes on at instruction n) */
+    const block_t *whole = n == b->n_insns ? b : NULL;
+    uint64_t next_pc = 0;
+    if (!whole && n && !trapped && b->timed && h->core_ext && h->core_ext->prefix_as_block &&
+        (whole = block_prefix(h, b, n)))
+        next_pc = b->pc + b->info[n].pcoff;
     pmu_t *p = &h->pmu;
     for (unsigned k = 0; k < p->n_active; k++) {
         evset_t want = p->slot[p->active[k]].events;
@@ -848,16 +901,22 @@ void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n)
             for (unsigned k = 0; k < n; k++)
                 occurred += (int64_t)((b->events[k] >> ev) & 1);
             pmu_add_samples(p, ev, b->amount[j], occurred);
-        } else if (n == b->n_insns) {
+        } else if (whole == b) {
             pmu_commit_amount(p, e, b->amount[j]);
         }
     }
+    if (whole && whole != b)
+        for (unsigned j = 0; j < whole->n_amounts; j++) {
+            evset_t e = (evset_t)1 << whole->amount_ev[j];
+            if (!whole->amount_n[j] && (p->sum_interest & e))
+                pmu_commit_amount(p, e, whole->amount[j]);
+        }
     if (h->prof)
         prof_prefix(h, (block_t *)b, n); /* before the block's timing: see prof_prefix */
     if (b->timed && n) {
         if (h->prof)
             h->prof->at_pc = b->pc + b->info[n - 1].pcoff; /* what the timing model commits */
-        exec_block_timing(h, b, n, 0);
+        exec_block_timing(h, next_pc ? whole : b, n, next_pc);
         if (h->prof)
             prof_timed(h); /* the cycles the timing model gave: to the prefix's last instruction */
     }

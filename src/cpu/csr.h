@@ -145,6 +145,11 @@ typedef struct core_ext {
      * sends every data access there). irq_taken: interrupt irq enters its handler. */
     void (*block_built)(hart_t *h, struct block *b, const decoded_insn_t *dec, unsigned n);
     void (*block_retired)(hart_t *h, const struct block *b, unsigned n, uint64_t next_pc);
+    /* The model sees a block whose first n instructions committed without a trap (an exact stop
+     * of the run loop, an exit device, a debugger) as a block of those n instructions, built for
+     * it (block_prefix), going on at the next one: what the core ran does not depend on where
+     * pmusim stopped to look. Without it block_retired gets the block and n. */
+    bool prefix_as_block;
     /* block_counted: the executions of timed block b were folded into the counters
      * (block_counts_flush): the model commits the outcomes it kept in the block since then. */
     void (*block_counted)(hart_t *h, struct block *b);

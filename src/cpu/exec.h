@@ -134,8 +134,9 @@ static inline sys_result_t sys_ebreak(hart_t *h, uint64_t pc)
 uint64_t hart_advance_core(hart_t *h, enum hart_run_state state);
 /* A timed block (b->timed) retired its first n instructions; control goes on at next_pc. */
 void exec_block_timing(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc);
-/* Commits the events of instructions [0, n) of b and their cycles (partial block). */
-void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n);
+/* Commits the events of instructions [0, n) of b and their cycles (partial block); trapped:
+ * instruction n raised an exception (else the run stopped after instruction n - 1). */
+void exec_commit_prefix(hart_t *h, const block_t *b, unsigned n, bool trapped);
 /* Runs the block at h->pc with `exec` and returns after it (also after a trap), executing at most
  * its first n instructions (n > 0): exact ends of --max-insns. */
 void exec_run_prefix(hart_t *h, void (*exec)(hart_t *), uint64_t n);

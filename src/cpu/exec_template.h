@@ -585,7 +585,7 @@ L_BUDGET_STOP: {
      * ends before it, so only the instructions before it commit. */
     unsigned idx = (unsigned)(i - b->insn);
     h->pc = PC;
-    exec_commit_prefix(h, b, idx);
+    exec_commit_prefix(h, b, idx, false);
     return;
 }
 L_DEBUG_BREAK: {
@@ -598,7 +598,7 @@ L_DEBUG_BREAK: {
     }
     unsigned idx = (unsigned)(i - b->insn);
     h->pc = PC;
-    exec_commit_prefix(h, b, idx);
+    exec_commit_prefix(h, b, idx, false);
     dbg_->hit = DEBUG_HIT_BREAK;
     h->stop = STOP_DEBUG;
     return;
@@ -636,7 +636,7 @@ trap_mid_block: {
     /* The instruction at i raised h->trap_cause: the instructions before it commit, it does not. */
     unsigned idx = (unsigned)(i - b->insn);
     uint64_t epc = PC;
-    exec_commit_prefix(h, b, idx);
+    exec_commit_prefix(h, b, idx, true);
     trap_enter(h, h->trap_cause, h->trap_tval, epc);
     /* The budget is checked here as at every block boundary: a handler that runs a few
      * instructions and traps again must not keep the executor from the run loop. */
@@ -650,7 +650,7 @@ stop_after_insn: {
     /* The instruction at i completed and ended the block early (exit device, code overwritten). */
     unsigned idx = (unsigned)(i - b->insn);
     h->pc = PC + i->len;
-    exec_commit_prefix(h, b, idx + 1);
+    exec_commit_prefix(h, b, idx + 1, false);
     if (hart_code_stale(h))
         block_cache_sync_code(h);
     return;

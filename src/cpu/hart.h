@@ -120,6 +120,12 @@ typedef struct block_cache {
     /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
      * run loop looks for a hart stuck in one only while there are any. */
     unsigned self_loops;
+    /* Blocks made of a block's first instructions for a timing model (block_prefix): by
+     * (block, length), found again until the next flush. */
+    struct block_prefix_slot {
+        const struct block *of;
+        struct block *prefix;
+    } prefixes[1024];
     isa_decoder_t decoder; /* the encodings of the hart's XLEN and extensions (made at the first build) */
 } block_cache_t;
 
