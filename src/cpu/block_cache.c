@@ -517,8 +517,9 @@ static bool refresh_addends(block_cache_t *bc, const pmu_t *p, block_t *b);
 /* A block of the n decoded instructions dec at pc (up to `at`), from the arena, filled in and shown
  * to the core's timing model; not yet findable. A full arena is flushed when may_flush, else
  * NULL; NULL with a fetch access fault if one block does not fit in an empty arena. */
-static block_t *block_make(hart_t *h, uint64_t pc, uint64_t at, const decoded_insn_t *dec, const uint16_t *pcoff,
-                           const evset_t *events, unsigned n, bool terminated, uint32_t ctx, bool may_flush)
+static block_t *block_make(hart_t *h, uint64_t pc, uint64_t at, const decoded_insn_t *dec,
+                           const uint16_t *pcoff, const evset_t *events, unsigned n, bool terminated,
+                           uint32_t ctx, bool may_flush)
 {
     block_cache_t *bc = &h->bc;
     size_t ninsn = n + (terminated ? 0 : 1);
