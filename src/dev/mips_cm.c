@@ -29,7 +29,7 @@ struct mips_cm {
         unsigned event;
         uint32_t qual;
         const uint32_t *groups;
-        uint64_t count; /* every_qual: the event's total when it was added (or reset) */
+        uint64_t count;  /* every_qual: the event's total when it was added (or reset) */
         bool every_qual; /* qualifier all ones: reads event_total[event] less count */
         uint8_t next;    /* the next observer of the same event (OBS_NONE: none) */
     } obs[MIPS_CM_MAX_OBSERVERS];
@@ -145,8 +145,9 @@ int mips_cm_add_observer(mips_cm_t *cm, unsigned event, uint32_t qual)
     /* appended to its event's list: the observers of an event are looked at in the order added */
     unsigned k = cm->n_obs;
     bool every_qual = qual == UINT32_MAX; /* all ones: every occurrence */
-    cm->obs[k] = (struct mips_cm_observer){ event, qual, groups, every_qual ? cm->event_total[event] : 0,
-                                            every_qual, OBS_NONE };
+    cm->obs[k] =
+        (struct mips_cm_observer){ event,      qual,    groups, every_qual ? cm->event_total[event] : 0,
+                                   every_qual, OBS_NONE };
     if (!every_qual) {
         uint8_t *link = &cm->obs_first[event];
         while (*link != OBS_NONE)
