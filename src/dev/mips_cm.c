@@ -29,11 +29,15 @@ struct mips_cm {
         unsigned event;
         uint32_t qual;
         const uint32_t *groups;
-        uint64_t count;
-        uint8_t next; /* the next observer of the same event (OBS_NONE: none) */
+        uint64_t count;  /* every_qual: the event's total when it was added (or reset) */
+        bool every_qual; /* qualifier all ones: reads event_total[event] less count */
+        uint8_t next;    /* the next observer of the same event (OBS_NONE: none) */
     } obs[MIPS_CM_MAX_OBSERVERS];
     unsigned n_obs;
-    uint8_t obs_first[32]; /* per event, its first observer: a sink call looks at its own only */
+    /* per event, its first observer with a qualifier to match: a sink call looks at its own only;
+     * those without (every_qual) read the event's total, kept whoever observes it */
+    uint8_t obs_first[32];
+    uint64_t event_total[32];
 };
 
 /* The CM clock runs with the platform's time base; harts run in turn, so the clock of the hart
@@ -93,10 +97,13 @@ static void sync_cycles(mips_cm_t *cm)
 static void coh_sink(void *ctx, unsigned event, uint32_t sig, uint32_t amount)
 {
     mips_cm_t *cm = ctx;
-    for (unsigned k = event < 32 ? cm->obs_first[event] : OBS_NONE; k != OBS_NONE; k = cm->obs[k].next) {
-        struct mips_cm_observer *o = &cm->obs[k];
-        if (o->qual == UINT32_MAX || coh_qual_match(o->groups, o->qual, sig)) /* all-ones: every one */
-            o->count += amount;
+    if (event < 32) {
+        cm->event_total[event] += amount;
+        for (unsigned k = cm->obs_first[event]; k != OBS_NONE; k = cm->obs[k].next) {
+            struct mips_cm_observer *o = &cm->obs[k];
+            if (coh_qual_match(o->groups, o->qual, sig))
+                o->count += amount;
+        }
     }
     if (!(cm->ctl & (PC_CTL_P0_ON | PC_CTL_P1_ON)))
         return;
@@ -137,17 +144,25 @@ int mips_cm_add_observer(mips_cm_t *cm, unsigned event, uint32_t qual)
         return -1;
     /* appended to its event's list: the observers of an event are looked at in the order added */
     unsigned k = cm->n_obs;
-    cm->obs[k] = (struct mips_cm_observer){ event, qual, groups, 0, OBS_NONE };
-    uint8_t *link = &cm->obs_first[event];
-    while (*link != OBS_NONE)
-        link = &cm->obs[*link].next;
-    *link = (uint8_t)k;
+    bool every_qual = qual == UINT32_MAX; /* all ones: every occurrence */
+    cm->obs[k] =
+        (struct mips_cm_observer){ event,      qual,    groups, every_qual ? cm->event_total[event] : 0,
+                                   every_qual, OBS_NONE };
+    if (!every_qual) {
+        uint8_t *link = &cm->obs_first[event];
+        while (*link != OBS_NONE)
+            link = &cm->obs[*link].next;
+        *link = (uint8_t)k;
+    }
     return (int)cm->n_obs++;
 }
 
 uint64_t mips_cm_observer_read(const mips_cm_t *cm, unsigned index)
 {
-    return index < cm->n_obs ? cm->obs[index].count : 0;
+    if (index >= cm->n_obs)
+        return 0;
+    const struct mips_cm_observer *o = &cm->obs[index];
+    return o->every_qual ? cm->event_total[o->event] - o->count : o->count;
 }
 
 uint64_t mips_cm_cycles(mips_cm_t *cm)
@@ -186,6 +201,7 @@ static void cm_reset(void *dev)
     cm->qual[0] = cm->qual[1] = cm->cnt[0] = cm->cnt[1] = 0;
     cm->now = 0;
     cm->irq = false;
+    memset(cm->event_total, 0, sizeof cm->event_total);
     for (unsigned k = 0; k < cm->n_obs; k++)
         cm->obs[k].count = 0;
 }

@@ -10,10 +10,10 @@
 
 /* n occurrences of an SBI cache event of the hart's PMU (the PMU model maps them to SBI indices:
  * core/generic/pmu_model.c, as for the virt machines' hierarchy). */
-static void count(pmu_t *p, evset_t ev, unsigned n)
+static inline void count(pmu_t *p, unsigned ev, unsigned n)
 {
-    if (n && (p->dyn_interest & ev))
-        pmu_commit_events_n(p, ev, n);
+    if (n && (!p->observe || (p->dyn_interest & ((evset_t)1 << ev)))) /* else nothing selects it */
+        pmu_commit_event_n(p, ev, n);
 }
 
 /* What a hart's access did in its core's L1 and in the L2, as the hart's cache events: L1 accesses
@@ -23,25 +23,26 @@ static void count_outcome(hart_t *h, unsigned kind, bool presumed, const coh_out
 {
     pmu_t *p = &h->pmu;
     if (kind == COH_IFETCH) {
-        count(p, EVBIT(ICACHE_REQ), o->l1_access);
-        count(p, EVBIT(ICACHE_MISS), o->l1_miss);
+        count(p, EV_ICACHE_REQ, o->l1_access);
+        count(p, EV_ICACHE_MISS, o->l1_miss);
     } else {
         bool store = kind == COH_STORE;
-        evset_t access = store ? EVBIT(DCACHE_WRITE) : EVBIT(DCACHE_READ);
+        unsigned access_ev = store ? EV_DCACHE_WRITE : EV_DCACHE_READ;
+        evset_t access = (evset_t)1 << access_ev;
         /* presumed by the instruction (MEM_ACCESS_PRESUMED): one access already counted, taken
          * back when it was none (uncached; every slot that counts it selects it alone) */
         if (!presumed)
-            count(p, access, o->l1_access);
+            count(p, access_ev, o->l1_access);
         else if (o->l1_access > 1)
-            count(p, access, o->l1_access - 1);
+            count(p, access_ev, o->l1_access - 1);
         else if (!o->l1_access && (p->dyn_interest & access))
             pmu_retract_events(p, access, access);
-        count(p, store ? EVBIT(DCACHE_WRITE_MISS) : EVBIT(DCACHE_READ_MISS), o->l1_miss);
+        count(p, store ? EV_DCACHE_WRITE_MISS : EV_DCACHE_READ_MISS, o->l1_miss);
     }
-    count(p, EVBIT(L2_WRITE), o->l2_write);
-    count(p, EVBIT(L2_WRITE_MISS), o->l2_write_miss);
-    count(p, EVBIT(L2_READ), o->l2_read);
-    count(p, EVBIT(L2_READ_MISS), o->l2_read_miss);
+    count(p, EV_L2_WRITE, o->l2_write);
+    count(p, EV_L2_WRITE_MISS, o->l2_write_miss);
+    count(p, EV_L2_READ, o->l2_read);
+    count(p, EV_L2_READ_MISS, o->l2_read_miss);
 }
 
 void machine_cm_mem_access(void *ctx, hart_t *h, uint64_t addr, unsigned size, unsigned kind,

@@ -223,6 +223,19 @@ void pmu_add_samples(pmu_t *p, unsigned ev, uint32_t amount, int64_t n);
  * them (the OR rule per occurrence): per-access events a memory model reports in bulk. */
 void pmu_commit_events_n(pmu_t *p, evset_t events, uint64_t n);
 
+/* The same for one event, by its number: inline, through the event's list of slots when it has one
+ * (a memory model's outcomes, several per access). */
+static inline void pmu_commit_event_n(pmu_t *p, unsigned ev, uint64_t n)
+{
+    unsigned listed = p->ev_n_pos[ev];
+    if (listed == PMU_EV_SCAN || p->observe) {
+        pmu_commit_events_n(p, (evset_t)1 << ev, n);
+        return;
+    }
+    for (unsigned j = 0; j < listed; j++)
+        p->acc[p->ev_pos[ev][j]] += n;
+}
+
 /* A latency of `cycles` for the occurrence of `event`: event slots count the occurrence (N), sum
  * slots add the cycles, min/max slots record them. */
 void pmu_latency(pmu_t *p, evset_t event, uint64_t cycles);
