@@ -49,7 +49,16 @@ void hart_update_paths(hart_t *h)
     h->memo_retire = !memo_retire                         ? 0
                      : (interest & h->memo_retire_events) ? MEMO_RETIRE_LAZY
                                                           : MEMO_RETIRE_PLAIN;
+    hart_memo_retire_update(h);
     hart_ftlb_rekey(h);
+}
+
+void hart_memo_retire_update(hart_t *h)
+{
+    static const uint64_t no_gen = UINT64_MAX; /* generations count up from 1 */
+    for (unsigned k = 0; k < 2; k++)
+        h->memo_retire_gen[k] = h->memo_retire == k + 1 && !h->budget_cycles ? &h->imemo->gen : &no_gen;
+    h->imemo_clock = h->memo_retire ? &h->imemo->cache->clock : NULL;
 }
 
 void hart_set_priv(hart_t *h, enum priv_mode priv)

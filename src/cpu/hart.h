@@ -339,6 +339,14 @@ typedef struct hart {
 #define MEMO_RETIRE_LAZY 2
 #define BP_LAZY_MISPREDICT 1
     bool memo_retire_core; /* memo_retire: beside budget_cycles, above */
+    /* What translated code's inline retirement compares a block's fetch_gen with, by the value of
+     * memo_retire it was translated for (index MEMO_RETIRE_PLAIN - 1, MEMO_RETIRE_LAZY - 1): the
+     * L1I memo's generation while memo_retire is that value and no cycle budget runs, else a
+     * value no generation takes, so one compare makes all three tests (hart_memo_retire_update,
+     * after every change of memo_retire or budget_cycles); imemo_clock: the clock of the L1I's
+     * tag model while memo_retire is not 0. */
+    const uint64_t *memo_retire_gen[2];
+    uint64_t *imemo_clock;
     evset_t memo_retire_events;
     uint8_t *bp_ctr;
     uint32_t bp_mask;
@@ -522,6 +530,8 @@ static inline void hart_ctx_update(hart_t *h)
  * access; the memo's direct copy (memo_direct) and a core model's direct call (observe_direct)
  * the same but for the model. Called after any of these changes. */
 void hart_update_paths(hart_t *h);
+/* hart_t.memo_retire_gen and imemo_clock anew: after a change of memo_retire or budget_cycles. */
+void hart_memo_retire_update(hart_t *h);
 
 /* The PMU's configuration changed (selected events, mode filters, a profile, a watchpoint). */
 static inline void hart_pmu_changed(hart_t *h)
