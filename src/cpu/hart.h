@@ -346,6 +346,9 @@ typedef struct hart {
      * after every change of memo_retire or budget_cycles); imemo_clock: the clock of the L1I's
      * tag model while memo_retire is not 0. */
     const uint64_t *memo_retire_gen[2];
+    /* The D-side memo's entries as translated code reads them (l1_memo_t.fast) while memo_size
+     * is not 0, else a table without tags: a tag found there is a hit in main RAM */
+    const struct l1_memo_fast *memo_fast;
     uint64_t *imemo_clock;
     evset_t memo_retire_events;
     uint8_t *bp_ctr;

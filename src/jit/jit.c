@@ -355,6 +355,15 @@ static void emit_clock_load(tr_t *t)
         x_load(&t->e, true, X_R14, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)));
 }
 
+/* After a call: the clock, and the memo's table in r13 (hart_t.memo_fast: the call may have
+ * turned the memo's inline hits on or off). */
+static void emit_after_call(tr_t *t)
+{
+    emit_clock_load(t);
+    if (memo_regs(t->h))
+        x_load(&t->e, true, X_R13, x_m(X_RBX, HOFF(memo_fast)));
+}
+
 /* reg -= the RAM's base: r14, or hart_t.ram_base while r14 keeps the clock (emit_clock_store) */
 static void emit_sub_ram_base(tr_t *t, int reg)
 {
@@ -395,7 +404,7 @@ static void emit_call(tr_t *t, const void *fn)
     emit_clock_store(t);
     x_mov_imm(&t->e, X_RAX, (uint64_t)(uintptr_t)fn);
     x_call_reg(&t->e, X_RAX);
-    emit_clock_load(t);
+    emit_after_call(t);
 }
 
 /* rax = rs1 + imm, the XLEN's address (an RV32 register is zero-extended already) */
@@ -1668,9 +1677,12 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     x_emit_t *e = &t->e;
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
-    s->from[0] = emit_memo_window(t);
+    /* rdx = the offset in main RAM, which a tag found proves the access is in (memo_fast) */
+    x_mov(e, X_RDX, X_RAX);
+    emit_sub_ram_base(t, X_RDX);
     /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
-     * its entry's offset in fast[], from r13, the hart's own memo (emit_block: copies are shared) */
+     * its entry's offset in r13, the hart's memo_fast (emit_block: copies are shared): no tag
+     * while the memo's hits need a call */
     x_mov(e, X_RCX, X_RAX);
     x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~((1u << m->line_shift) - 1) | (size - 1)));
     x_mov(e, X_R8, X_RAX);
@@ -1680,12 +1692,13 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
         x_shift_imm(e, true, X_SHL, X_R8, 6 - m->line_shift);
     _Static_assert(sizeof(struct l1_memo_fast) == 64, "entries of 64 bytes");
     x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 6);
-    int32_t fast = (int32_t)offsetof(l1_memo_t, fast);
+    int32_t fast = 0;
     x_alu(e, true, X_CMP, X_RCX,
           x_mid(X_R13, X_R8,
                 fast + (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
                                        : offsetof(struct l1_memo_fast, load_tag))));
-    s->from[1] = x_jcc(e, X_CC_NE);
+    s->from[0] = x_jcc(e, X_CC_NE);
+    s->from[1] = NULL;
     /* a hit: r10 = the line's LRU stamp; rbp: the tag model */
     x_load(e, true, X_R10, x_mid(X_R13, X_R8, fast + (int32_t)offsetof(struct l1_memo_fast, age)));
     emit_touch_age(e);
@@ -1706,8 +1719,9 @@ static bool emit_block(tr_t *t)
     if (memo_regs(t->h)) {
         x_push(e, X_RBP);
         x_alu_imm(e, true, X_SUB, x_r(X_RSP), 8); /* calls: the stack 16-byte aligned */
-        x_load(e, true, X_R13, x_m(X_RBX, HOFF(l1d_memo)));
-        x_load(e, true, X_RBP, x_m(X_R13, (int32_t)offsetof(l1_memo_t, cache)));
+        x_load(e, true, X_RBP, x_m(X_RBX, HOFF(l1d_memo)));
+        x_load(e, true, X_RBP, x_m(X_RBP, (int32_t)offsetof(l1_memo_t, cache)));
+        x_load(e, true, X_R13, x_m(X_RBX, HOFF(memo_fast)));
         emit_clock_load(t);
     } else {
         x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
