@@ -285,9 +285,9 @@ typedef struct hart {
     /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
      * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
      * timed block, so the executor returns at the first block boundary at or after that cycle.
-     * stall_charged: stall_cycles when last taken. memo_retire is the byte before budget_cycles
-     * and retire_fast the byte after it: translated code tests either flag and the budget in one
-     * compare (jit.c, emit_retire_guards). */
+     * stall_charged: stall_cycles when last taken. retire_fast is the byte after budget_cycles:
+     * translated code tests the flag and the budget in one compare (jit.c, emit_retire_guards);
+     * memo_retire and the budget through memo_retire_gen (below). */
     uint8_t memo_retire; /* a value, MEMO_RETIRE_*: see memo_retire_core below */
     bool budget_cycles;
     bool retire_fast;

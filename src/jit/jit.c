@@ -1028,7 +1028,8 @@ static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
 /* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
  * a branch predictor (hart_t.memo_retire), as exec_block_timing and the core's block_retired make
  * it when the block's lines are where it found them (block_t.fetch_gen still the memo's
- * generation): each line's LRU touch in program order, the predictor's counter of the branch that
+ * generation, read through hart_t.memo_retire_gen, which also says that memo_retire is what the
+ * block was translated for and that no cycle budget runs): each line's LRU touch in program order, the predictor's counter of the branch that
  * ends the block moved towards the way it went, the budget, the taken exit and the timed execution
  * (the block already pending), on to the budget's test with its flags set; the jumps to the
  * call of jit_retire in miss[], their number returned (at most 6). -1 when the hart has no such
@@ -1692,15 +1693,14 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
         x_shift_imm(e, true, X_SHL, X_R8, 6 - m->line_shift);
     _Static_assert(sizeof(struct l1_memo_fast) == 64, "entries of 64 bytes");
     x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 6);
-    int32_t fast = 0;
     x_alu(e, true, X_CMP, X_RCX,
           x_mid(X_R13, X_R8,
-                fast + (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
-                                       : offsetof(struct l1_memo_fast, load_tag))));
+                (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
+                                : offsetof(struct l1_memo_fast, load_tag))));
     s->from[0] = x_jcc(e, X_CC_NE);
     s->from[1] = NULL;
     /* a hit: r10 = the line's LRU stamp; rbp: the tag model */
-    x_load(e, true, X_R10, x_mid(X_R13, X_R8, fast + (int32_t)offsetof(struct l1_memo_fast, age)));
+    x_load(e, true, X_R10, x_mid(X_R13, X_R8, (int32_t)offsetof(struct l1_memo_fast, age)));
     emit_touch_age(e);
 }
 
