@@ -43,13 +43,27 @@ void hart_update_paths(hart_t *h)
     h->addr_log_size = h->core_direct && h->addr_log_ram && !h->debug ? h->ram_size - 7 : 0;
     h->memo_direct = h->dmemo && !classify && (!core || h->core_direct) && h->mem_inline && h->ram_size >= 8;
     h->memo_size = h->memo_direct ? h->ram_size - 7 : 0;
+    static struct l1_memo_fast no_tags[L1_MEMO_ENTRIES];
+    if (no_tags[0].load_tag != L1_MEMO_NO_TAG)
+        for (unsigned k = 0; k < L1_MEMO_ENTRIES; k++)
+            no_tags[k].load_tag = no_tags[k].store_tag = L1_MEMO_NO_TAG;
+    h->memo_fast = h->memo_size && h->l1d_memo && h->l1d_memo->cache ? h->l1d_memo->fast : no_tags;
     h->retire_fast = h->retire_gen && !(interest & h->retire_events) && !h->observe_mem && !h->prof;
     bool memo_retire =
         h->memo_retire_core && h->imemo && h->imemo->cache && h->observe_mem && !h->observe_core && !h->prof;
     h->memo_retire = !memo_retire                         ? 0
                      : (interest & h->memo_retire_events) ? MEMO_RETIRE_LAZY
                                                           : MEMO_RETIRE_PLAIN;
+    hart_memo_retire_update(h);
     hart_ftlb_rekey(h);
+}
+
+void hart_memo_retire_update(hart_t *h)
+{
+    static const uint64_t no_gen = UINT64_MAX; /* generations count up from 1 */
+    for (unsigned k = 0; k < 2; k++)
+        h->memo_retire_gen[k] = h->memo_retire == k + 1 && !h->budget_cycles ? &h->imemo->gen : &no_gen;
+    h->imemo_clock = h->memo_retire ? &h->imemo->cache->clock : NULL;
 }
 
 void hart_set_priv(hart_t *h, enum priv_mode priv)

@@ -291,9 +291,9 @@ typedef struct hart {
     /* The budget counts cycles, not instructions (the run loop stops at a cycle: a round's end,
      * stat -I): the stall cycles a timing model adds are taken from it too, at the end of each
      * timed block, so the executor returns at the first block boundary at or after that cycle.
-     * stall_charged: stall_cycles when last taken. memo_retire is the byte before budget_cycles
-     * and retire_fast the byte after it: translated code tests either flag and the budget in one
-     * compare (jit.c, emit_retire_guards). */
+     * stall_charged: stall_cycles when last taken. retire_fast is the byte after budget_cycles:
+     * translated code tests the flag and the budget in one compare (jit.c, emit_retire_guards);
+     * memo_retire and the budget through memo_retire_gen (below). */
     uint8_t memo_retire; /* a value, MEMO_RETIRE_*: see memo_retire_core below */
     bool budget_cycles;
     bool retire_fast;
@@ -345,6 +345,17 @@ typedef struct hart {
 #define MEMO_RETIRE_LAZY 2
 #define BP_LAZY_MISPREDICT 1
     bool memo_retire_core; /* memo_retire: beside budget_cycles, above */
+    /* What translated code's inline retirement compares a block's fetch_gen with, by the value of
+     * memo_retire it was translated for (index MEMO_RETIRE_PLAIN - 1, MEMO_RETIRE_LAZY - 1): the
+     * L1I memo's generation while memo_retire is that value and no cycle budget runs, else a
+     * value no generation takes, so one compare makes all three tests (hart_memo_retire_update,
+     * after every change of memo_retire or budget_cycles); imemo_clock: the clock of the L1I's
+     * tag model while memo_retire is not 0. */
+    const uint64_t *memo_retire_gen[2];
+    /* The D-side memo's entries as translated code reads them (l1_memo_t.fast) while memo_size
+     * is not 0, else a table without tags: a tag found there is a hit in main RAM */
+    const struct l1_memo_fast *memo_fast;
+    uint64_t *imemo_clock;
     evset_t memo_retire_events;
     uint8_t *bp_ctr;
     uint32_t bp_mask;
@@ -531,6 +542,8 @@ static inline void hart_ctx_update(hart_t *h)
  * access; the memo's direct copy (memo_direct) and a core model's direct call (observe_direct)
  * the same but for the model. Called after any of these changes. */
 void hart_update_paths(hart_t *h);
+/* hart_t.memo_retire_gen and imemo_clock anew: after a change of memo_retire or budget_cycles. */
+void hart_memo_retire_update(hart_t *h);
 
 /* The PMU's configuration changed (selected events, mode filters, a profile, a watchpoint). */
 static inline void hart_pmu_changed(hart_t *h)

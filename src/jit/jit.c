@@ -338,10 +338,46 @@ static void reg_pool_init(tr_t *t)
     rc_init(&t->rc, pool, n, HX(0));
 }
 
+/* A hart with memo_regs keeps its L1D tag model's LRU clock (cache_t.clock) in r14 from the entry
+ * into translated code, not the RAM's base (hart_t.ram_base, read from memory there): a hit's
+ * stamp is then an increment of a register, not of memory (a chain through memory from one hit
+ * to the next). The clock goes back to the tag model before every call and exit, and is read
+ * again after every call (the model may have moved it). */
+static void emit_clock_store(tr_t *t)
+{
+    if (memo_regs(t->h))
+        x_store(&t->e, true, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)), X_R14);
+}
+
+static void emit_clock_load(tr_t *t)
+{
+    if (memo_regs(t->h))
+        x_load(&t->e, true, X_R14, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)));
+}
+
+/* After a call: the clock, and the memo's table in r13 (hart_t.memo_fast: the call may have
+ * turned the memo's inline hits on or off). */
+static void emit_after_call(tr_t *t)
+{
+    emit_clock_load(t);
+    if (memo_regs(t->h))
+        x_load(&t->e, true, X_R13, x_m(X_RBX, HOFF(memo_fast)));
+}
+
+/* reg -= the RAM's base: r14, or hart_t.ram_base while r14 keeps the clock (emit_clock_store) */
+static void emit_sub_ram_base(tr_t *t, int reg)
+{
+    if (memo_regs(t->h))
+        x_alu(&t->e, true, X_SUB, reg, x_m(X_RBX, HOFF(ram_base)));
+    else
+        x_alu(&t->e, true, X_SUB, reg, x_r(X_R14));
+}
+
 static void emit_epilogue(tr_t *t)
 {
     x_emit_t *e = &t->e;
     if (memo_regs(t->h)) {
+        emit_clock_store(t);
         x_alu_imm(e, true, X_ADD, x_r(X_RSP), 8);
         x_pop(e, X_RBP);
     }
@@ -362,10 +398,13 @@ static void emit_exit(tr_t *t, uint32_t status)
     emit_epilogue(t);
 }
 
-static void emit_call(x_emit_t *e, const void *fn)
+/* A call of a service; the flags are not kept. */
+static void emit_call(tr_t *t, const void *fn)
 {
-    x_mov_imm(e, X_RAX, (uint64_t)(uintptr_t)fn);
-    x_call_reg(e, X_RAX);
+    emit_clock_store(t);
+    x_mov_imm(&t->e, X_RAX, (uint64_t)(uintptr_t)fn);
+    x_call_reg(&t->e, X_RAX);
+    emit_after_call(t);
 }
 
 /* rax = rs1 + imm, the XLEN's address (an RV32 register is zero-extended already) */
@@ -419,7 +458,7 @@ static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
         return;
     }
     x_mov(e, X_RDX, X_RAX);
-    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    emit_sub_ram_base(t, X_RDX);
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(fast_size)));
     s->from[0] = x_jcc(e, X_CC_AE);
     s->from[1] = NULL;
@@ -454,7 +493,7 @@ static void emit_window_offset(tr_t *t, const dinsn_t *d)
         return;
     }
     x_lea(e, t->w, X_RDX, x_m(base, d->imm));
-    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    emit_sub_ram_base(t, X_RDX);
 }
 
 /* After emit_window_offset: to the slow path unless rdx is inside the window and aligned. */
@@ -896,7 +935,7 @@ static bool emit_insn(tr_t *t, uint32_t k)
             x_mov(e, X_RDI, X_RBX);
             emit_mov_addr(t, X_RSI, b, false);
             x_mov_imm(e, X_RDX, k);
-            emit_call(e, (const void *)jit_divrem);
+            emit_call(t, (const void *)jit_divrem);
             return true;
         }
         return emit_div(t, d, k, op);
@@ -904,15 +943,13 @@ static bool emit_insn(tr_t *t, uint32_t k)
     }
 }
 
-/* The LRU touch of a hit of the cache_t at rbp on the stamp at r10: the line becomes the most
- * recently used. cache_touch_age leaves a line that already is as it is; stamping it again keeps
- * the same order without a branch on the data. rcx is scratch. */
+/* The LRU touch of a hit of the cache_t at rbp, its clock in r14 (emit_clock_store), on the
+ * stamp at r10: the line becomes the most recently used. cache_touch_age leaves a line that
+ * already is as it is; stamping it again keeps the same order without a branch on the data. */
 static void emit_touch_age(x_emit_t *e)
 {
-    x_load(e, true, X_RCX, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)));
-    x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
-    x_store(e, true, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)), X_RCX);
-    x_store(e, true, x_m(X_R10, 0), X_RCX);
+    x_alu_imm(e, true, X_ADD, x_r(X_R14), 1);
+    x_store(e, true, x_m(X_R10, 0), X_R14);
 }
 
 /* op byte [m], imm (cmp, add, adc, sub of the 0x80 group) */
@@ -991,7 +1028,8 @@ static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
 /* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
  * a branch predictor (hart_t.memo_retire), as exec_block_timing and the core's block_retired make
  * it when the block's lines are where it found them (block_t.fetch_gen still the memo's
- * generation): each line's LRU touch in program order, the predictor's counter of the branch that
+ * generation, read through hart_t.memo_retire_gen, which also says that memo_retire is what the
+ * block was translated for and that no cycle budget runs): each line's LRU touch in program order, the predictor's counter of the branch that
  * ends the block moved towards the way it went, the budget, the taken exit and the timed execution
  * (the block already pending), on to the budget's test with its flags set; the jumps to the
  * call of jit_retire in miss[], their number returned (at most 6). -1 when the hart has no such
@@ -1004,31 +1042,38 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     unsigned shift = h->l1i_memo ? h->l1i_memo->line_shift : 0;
     if (!h->memo_retire_core || !h->l1i_memo || !h->l1i_memo->cache || !next || b->end_pc == b->pc)
         return -1;
+    if (!h->memo_retire_gen[0])
+        return -1; /* before hart_update_paths */
+    if (memo_regs(h) && h->l1i_memo->cache == h->l1d_memo->cache)
+        return -1; /* one tag model: its clock is in r14 (emit_clock_store) */
     uint64_t first = b->fetch_pa >> shift, last = (b->fetch_pa + (b->end_pc - b->pc) - 1) >> shift;
     if (last - first >= BLOCK_MAX_LINES)
         return -1; /* never remembered (mem_fetch_block) */
     /* translated while mispredictions are counted: counts them (MEMO_RETIRE_LAZY) */
     bool lazy = (h->pmu.dyn_interest & h->memo_retire_events) != 0;
-    int n = emit_retire_guards(e, HOFF(memo_retire), lazy ? MEMO_RETIRE_LAZY : MEMO_RETIRE_PLAIN, miss);
+    int n = 0;
     if (b->priv != PRIV_M) { /* translated fetches: an I-TLB lookup (never for this block: its context) */
         x_alu_imm(e, false, X_CMP, x_m(X_RBX, HOFF(vm_levels)), 0);
         miss[n++] = x_jcc(e, X_CC_NE);
     }
+    /* the generation, while memo_retire is what the block was translated for and no cycle budget
+     * runs (hart_t.memo_retire_gen: the hart's own, copies are shared) */
+    x_load(e, true, X_R11,
+           x_m(X_RBX, HOFF(memo_retire_gen) + 8 * ((lazy ? MEMO_RETIRE_LAZY : MEMO_RETIRE_PLAIN) - 1)));
+    x_load(e, true, X_RDX, x_m(X_R11, 0));
     emit_mov_addr(t, X_R8, b, false); /* a block with a fetch_gen is pending (mem_fetch_block) */
-    x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo))); /* set with memo_retire; copies are shared */
-    x_load(e, true, X_RDX, x_m(X_R11, (int32_t)offsetof(l1_memo_t, gen)));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
     /* every line is where it was: touched in order, each stamped anew as in emit_touch_age (r8:
-     * the block, r11 the tag model, rcx its clock) */
-    x_load(e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
-    x_load(e, true, X_RCX, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
+     * the block, r11 the tag model's clock, rcx its value) */
+    x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo_clock)));
+    x_load(e, true, X_RCX, x_m(X_R11, 0));
     for (uint64_t k = 0; k <= last - first; k++) {
         x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
         x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
         x_store(e, true, x_m(X_R10, 0), X_RCX);
     }
-    x_store(e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_RCX);
+    x_store(e, true, x_m(X_R11, 0), X_RCX);
     if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
         /* its counter: the same index on every hart of the machine (one configuration) */
         uint64_t pc = b->pc + b->core_word[1];
@@ -1070,7 +1115,7 @@ static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
     else
         x_mov_imm(e, X_RCX, next);
     const core_ext_t *core = t->h->core_ext;
-    emit_call(e, core && core->block_retired ? (const void *)jit_retire_core : (const void *)jit_retire);
+    emit_call(t, core && core->block_retired ? (const void *)jit_retire_core : (const void *)jit_retire);
     x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
 }
 
@@ -1171,7 +1216,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_patch(e, slow, e->p);
         x_mov(e, X_RDI, X_RBX);
         emit_mov_addr(t, X_RSI, b, false);
-        emit_call(e, (const void *)jit_retire_first);
+        emit_call(t, (const void *)jit_retire_first);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
         x_patch(e, x_jmp(e), budget_test);
     }
@@ -1317,7 +1362,7 @@ static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
     rc_store_state(&t->rc, e, &regs);
     x_mov(e, X_RDI, X_RBX);
     emit_mov_addr(t, X_RSI, b, false);
-    emit_call(e, (const void *)jit_retire_first);
+    emit_call(t, (const void *)jit_retire_first);
     rc_load_state(&t->rc, e, &regs);
     x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
     x_patch(e, x_jmp(e), budget_test);
@@ -1442,10 +1487,11 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
 
 /* rdx = the offset in main RAM of the access at rax; the jump returned is taken unless the
  * memo's hits may be made inline there (hart_t.memo_size: 0 unless memo_direct). */
-static uint8_t *emit_memo_window(x_emit_t *e)
+static uint8_t *emit_memo_window(tr_t *t)
 {
+    x_emit_t *e = &t->e;
     x_mov(e, X_RDX, X_RAX);
-    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    emit_sub_ram_base(t, X_RDX);
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size)));
     return x_jcc(e, X_CC_AE);
 }
@@ -1498,7 +1544,7 @@ static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
     uint8_t *hit = NULL;
-    s->from[0] = emit_memo_window(e);
+    s->from[0] = emit_memo_window(t);
     s->from[1] = NULL;
     if (size > 1) {
         x_test_al(e, (uint8_t)(size - 1));
@@ -1539,7 +1585,7 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
     if (!m || m->cache || (s->kind != SLOW_LOAD && !store))
         return;
     x_mov(e, X_RDX, X_RAX);
-    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    emit_sub_ram_base(t, X_RDX);
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
     uint8_t *outside = x_jcc(e, X_CC_AE), *misaligned = NULL;
     if (s->size > 1) {
@@ -1561,11 +1607,11 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_mov(e, X_RDI, X_RBX);
         x_mov(e, X_RSI, X_RAX);
         x_mov_imm(e, X_RDX, s->size);
-        emit_call(e, (const void *)jit_load_core);
+        emit_call(t, (const void *)jit_load_core);
         rc_load_state(&t->rc, e, &t->rc.s); /* the pool as the inline access has it */
         emit_addr(t, &t->b->insn[s->k]);    /* rax: the address again, rdx its offset */
         x_mov(e, X_RDX, X_RAX);
-        x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+        emit_sub_ram_base(t, X_RDX);
         x_patch(e, x_jmp(e), s->access);
         x_patch(e, not_direct, e->p);
         x_patch(e, debugged, e->p);
@@ -1577,7 +1623,7 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_patch(e, s->from[2], e->p);
         rc_store_state(&t->rc, e, &s->before); /* what the stub's start stores */
         x_mov(e, X_RDX, X_RAX);
-        x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+        emit_sub_ram_base(t, X_RDX);
         x_patch(e, over, e->p);
     }
     if (store && m->writes_free && m->complete) {
@@ -1603,7 +1649,7 @@ static void emit_addr_log(tr_t *t, const slow_path_t *s)
     if (!t->h->addr_log_ram || s->ftlb_inline || (s->kind != SLOW_LOAD && !store))
         return;
     x_mov(e, X_RDX, X_RAX);
-    x_alu(e, true, X_SUB, X_RDX, x_r(X_R14));
+    emit_sub_ram_base(t, X_RDX);
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(addr_log_size))); /* 0: not logged inline */
     uint8_t *outside = x_jcc(e, X_CC_AE), *misaligned = NULL, *watched = NULL;
     if (s->size > 1) {
@@ -1639,9 +1685,12 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     x_emit_t *e = &t->e;
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
-    s->from[0] = emit_memo_window(e);
+    /* rdx = the offset in main RAM, which a tag found proves the access is in (memo_fast) */
+    x_mov(e, X_RDX, X_RAX);
+    emit_sub_ram_base(t, X_RDX);
     /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
-     * its entry's offset in fast[], from r13, the hart's own memo (emit_block: copies are shared) */
+     * its entry's offset in r13, the hart's memo_fast (emit_block: copies are shared): no tag
+     * while the memo's hits need a call */
     x_mov(e, X_RCX, X_RAX);
     x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~((1u << m->line_shift) - 1) | (size - 1)));
     x_mov(e, X_R8, X_RAX);
@@ -1651,14 +1700,14 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
         x_shift_imm(e, true, X_SHL, X_R8, 6 - m->line_shift);
     _Static_assert(sizeof(struct l1_memo_fast) == 64, "entries of 64 bytes");
     x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 6);
-    int32_t fast = (int32_t)offsetof(l1_memo_t, fast);
     x_alu(e, true, X_CMP, X_RCX,
           x_mid(X_R13, X_R8,
-                fast + (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
-                                       : offsetof(struct l1_memo_fast, load_tag))));
-    s->from[1] = x_jcc(e, X_CC_NE);
+                (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
+                                : offsetof(struct l1_memo_fast, load_tag))));
+    s->from[0] = x_jcc(e, X_CC_NE);
+    s->from[1] = NULL;
     /* a hit: r10 = the line's LRU stamp; rbp: the tag model */
-    x_load(e, true, X_R10, x_mid(X_R13, X_R8, fast + (int32_t)offsetof(struct l1_memo_fast, age)));
+    x_load(e, true, X_R10, x_mid(X_R13, X_R8, (int32_t)offsetof(struct l1_memo_fast, age)));
     emit_touch_age(e);
 }
 
@@ -1673,13 +1722,16 @@ static bool emit_block(tr_t *t)
     x_push(e, X_R15);
     x_mov(e, X_RBX, X_RDI);
     x_load(e, true, X_R12, x_m(X_RBX, HOFF(ram)));
-    x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
     if (memo_regs(t->h)) {
         x_push(e, X_RBP);
         x_alu_imm(e, true, X_SUB, x_r(X_RSP), 8); /* calls: the stack 16-byte aligned */
-        x_load(e, true, X_R13, x_m(X_RBX, HOFF(l1d_memo)));
-        x_load(e, true, X_RBP, x_m(X_R13, (int32_t)offsetof(l1_memo_t, cache)));
+        x_load(e, true, X_RBP, x_m(X_RBX, HOFF(l1d_memo)));
+        x_load(e, true, X_RBP, x_m(X_RBP, (int32_t)offsetof(l1_memo_t, cache)));
+        x_load(e, true, X_R13, x_m(X_RBX, HOFF(memo_fast)));
+        emit_clock_load(t);
+    } else {
+        x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     }
     uint8_t *body = e->p;
     reg_pool_init(t);
@@ -1728,7 +1780,7 @@ static bool emit_block(tr_t *t)
             x_mov(e, X_RDI, X_RBX);
             emit_mov_addr(t, X_RSI, b, false);
             x_mov_imm(e, X_RDX, s->k);
-            emit_call(e, (const void *)jit_divrem);
+            emit_call(t, (const void *)jit_divrem);
             rc_load_state(&t->rc, e, &s->after);
             x_patch(e, x_jmp(e), s->back);
             continue;
@@ -1747,7 +1799,7 @@ static bool emit_block(tr_t *t)
         x_mov(e, X_RSI, X_RAX);
         emit_mov_addr(t, X_RDX, b, false);
         x_mov_imm(e, X_RCX, s->k);
-        emit_call(e, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
+        emit_call(t, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         x_test(e, false, X_RAX, X_RAX);
         rc_load_state(&t->rc, e, &s->after); /* moves: the flags stay */
         x_patch(e, x_jcc(e, X_CC_E), s->back);

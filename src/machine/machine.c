@@ -1131,9 +1131,11 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
          * deadlines: the budget counts the timing model's stall cycles too, so the run stops at
          * the first block boundary at or after it (prefixes above count instructions) */
         h->budget_cycles = at_cycle <= synced;
+        hart_memo_retire_update(h);
         hart_set_budget(h, (int64_t)soft);
         exec(h);
         h->budget_cycles = false;
+        hart_memo_retire_update(h);
         if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
             machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;

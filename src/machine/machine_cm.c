@@ -7,6 +7,7 @@
 #include "cpu/pmp.h"
 #include "dev/mips_cm.h"
 #include "machine/machine.h"
+#include "mem/l1_memo.h"
 
 /* n occurrences of an SBI cache event of the hart's PMU (the PMU model maps them to SBI indices:
  * core/generic/pmu_model.c, as for the virt machines' hierarchy). */
@@ -75,6 +76,9 @@ void machine_cm_attach(machine_t *m, hart_t *h)
         return;
     unsigned core = (unsigned)(h - m->harts) / m->harts_per_core;
     h->l1d_memo = mips_cm_l1_memo(m->cm, core, false);
+    /* translated code's hits: main RAM only (l1_memo_t.fast_lo) */
+    h->l1d_memo->fast_lo = h->ram_base;
+    h->l1d_memo->fast_hi = h->ram_base + h->ram_size;
     h->l1i_memo = mips_cm_l1_memo(m->cm, core, true);
     /* L1 accesses presumed by the blocks (hart_t.load_presumed, fetch_presumed_lines): a memo hit
      * is one, so the memos stay on while they are counted; the model counts every access it

@@ -61,6 +61,10 @@ typedef struct l1_memo {
                                   * with writes_counted translated code counts it as such
                                   * (pmu_t.lazy_n) without a call */
     uint64_t gen;                /* I side: changes at every fill, eviction or invalidation; never 0 */
+    /* fast[] holds the tags of the lines in [fast_lo, fast_hi) only (the main RAM the harts'
+     * translated code reaches, set before the memo fills; empty: none), so a tag found there
+     * proves the access is in main RAM (hart_t.memo_fast) */
+    uint64_t fast_lo, fast_hi;
     struct l1_memo_fast fast[L1_MEMO_ENTRIES]; /* D side with cache: e[] as translated code reads it */
 } l1_memo_t;
 
@@ -84,8 +88,9 @@ static inline void l1_memo_set(l1_memo_t *m, uint64_t line, long slot, bool writ
         return;
     }
     *e = line << 12 | (uint64_t)slot << 2 | L1_MEMO_VALID | (writable ? L1_MEMO_WRITABLE : 0);
-    f->load_tag = addr;
-    f->store_tag = writable ? addr : L1_MEMO_NO_TAG;
+    bool fast = addr >= m->fast_lo && addr < m->fast_hi && m->fast_hi - addr >= (1ull << m->line_shift);
+    f->load_tag = fast ? addr : L1_MEMO_NO_TAG;
+    f->store_tag = fast && writable ? addr : L1_MEMO_NO_TAG;
     f->age = m->cache ? &m->cache->age[slot] : NULL;
 }
 
