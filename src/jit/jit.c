@@ -318,21 +318,23 @@ static bool memo_regs(const hart_t *h)
     return h->l1d_memo && h->l1d_memo->cache;
 }
 
-/* The host registers that keep guest registers within a block (jit/reg_cache.h): the ones no
- * emitted path uses between guest instructions. A D-side memo's inline code takes r9 (no
- * replacement state) or r10, r13 and rbp (memo_regs); same_translation compares what decides. */
-/* A hart of plain translated code (no memo, no core model, no timing memo) keeps its hottest guest
- * registers in three callee-saved host registers in all of its translated code (rc_pin): r13, rbp
- * and r14 (ram_base is read from the hart instead). Which ones: the registers of gcc's code that
- * are used most (coremark on rv32imc: a5 in 31 % of the instructions executed, a3 26 %, a4 14 %). */
-static const uint8_t pinned_host[] = { X_R13, X_RBP, X_R14 };
-static const uint8_t pinned_guest[] = { 15, 13, 14 }; /* a5, a3, a4 */
+/* A hart of plain translated code (no memo, no core model, no timing memo) keeps its two hottest
+ * guest registers in two callee-saved host registers in all of its translated code (rc_pin): r13
+ * and rbp (r14, no longer holding RAM's base, joins the pool in their place). Which ones: those of
+ * gcc's code used most (coremark on rv32imc: a5 in 31 % of the instructions executed, a3 in 26 %,
+ * a4 in 14 %). Three (a4 in r14) cost more than they saved: the pool left for the other registers
+ * was too small for the matrix loops kept in registers (emit_loop_regs). */
+static const uint8_t pinned_host[] = { X_R13, X_RBP };
+static const uint8_t pinned_guest[] = { 15, 13 }; /* a5, a3 */
 
 static bool pin_regs(const hart_t *h)
 {
     return !h->l1d_memo && !h->core_ext && !h->retire_gen && !h->memo_retire_core;
 }
 
+/* The host registers that keep guest registers within a block (jit/reg_cache.h): the ones no
+ * emitted path uses between guest instructions. A D-side memo's inline code takes r9 (no
+ * replacement state) or r10, r13 and rbp (memo_regs); same_translation compares what decides. */
 static void reg_pool_init(tr_t *t)
 {
     const l1_memo_t *m = t->h->l1d_memo;
@@ -345,6 +347,7 @@ static void reg_pool_init(tr_t *t)
         pool[n++] = X_R9;
     if (pin_regs(t->h)) {
         pool[n++] = X_R10;
+        pool[n++] = X_R14;
         unsigned first = n;
         for (unsigned i = 0; i < sizeof pinned_host; i++)
             pool[n++] = pinned_host[i];

@@ -34,7 +34,7 @@ typedef struct reg_cache {
     reg_state_t s;
     uint8_t host[RC_MAX_POOL]; /* the pool's host registers */
     unsigned n;
-    uint8_t busy;                   /* pool registers the instruction being emitted uses */
+    uint8_t busy;   /* pool registers the instruction being emitted uses */
     uint8_t pinned; /* pool registers that hold one guest register in all of the hart's code (rc_pin) */
     uint32_t last_use[RC_MAX_POOL]; /* without `reads`: the least recently used one is taken */
     uint32_t clock;

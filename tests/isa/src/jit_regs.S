@@ -17,8 +17,9 @@
  *      out of line; on RV64 the offset takes another form there, imm - RAM base not fitting 32 bits)
  *   8: the same with a store
  *   9: stores and loads of every size through negative offsets inside RAM, read back
- * Registers that translated code keeps in host registers from one block to the next (a5, a3 and
- * a4 on virt32/virt64), written in one block and used in the next one reached through a jump:
+ * Registers that translated code keeps in host registers from one block to the next (a5 and a3
+ * on virt32/virt64; a4 too here), written in one block and used in the next one reached through a
+ * jump:
  *  10: a load that faults in the second block: the code the trap handler resumes sees the values
  *  11: a CSR read in the second block (the interpreter runs the rest of that block): the values
  *      (and sp's)
@@ -215,16 +216,18 @@ RVTEST_CODE_BEGIN
 
   TEST_BEGIN(12);
         li s0, 0
-1:      jal a5, 2f
+1:      addi a5, s0, 1
+        jal a5, 2f
 4:      j fail
 2:      la t2, 4b
         bne a5, t2, fail
-        la a4, 5f
-        jalr a4, 0(a4)
+        mv a3, s0
+        la t2, 5f
+        jalr a3, 0(t2)
 5:      la t2, 5b
-        bne a4, t2, fail
-        li a3, 0
-        divu a2, a5, a3
+        bne a3, t2, fail
+        li a4, 0
+        divu a2, a5, a4
         addi t2, x0, -1
         bne a2, t2, fail
         la t2, 4b
