@@ -551,17 +551,18 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
-/* Tests the store-watch bit of the granule of host address RDX (code, tohost, reservations:
- * the bitmap at R15, one bit per 64 bytes); returns the jump taken when it is set, to patch. */
+/* Tests the store-watch bit of the granule of offset RDX (code, tohost, reservations: the bitmap
+ * at R15, one bit per 64 bytes); returns the jump taken when it is set, to patch. The bitmap is
+ * read by 64-bit words (little-endian: bit g of the map is bit g mod 64 of word g / 64; the map
+ * is whole pages, so the word is mapped), and bt of a register takes the bit number mod 64. */
 static uint8_t *emit_watched_granule_test(x_emit_t *e)
 {
-    x_mov(e, X_RCX, X_RDX);
-    x_shift_imm(e, true, X_SHR, X_RCX, 9);
-    x_movx(e, false, 0x0fb6, X_RCX, x_mi(X_R15, X_RCX));
-    x_load(e, false, X_R8, x_r(X_RDX));
-    x_shift_imm(e, false, X_SHR, X_R8, 6);
-    x_alu_imm(e, false, X_AND, x_r(X_R8), 7);
-    x_bt(e, false, 0x0fa3, x_r(X_RCX), X_R8);
+    x_mov(e, X_R8, X_RDX);
+    x_shift_imm(e, true, X_SHR, X_R8, 6); /* the granule */
+    x_mov(e, X_RCX, X_R8);
+    x_shift_imm(e, true, X_SHR, X_RCX, 6); /* its word */
+    x_load(e, true, X_RCX, x_mis(X_R15, X_RCX, 3));
+    x_bt(e, true, 0x0fa3, x_r(X_RCX), X_R8);
     return x_jcc(e, X_CC_B);
 }
 
