@@ -53,23 +53,28 @@ typedef struct x_emit {
 typedef struct x_mem {
     int base, index; /* index: -1 none */
     int32_t disp;
+    unsigned scale; /* the index times 1 << scale */
 } x_mem_t;
 #define X_DIRECT (-2)
 static inline x_mem_t x_r(int reg)
 {
-    return (x_mem_t){ reg, X_DIRECT, 0 };
+    return (x_mem_t){ reg, X_DIRECT, 0, 0 };
 }
 static inline x_mem_t x_m(int base, int32_t disp)
 {
-    return (x_mem_t){ base, -1, disp };
+    return (x_mem_t){ base, -1, disp, 0 };
 }
 static inline x_mem_t x_mi(int base, int index)
 {
-    return (x_mem_t){ base, index, 0 };
+    return (x_mem_t){ base, index, 0, 0 };
 }
 static inline x_mem_t x_mid(int base, int index, int32_t disp)
 {
-    return (x_mem_t){ base, index, disp };
+    return (x_mem_t){ base, index, disp, 0 };
+}
+static inline x_mem_t x_mis(int base, int index, unsigned scale)
+{
+    return (x_mem_t){ base, index, 0, scale };
 }
 
 static inline void x_b(x_emit_t *e, unsigned v)
@@ -105,7 +110,7 @@ static inline void x_op(x_emit_t *e, bool w, uint32_t op, int nop, int reg, x_me
     if (m.index == X_DIRECT) {
         x_b(e, 0xc0u | r << 3 | b);
     } else if (m.index >= 0) {
-        unsigned sib = ((unsigned)m.index & 7) << 3 | b;
+        unsigned sib = (m.scale & 3) << 6 | ((unsigned)m.index & 7) << 3 | b;
         /* rbp/r13 as base need a displacement, if only 0 */
         unsigned mod = m.disp == 0 && b != 5 ? 0u : m.disp >= -128 && m.disp <= 127 ? 1u : 2u;
         x_b(e, mod << 6 | 0x04u | r << 3);

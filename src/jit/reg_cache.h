@@ -34,7 +34,8 @@ typedef struct reg_cache {
     reg_state_t s;
     uint8_t host[RC_MAX_POOL]; /* the pool's host registers */
     unsigned n;
-    uint8_t busy;                   /* pool registers the instruction being emitted uses */
+    uint8_t busy;   /* pool registers the instruction being emitted uses */
+    uint8_t pinned; /* pool registers that hold one guest register in all of the hart's code (rc_pin) */
     uint32_t last_use[RC_MAX_POOL]; /* without `reads`: the least recently used one is taken */
     uint32_t clock;
     /* The guest registers each instruction of the block reads (a mask of x0..x32; NULL: unknown)
@@ -51,6 +52,17 @@ static inline void rc_init(reg_cache_t *rc, const uint8_t *pool, unsigned n, int
         rc->s.guest[i] = -1;
     for (unsigned i = 0; i < n; i++)
         rc->host[i] = pool[i];
+}
+
+/* Pool register i holds guest register g in every block of the hart, across the jumps from one
+ * translated block to the next: loaded at the entry from the executor, stored at every exit to it
+ * (rc_store_pinned) and before a call that reads the register file; never taken for another one.
+ * At a block's start it is dirty (hart_t.x may be older). */
+static inline void rc_pin(reg_cache_t *rc, unsigned i, int g)
+{
+    rc->s.guest[i] = (int8_t)g;
+    rc->s.dirty |= (uint8_t)(1u << i);
+    rc->pinned |= (uint8_t)(1u << i);
 }
 
 static inline x_mem_t rc_home(const reg_cache_t *rc, int g)
@@ -89,11 +101,34 @@ static inline void rc_write_back(reg_cache_t *rc, x_emit_t *e)
     rc->s.dirty = 0;
 }
 
-/* After a call: the pool's caller-saved registers are gone (write back first). */
-static inline void rc_forget(reg_cache_t *rc)
+/* Before the code leaves the block for the next translated block: hart_t.x complete but for the
+ * pinned registers, which stay in their host registers (dirty). */
+static inline void rc_write_back_chain(reg_cache_t *rc, x_emit_t *e)
+{
+    reg_state_t st = rc->s;
+    st.dirty &= (uint8_t)~rc->pinned;
+    rc_store_state(rc, e, &st);
+    rc->s.dirty &= rc->pinned;
+}
+
+/* Stores every pinned register (before an exit to the executor or a call that may read
+ * hart_t.x). */
+static inline void rc_store_pinned(const reg_cache_t *rc, x_emit_t *e)
+{
+    for (unsigned i = 0; i < rc->n; i++)
+        if (rc->pinned & (1u << i))
+            x_store(e, true, rc_home(rc, rc->s.guest[i]), rc->host[i]);
+}
+
+/* After a call that may have written hart_t.x (written back first): the pool's caller-saved
+ * registers are gone, the pinned ones are loaded again (the call may have written one). */
+static inline void rc_forget(reg_cache_t *rc, x_emit_t *e)
 {
     for (unsigned i = 0; i < RC_MAX_POOL; i++)
-        rc->s.guest[i] = -1;
+        if (!(rc->pinned & (1u << i)))
+            rc->s.guest[i] = -1;
+        else
+            x_load(e, true, rc->host[i], rc_home(rc, rc->s.guest[i]));
     rc->s.dirty = 0;
 }
 
@@ -124,7 +159,7 @@ static inline unsigned rc_take(reg_cache_t *rc, x_emit_t *e)
     int best = -1;
     uint32_t best_next = 0;
     for (unsigned i = 0; i < rc->n; i++) {
-        if (rc->busy & (1u << i))
+        if ((rc->busy | rc->pinned) & (1u << i))
             continue;
         if (rc->s.guest[i] < 0) {
             best = (int)i;

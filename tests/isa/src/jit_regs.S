@@ -16,7 +16,15 @@
  *      value (translated code tests the window on the offset alone and computes the address
  *      out of line; on RV64 the offset takes another form there, imm - RAM base not fitting 32 bits)
  *   8: the same with a store
- *   9: stores and loads of every size through negative offsets inside RAM, read back */
+ *   9: stores and loads of every size through negative offsets inside RAM, read back
+ * Registers that translated code keeps in host registers from one block to the next (a5 and a3
+ * on virt32/virt64; a4 too here), written in one block and used in the next one reached through a
+ * jump:
+ *  10: a load that faults in the second block: the code the trap handler resumes sees the values
+ *  11: a CSR read in the second block (the interpreter runs the rest of that block): the values
+ *      (and sp's)
+ *  12: the return address of a jal and a jalr written into them, then a division by zero whose
+ *      out-of-line path reads one of them */
 #include "isa_test.h"
 
 #define UNMAPPED 0x7ffffff0
@@ -166,6 +174,64 @@ RVTEST_CODE_BEGIN
         lbu a3, -26(a1)
         andi t2, a2, 0xff
         bne a3, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(10);
+        li s0, 0
+1:      TRAP_EXPECT(3f)
+        addi a5, s0, 21
+        addi a4, s0, 22
+        j 2f
+2:      li a1, UNMAPPED
+        lw a3, 0(a1)
+        j fail
+3:      addi t2, s0, 21
+        bne a5, t2, fail
+        addi t2, s0, 22
+        bne a4, t2, fail
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(11);
+        li s0, 0
+        mv t3, sp
+1:      addi a5, s0, 31
+        addi a4, a5, 1
+        addi a3, a5, 2
+        addi sp, sp, -16
+        j 2f
+2:      csrr a2, mscratch
+        addi t2, s0, 31
+        bne a5, t2, fail
+        addi t2, t2, 1
+        bne a4, t2, fail
+        addi t2, t2, 1
+        bne a3, t2, fail
+        addi t2, t3, -16
+        bne sp, t2, fail
+        mv sp, t3
+        addi s0, s0, 1
+        blt s0, s1, 1b
+
+  TEST_BEGIN(12);
+        li s0, 0
+1:      addi a5, s0, 1
+        jal a5, 2f
+4:      j fail
+2:      la t2, 4b
+        bne a5, t2, fail
+        mv a3, s0
+        la t2, 5f
+        jalr a3, 0(t2)
+5:      la t2, 5b
+        bne a3, t2, fail
+        li a4, 0
+        divu a2, a5, a4
+        addi t2, x0, -1
+        bne a2, t2, fail
+        la t2, 4b
+        bne a5, t2, fail
         addi s0, s0, 1
         blt s0, s1, 1b
 
