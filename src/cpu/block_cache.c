@@ -328,7 +328,10 @@ void block_cache_sync_code(hart_t *h)
     unsigned dropped = 0;
     for (unsigned k = 0; k < h->n_code_written; k++) {
         uint64_t lo = h->code_written[k].pa, hi = lo + h->code_written[k].size - 1;
-        for (uint64_t page = lo >> 12; page <= hi >> 12; page++)
+        uint64_t last_page = hi >> 12;
+        if (last_page - (lo >> 12) >= BC_PAGE_BUCKETS) /* a merged range: each bucket once is all */
+            last_page = (lo >> 12) + BC_PAGE_BUCKETS - 1;
+        for (uint64_t page = lo >> 12; page <= last_page; page++)
             dropped += drop_listed(bc, &bc->ppages[page & (BC_PAGE_BUCKETS - 1)], lo, hi, false);
         if ((lo & (PAGE_SIZE - 1)) < 2 || (hi >> 12) != (lo >> 12)) /* a page's first two bytes */
             dropped += drop_listed(bc, &bc->straddlers, lo, hi, true);
@@ -609,6 +612,10 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             classes[n_classes++] = (struct block_class){ events[k], 0 };
         classes[c].count++;
     }
+    /* The hart's first block since its cache was emptied: what the host wrote before (the
+     * device tree and the boot arguments at boot) is in it, and a later fence.i need not flush. */
+    if (bc->arena_used == 0 && h->bus)
+        bc->host_ptrs = h->bus->host_ptrs;
     unsigned add_cap = addend_room(h->pmu.n_active);
     size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
                    ninsn * sizeof(dinsn_info_t) + 2 * add_cap * sizeof(uint8_t);
