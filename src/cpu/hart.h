@@ -116,7 +116,12 @@ typedef struct block_cache {
     uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
     uint64_t drops;     /* blocks dropped one by one (sfence.vma of a page or an ASID) */
-    uint64_t host_ptrs; /* bus_t.host_ptrs at the last flush */
+    uint64_t host_ptrs; /* bus_t.host_ptrs at the last flush or at the first block after it */
+    /* The block the executor would have chained to when its budget ran out (the end of a hart's
+     * turn), with the flush count then: the next run starts there without a lookup if its pc and
+     * context still match and no flush came between (a dropped block stays until the flush). */
+    struct block *resume;
+    uint64_t resume_flushes;
     /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
      * run loop looks for a hart stuck in one only while there are any. */
     unsigned self_loops;
