@@ -347,7 +347,10 @@ void block_cache_sync_code(hart_t *h)
     unsigned dropped = 0;
     for (unsigned k = 0; k < h->n_code_written; k++) {
         uint64_t lo = h->code_written[k].pa, hi = lo + h->code_written[k].size - 1;
-        for (uint64_t page = lo >> 12; page <= hi >> 12; page++)
+        uint64_t last_page = hi >> 12;
+        if (last_page - (lo >> 12) >= BC_PAGE_BUCKETS) /* a merged range: each bucket once is all */
+            last_page = (lo >> 12) + BC_PAGE_BUCKETS - 1;
+        for (uint64_t page = lo >> 12; page <= last_page; page++)
             dropped += drop_listed(bc, &bc->ppages[page & (BC_PAGE_BUCKETS - 1)], lo, hi, false);
         if ((lo & (PAGE_SIZE - 1)) < 2 || (hi >> 12) != (lo >> 12)) /* a page's first two bytes */
             dropped += drop_listed(bc, &bc->straddlers, lo, hi, true);
@@ -689,6 +692,10 @@ static block_t *block_build(hart_t *h, uint64_t pc)
             }
     }
 
+    /* The hart's first block since its cache was emptied: what the host wrote before (the
+     * device tree and the boot arguments at boot) is in it, and a later fence.i need not flush. */
+    if (h->bc.arena_used == 0 && h->bus)
+        h->bc.host_ptrs = h->bus->host_ptrs;
     block_t *b = block_make(h, pc, at, dec, pcoff, events, n, terminated, global ? h->ctx_g : h->ctx, true);
     if (!b)
         return NULL;

@@ -106,7 +106,9 @@ typedef int64_t sreg;
  * an indirect one (jalr, trap vector) is a one-entry cache checked against the target. */
 #define CHAIN_(s, target, indirect) do { \
         uint64_t t_ = (target); \
-        if (unlikely(h->budget <= 0)) { h->pc = t_; return; } \
+        if (unlikely(h->budget <= 0)) { \
+            h->bc.resume = b->succ[s]; h->bc.resume_flushes = h->bc.flushes; h->pc = t_; return; \
+        } \
         block_t *n_ = b->succ[s]; \
         if (unlikely(!n_ || ((indirect) && (n_->pc != t_ || ((indirect) > 1 && n_->ctx != h->ctx && \
                                                             n_->ctx != h->ctx_g))))) { \
@@ -271,7 +273,10 @@ void EXEC_RUN(hart_t *h) {
     h->dispatch = labels;
     if (h->budget <= 0)
         return;
-    b = block_at(h, h->pc);
+    /* where the last run's chain stopped, if still valid (block_at would find the same block) */
+    b = h->bc.resume;
+    if (!b || b->pc != h->pc || h->bc.resume_flushes != h->bc.flushes || (b->ctx != h->ctx && b->ctx != h->ctx_g))
+        b = block_at(h, h->pc);
     if (!b)
         goto fetch_fault;
     i = b->insn;

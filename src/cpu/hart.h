@@ -116,7 +116,12 @@ typedef struct block_cache {
     uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
     uint64_t drops;     /* blocks dropped one by one (sfence.vma of a page or an ASID) */
-    uint64_t host_ptrs; /* bus_t.host_ptrs at the last flush */
+    uint64_t host_ptrs; /* bus_t.host_ptrs at the last flush or at the first block after it */
+    /* The block the executor would have chained to when its budget ran out (the end of a hart's
+     * turn), with the flush count then: the next run starts there without a lookup if its pc and
+     * context still match and no flush came between (a dropped block stays until the flush). */
+    struct block *resume;
+    uint64_t resume_flushes;
     /* Blocks whose only instruction is a jump to itself (`j .`), noted when they are built: the
      * run loop looks for a hart stuck in one only while there are any. */
     unsigned self_loops;
@@ -362,8 +367,8 @@ typedef struct hart {
     uint64_t trap_cause, trap_tval; /* exception raised by the current instruction */
     bool code_dirty;                /* decoded code is stale as a whole: flush before running on */
     /* Stores of any hart hit this hart's decoded code in main RAM: the blocks over these
-     * physical ranges go before it runs on (block_cache_sync_code); more ranges than fit make
-     * code_dirty. */
+     * physical ranges go before it runs on (block_cache_sync_code); more ranges than fit are
+     * merged (hart_note_code_written). */
     unsigned n_code_written;
     struct code_range {
         uint64_t pa, size;
@@ -435,14 +440,30 @@ static inline void hart_code_written(hart_t *h)
 }
 
 /* Stores hit hart h's decoded code in main RAM at [pa, pa + size): its blocks there go before it
- * runs on (all of them when too many ranges wait). */
+ * runs on. A range that overlaps or touches one already noted widens it; with the list full, the
+ * new range joins the nearest one (the blocks between go too). A hart that waits through many
+ * rounds while the others write over former code (a Linux boot reusing freed pages) so drops a
+ * few blocks too many, not all of its blocks: a flush would also make every other hart forget
+ * its own (code_unwatched). */
 static inline void hart_note_code_written(hart_t *h, uint64_t pa, uint64_t size)
 {
-    if (h->n_code_written == sizeof h->code_written / sizeof h->code_written[0]) {
-        h->code_dirty = true;
+    const unsigned room = sizeof h->code_written / sizeof h->code_written[0];
+    uint64_t end = pa + size, nearest_gap = UINT64_MAX;
+    unsigned nearest = 0;
+    for (unsigned k = 0; k < h->n_code_written; k++) {
+        const struct code_range *r = &h->code_written[k];
+        uint64_t r_end = r->pa + r->size;
+        uint64_t gap = pa > r_end ? pa - r_end : r->pa > end ? r->pa - end : 0;
+        if (gap < nearest_gap)
+            nearest_gap = gap, nearest = k;
+    }
+    if (nearest_gap != 0 && h->n_code_written < room) {
+        h->code_written[h->n_code_written++] = (struct code_range){ pa, size };
         return;
     }
-    h->code_written[h->n_code_written++] = (struct code_range){ pa, size };
+    struct code_range *r = &h->code_written[nearest];
+    uint64_t lo = r->pa < pa ? r->pa : pa, hi = r->pa + r->size > end ? r->pa + r->size : end;
+    *r = (struct code_range){ lo, hi - lo };
 }
 
 /* Decoded code to drop before the hart runs on (block_cache_sync_code). */

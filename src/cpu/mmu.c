@@ -155,10 +155,14 @@ void mmu_write_satp(hart_t *h, uint64_t v)
     /* Blocks and TLB entries are tagged with the context they were made in: nothing is dropped,
      * and switching back to an address space finds its blocks again. The fast TLB has no tag. */
     if (levels) {
-        /* When the table is full every block and translation goes, and it starts again. */
+        /* When the table is full every block and translation goes, and it starts again. At the
+         * first write no block or TLB entry has a context of the table yet: the blocks stay (a
+         * flush would also make every other hart forget its blocks, code_unwatched, at each
+         * secondary hart's first satp write of an SMP boot). */
         unsigned size = sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0];
         if (h->vm_ctx_n == 0 || h->vm_ctx_n + 2 > size) {
-            block_cache_flush(h);
+            if (h->vm_ctx_n)
+                block_cache_flush(h);
             mmu_flush_tlb(h);
             h->vm_ctx_n = 1;
         }

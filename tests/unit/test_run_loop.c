@@ -1,10 +1,18 @@
 /* Unit tests of the run loop's event sources (src/machine/machine.c): a caller's run of N
  * instructions, a stop request (before a run, and from another thread during one), and a source
- * added with one registration, on virt32 running a two-instruction loop. */
+ * added with one registration, on virt32 running a two-instruction loop; and, with two harts
+ * running it, stores over code pages noted for a hart that has not run since, and what must
+ * not flush a hart's blocks (each flush also makes every other hart forget its own): a hart's
+ * first satp write, a host write before its first block, an SBI hart_start. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 
+#include <libfdt.h>
+
+#include "cpu/exec.h"
+#include "cpu/mmu.h"
+#include "firmware/sbi.h"
 #include "machine/machine.h"
 #include "unit.h"
 
@@ -111,6 +119,126 @@ static void test_added_source(unit_t *u)
     machine_free(m);
 }
 
+/* Stores over more separate pages of former code than a hart's list of written ranges holds (a
+ * waiting hart while others reuse freed kernel pages): the hart drops its blocks there, the loop's
+ * rewritten `addi` too (noted last, into a merged range), and neither hart flushes all of its
+ * blocks (a flush would also make the other hart forget all of its own). */
+static void test_code_written_ranges(unit_t *u)
+{
+    machine_opts_t opts = { .ram_size = 1u << 20, .jit = 0, .harts = 2, .all_harts_start = true };
+    machine_t *m = machine_new(machine_find("virt32"), &opts);
+    if (!CHECK(m != NULL))
+        return;
+    static const uint32_t code[] = {
+        0x00150513, /* loop: addi a0, a0, 1 */
+        0xffdff06f, /*       j loop */
+    };
+    uint32_t *loop = (uint32_t *)(void *)bus_ram_ptr(&m->bus, ENTRY, sizeof code);
+    memcpy(loop, code, sizeof code);
+    machine_reset(m, ENTRY);
+    CHECK_EQ(machine_run_for(m, 4000), STOP_NONE);
+    hart_t *h0 = &m->harts[0], *h1 = &m->harts[1];
+    uint64_t flushes0 = h0->bc.flushes, flushes1 = h1->bc.flushes, a0 = h1->x[10];
+    CHECK(a0 > 100); /* both harts ran the loop */
+    unsigned room = sizeof h1->code_written / sizeof h1->code_written[0];
+    for (unsigned k = 0; k < room + 4; k++) /* separate pages after the loop's, each a range */
+        h0->platform->code_written(h0->platform_ctx, h0, ENTRY + 0x2000u * (k + 1), 4096);
+    loop[0] = 0x00250513; /* addi a0, a0, 2, and the store's note last: the list is full */
+    h0->platform->code_written(h0->platform_ctx, h0, ENTRY, 4096);
+    CHECK(!h0->code_dirty && !h1->code_dirty);
+    CHECK_EQ(h1->n_code_written, room);
+    CHECK_EQ(machine_run_for(m, 4000), STOP_NONE);
+    CHECK_EQ(h0->bc.flushes, flushes0);
+    CHECK_EQ(h1->bc.flushes, flushes1);
+    CHECK(h1->x[10] - a0 > 1000 && (h1->x[10] - a0) % 2 == 0); /* the new addi only: +2 a pass */
+    CHECK_EQ(h1->n_code_written, 0);
+    machine_free(m);
+}
+
+/* Two harts of virt64 that ran the loop a while (blocks decoded by both). */
+static machine_t *two_hart_loop(uint64_t host_write_at)
+{
+    machine_opts_t opts = { .ram_size = 1u << 20, .jit = 0, .harts = 2, .all_harts_start = true };
+    machine_t *m = machine_new(machine_find("virt64"), &opts);
+    if (!m)
+        return NULL;
+    static const uint32_t code[] = {
+        0x00150513, /* loop: addi a0, a0, 1 */
+        0xffdff06f, /*       j loop */
+    };
+    memcpy(bus_ram_ptr(&m->bus, ENTRY, sizeof code), code, sizeof code);
+    machine_reset(m, ENTRY);
+    if (host_write_at) /* after the reset's flush, before any block: as the boot writes the DTB */
+        (void)bus_ram_ptr(&m->bus, host_write_at, 8);
+    if (machine_run_for(m, 4000) != STOP_NONE) {
+        machine_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* A hart's first satp write with paging: no block has a context of the new table yet, so none
+ * goes (a secondary hart of an SMP Linux boot makes it while the boot hart holds the kernel's
+ * blocks). */
+static void test_first_satp_keeps_blocks(unit_t *u)
+{
+    machine_t *m = two_hart_loop(0);
+    if (!CHECK(m != NULL))
+        return;
+    hart_t *h0 = &m->harts[0], *h1 = &m->harts[1];
+    uint64_t flushes0 = h0->bc.flushes, flushes1 = h1->bc.flushes;
+    mmu_write_satp(h1, 8ull << 60 | ((ENTRY + 0x10000) >> 12)); /* Sv39 */
+    CHECK_EQ(h1->bc.flushes, flushes1);
+    CHECK(!h0->code_unwatched && !h0->code_dirty);
+    CHECK_EQ(machine_run_for(m, 4000), STOP_NONE); /* M-mode: untranslated */
+    CHECK_EQ(h0->bc.flushes, flushes0);
+    CHECK_EQ(h1->bc.flushes, flushes1);
+    machine_free(m);
+}
+
+/* The host wrote guest memory before a hart decoded anything: its blocks already hold what was
+ * written, so a fence.i finds nothing written behind their back. */
+static void test_host_write_before_blocks(unit_t *u)
+{
+    machine_t *m = two_hart_loop(ENTRY + 0x20000);
+    if (!CHECK(m != NULL))
+        return;
+    CHECK(!block_cache_host_wrote(&m->harts[0]) && !block_cache_host_wrote(&m->harts[1]));
+    (void)bus_ram_ptr(&m->bus, ENTRY + 0x20000, 8); /* a write now is behind the blocks' back */
+    CHECK(block_cache_host_wrote(&m->harts[0]) && block_cache_host_wrote(&m->harts[1]));
+    machine_free(m);
+}
+
+/* The built-in SBI's hart_start looks at the start address without counting a host write. */
+static void test_hsm_start_writes_nothing(unit_t *u)
+{
+    machine_opts_t opts = { .ram_size = 1u << 20, .jit = 0, .harts = 2 };
+    machine_t *m = machine_new(machine_find("virt64"), &opts);
+    if (!CHECK(m != NULL))
+        return;
+    machine_reset(m, ENTRY);
+    static char dtb[256];
+    CHECK_EQ(fdt_create_empty_tree(dtb, sizeof dtb), 0);
+    if (!CHECK(sbi_attach(m, dtb, NULL) == 0)) {
+        machine_free(m);
+        return;
+    }
+    hart_t *h = &m->harts[0];
+    uint64_t host_ptrs = m->bus.host_ptrs;
+    h->x[17] = 0x48534D; /* HSM */
+    h->x[16] = 0;        /* hart_start(1, ENTRY, 0) */
+    h->x[10] = 1, h->x[11] = ENTRY, h->x[12] = 0;
+    CHECK(m->firmware_ecall(m->firmware, h));
+    CHECK_EQ(h->x[10], 0); /* SBI_SUCCESS */
+    CHECK_EQ(m->harts[1].pc, ENTRY);
+    CHECK_EQ(m->bus.host_ptrs, host_ptrs);
+    h->x[17] = 0x48534D, h->x[16] = 0;
+    h->x[10] = 1, h->x[11] = 0x1000, h->x[12] = 0; /* not RAM (and hart 1 started) */
+    CHECK(m->firmware_ecall(m->firmware, h));
+    CHECK(h->x[10] != 0);
+    machine_free(m);
+}
+
 int main(void)
 {
     unit_t u = { 0 };
@@ -118,5 +246,9 @@ int main(void)
     test_stop_request(&u);
     test_stop_from_thread(&u);
     test_added_source(&u);
+    test_code_written_ranges(&u);
+    test_first_satp_keeps_blocks(&u);
+    test_host_write_before_blocks(&u);
+    test_hsm_start_writes_nothing(&u);
     return unit_finish(&u, "unit_run_loop");
 }
