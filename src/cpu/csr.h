@@ -145,6 +145,10 @@ typedef struct core_ext {
      * sends every data access there). irq_taken: interrupt irq enters its handler. */
     void (*block_built)(hart_t *h, struct block *b, const decoded_insn_t *dec, unsigned n);
     void (*block_retired)(hart_t *h, const struct block *b, unsigned n, uint64_t next_pc);
+    /* retire_translated: translated code retires all of timed block b, a taken conditional
+     * branch ending it or not, on to next_pc: the whole retirement (exec_retire_block and
+     * exec_block_timing), in place of jit/jit.c's own call of block_retired. */
+    void (*retire_translated)(hart_t *h, struct block *b, uint32_t taken, uint64_t next_pc);
     /* block_counted: the executions of timed block b were folded into the counters
      * (block_counts_flush): the model commits the outcomes it kept in the block since then. */
     void (*block_counted)(hart_t *h, struct block *b);
