@@ -1684,11 +1684,13 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
 static inline __attribute__((always_inline)) bool
 retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next)
 {
+    /* the model's state first: after a flush (a mispredict's) no memo is looked up */
+    if (!retire_usual_state(h, s, b))
+        return false;
     const retire_memo_t *m = &s->retire_memo[retire_slot(b, next)];
     /* recorded only for a whole execution that can have one (retire_usual) */
     if (m->b != b || m->next != next || m->gen != s->retire_gen || n != b->n_insns ||
-        m->load_in != s->load_tail || m->store_in != s->store_tail || m->late_in != s->late_load ||
-        !retire_usual_state(h, s, b))
+        m->load_in != s->load_tail || m->store_in != s->store_tail || m->late_in != s->late_load)
         return false;
     unsigned kind = m->kind;
     uint8_t *ctr = &s->bht[(m->btb_set ^ s->fghr) & (BHT_ROWS - 1)][m->bht_col];
