@@ -150,6 +150,10 @@ typedef struct core_ext {
      * it (block_prefix), going on at the next one: what the core ran does not depend on where
      * pmusim stopped to look. Without it block_retired gets the block and n. */
     bool prefix_as_block;
+    /* retire_translated: translated code retires all of timed block b, a taken conditional
+     * branch ending it or not, on to next_pc: the whole retirement (exec_retire_block and
+     * exec_block_timing), in place of jit/jit.c's own call of block_retired. */
+    void (*retire_translated)(hart_t *h, struct block *b, uint32_t taken, uint64_t next_pc);
     /* block_counted: the executions of timed block b were folded into the counters
      * (block_counts_flush): the model commits the outcomes it kept in the block since then. */
     void (*block_counted)(hart_t *h, struct block *b);

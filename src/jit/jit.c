@@ -1144,7 +1144,9 @@ static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
     else
         x_mov_imm(e, X_RCX, next);
     const core_ext_t *core = t->h->core_ext;
-    emit_call(t, core && core->block_retired ? (const void *)jit_retire_core : (const void *)jit_retire);
+    emit_call(t, core && core->retire_translated ? (const void *)core->retire_translated
+                 : core && core->block_retired   ? (const void *)jit_retire_core
+                                                 : (const void *)jit_retire);
     x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
 }
 

@@ -28,6 +28,7 @@
 #include "core/veer_el2/veer_el2.h"
 #include "cpu/block.h"
 #include "cpu/exec.h"
+#include "cpu/exec_retire.h"
 #include "isa/isa.h"
 
 /* Cycles and counts, from the RTL measurements (tests/veer-timing/rtl-data.csv). MRET_CYCLES and
@@ -118,26 +119,29 @@ typedef struct pair_memo {
  * stall cycles and leaves the same data-side state, counts no event the memo leaves to the model
  * (RETIRE_MEMO_EVENTS) and changes the fetch side only by each line's LRU touch, in program order,
  * and the predictor only by the terminating transfer's update.
- * It holds while the I-cache's tags and the BTB's entries are as the recorded execution left them:
- * every fill or invalidation bumps ic_gen, every BTB write btb_gen. */
+ * It holds while the I-cache's tags and the BTB's entries are as the recorded execution left them
+ * and no block has been built since: every fill, invalidation, BTB write and block build bumps
+ * retire_gen. What the replay writes is the state the recorded execution left (the LRU of each
+ * I-cache set it touched, the BTB set's LRU): the same lines hitting again leave the same. */
 typedef struct retire_memo {
     const block_t *b;   /* NULL: empty */
     uint64_t next;      /* block_retired's `next`: the next pc, bit 0 a taken branch */
     uint64_t last_line; /* last_line and prev_line after it */
-    uint32_t gen;       /* memo_gen */
-    uint32_t ic_gen;    /* ic_gen and btb_gen when it was recorded */
-    uint32_t btb_gen;
-    uint32_t push;     /* a call: the return stack's new top (ras_push); 0: none */
-    uint32_t load_in;  /* the data-side state it was entered in: load_tail, store_tail, late_load */
-    uint32_t load_out; /* ... and left: load_tail, late_load */
-    uint32_t stall;    /* the stall cycles it added */
+    uint32_t gen;       /* retire_gen when it was recorded */
+    uint32_t push;      /* a call: the return stack's new top (ras_push); 0: none */
+    uint32_t load_in;   /* the data-side state it was entered in: load_tail, store_tail, late_load */
+    uint32_t load_out;  /* ... and left: load_tail, late_load */
+    uint32_t stall;     /* the stall cycles it added */
     uint16_t store_in;
     uint8_t late_in, late_out;
-    uint8_t n_touch; /* I-cache sets touched and the LRU each leaves, in order */
+    uint8_t n_touch; /* the I-cache sets touched, each once, and the LRU the last touch leaves */
     uint8_t set[BLOCK_MAX_LINES + 1];
     uint8_t lru[BLOCK_MAX_LINES + 1];
-    uint8_t btb_lru; /* the BTB set's LRU after the transfer's lookup */
+    uint8_t kind;    /* the transfer's XFER_ kind (XFER_NONE: none) */
+    uint8_t btb_set; /* its BTB set and the set's LRU after the transfer's lookup */
+    uint8_t btb_lru;
     uint8_t bht_col; /* the BHT column of the transfer's last halfword */
+    uint8_t went;    /* the bit both histories shift in */
 } retire_memo_t;
 
 /* The memo slot of block b and a key. */
@@ -222,8 +226,7 @@ struct veer_timing {
     dbus_memo_t entry_memo[MEMO_SLOTS]; /* add_entry_amounts (rel, n_addr unused) */
     bus_memo_t bus_memo[MEMO_SLOTS];    /* bus_buffer_stalls */
     pair_memo_t pair_memo[MEMO_SLOTS];  /* stalls_memo */
-    uint32_t ic_gen;                    /* I-cache fills and invalidations (retire_memo_t) */
-    uint32_t btb_gen;                   /* BTB writes */
+    uint32_t retire_gen; /* I-cache fills and invalidations, BTB writes, blocks built (retire_memo_t) */
     retire_memo_t retire_memo[MEMO_SLOTS];
 };
 
@@ -580,6 +583,7 @@ void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, u
     if (!s)
         return;
     s->memo_gen++; /* b may take the memory of a dropped block: forget every memo */
+    s->retire_gen++;
     data_cost_t c0 = data_cost(b, 0, 0);
     uint32_t cyc = c0.cycles;
     /* core_word[0]: the extra cycles if an external store issued 1, 2, 3 cycles before the
@@ -694,7 +698,7 @@ static void icache_invalidate(veer_timing_t *s)
 {
     memset(s->ic_tag, 0, sizeof s->ic_tag);
     s->last_line = 0;
-    s->ic_gen++;
+    s->retire_gen++;
 }
 
 /* Looks up one line; returns true on a hit, fills it on a miss. */
@@ -710,7 +714,7 @@ static bool icache_access(veer_timing_t *s, uint64_t line)
     unsigned w = s->ic_lru[set];
     s->ic_tag[set][w] = tag;
     s->ic_lru[set] = (uint8_t)(w ^ 1);
-    s->ic_gen++;
+    s->retire_gen++;
     return false;
 }
 
@@ -852,7 +856,7 @@ static btb_entry_t *btb_write(veer_timing_t *s, unsigned set, uint64_t pc, const
             break;
         }
     s->btb_lru[set] = (uint8_t)(w ^ 1);
-    s->btb_gen++;
+    s->retire_gen++;
     btb_entry_t *e = &s->btb[set][w];
     e->pc = (uint32_t)pc + 1;
     e->target = (uint32_t)target;
@@ -1620,9 +1624,7 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
 {
     retire_memo_t m = { .b = b,
                         .next = next,
-                        .gen = s->memo_gen,
-                        .ic_gen = s->ic_gen,
-                        .btb_gen = s->btb_gen,
+                        .gen = s->retire_gen,
                         .load_in = in->load_in,
                         .load_out = s->load_tail,
                         .stall = in->stall,
@@ -1633,23 +1635,23 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
     if (b->end_pc <= b->pc || last - first >= BLOCK_MAX_LINES)
         return;
     /* every line of the block (the first one again: the entry fetch touched it last in its set),
-     * then the next block's first line; the LRU each leaves must be the set's now, unless a later
-     * touch of the same set leaves it */
+     * then the next block's first line, each found; a set's LRU after the last of its touches
+     * must be the set's now, and is what the replay writes */
     for (uint64_t k = first; k <= last + 1; k++) {
         uint64_t line = k <= last ? k : next_pc >> 6;
         int w = icache_way(s, line);
         if (w < 0)
             return;
-        m.set[m.n_touch] = (uint8_t)(line & (IC_SETS - 1));
-        m.lru[m.n_touch++] = (uint8_t)(w ^ 1);
+        unsigned set = (unsigned)line & (IC_SETS - 1), j = 0;
+        while (j < m.n_touch && m.set[j] != set)
+            j++;
+        m.set[j] = (uint8_t)set;
+        m.lru[j] = (uint8_t)(w ^ 1);
+        m.n_touch = (uint8_t)(j == m.n_touch ? j + 1 : m.n_touch);
     }
-    for (unsigned k = 0; k < m.n_touch; k++) {
-        bool later = false;
-        for (unsigned j = k + 1; j < m.n_touch; j++)
-            later = later || m.set[j] == m.set[k];
-        if (!later && s->ic_lru[m.set[k]] != m.lru[k])
+    for (unsigned k = 0; k < m.n_touch; k++)
+        if (s->ic_lru[m.set[k]] != m.lru[k])
             return;
-    }
     m.last_line = (next_pc >> 6) + 1;
     if (s->last_line != m.last_line || s->prev_line != m.last_line)
         return;
@@ -1657,6 +1659,7 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
     unsigned kind = xfer & XFER_KIND, set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
     if (kind == XFER_UNPRED)
         return;
+    m.kind = (uint8_t)kind;
     if (kind) {
         const dinsn_t *d = &b->insn[b->n_insns - 1];
         uint64_t pc = b->core_word[8];
@@ -1666,8 +1669,10 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
                 way = w;
         if (way < 0 || s->btb_lru[set] != (way ^ 1))
             return;
+        m.btb_set = (uint8_t)set;
         m.btb_lru = (uint8_t)(way ^ 1);
         m.bht_col = (uint8_t)((pc + d->len - 2) >> 1 & 1);
+        m.went = kind != XFER_BRANCH || (next & 1); /* a jump or return the BTB holds goes */
         if (kind == XFER_JUMP && (d->rd == 1 || d->rd == 5))
             m.push = (uint32_t)(pc + (d->len == 2 ? 2 : 0) + 1);
     }
@@ -1676,42 +1681,42 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
 
 /* A whole execution of b on to `next` replayed from its memo when it holds and the transfer is
  * predicted right again; false: the model must run. */
-static inline bool retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next)
+static inline __attribute__((always_inline)) bool
+retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next)
 {
+    /* the model's state first: after a flush (a mispredict's) no memo is looked up */
+    if (!retire_usual_state(h, s, b))
+        return false;
     const retire_memo_t *m = &s->retire_memo[retire_slot(b, next)];
     /* recorded only for a whole execution that can have one (retire_usual) */
-    if (m->b != b || m->next != next || n != b->n_insns || m->gen != s->memo_gen || m->ic_gen != s->ic_gen ||
-        m->btb_gen != s->btb_gen || m->load_in != s->load_tail || m->store_in != s->store_tail ||
-        m->late_in != s->late_load || !retire_usual_state(h, s, b))
+    if (m->b != b || m->next != next || m->gen != s->retire_gen || n != b->n_insns ||
+        m->load_in != s->load_tail || m->store_in != s->store_tail || m->late_in != s->late_load)
         return false;
-    uint32_t xfer = b->core_word[9];
-    unsigned kind = xfer & XFER_KIND, set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
-    uint64_t next_pc = next & ~(uint64_t)1;
-    bool taken = next & 1;
-    uint8_t *ctr = &s->bht[(set ^ s->fghr) & (BHT_ROWS - 1)][m->bht_col];
-    if (kind == XFER_BRANCH ? (*ctr >= 2) != taken : kind == XFER_RETURN && s->ras[0] - 1 != next_pc)
+    unsigned kind = m->kind;
+    uint8_t *ctr = &s->bht[(m->btb_set ^ s->fghr) & (BHT_ROWS - 1)][m->bht_col];
+    if (kind == XFER_BRANCH ? (*ctr >= 2) != (bool)(next & 1)
+                            : kind == XFER_RETURN && s->ras[0] - 1 != (next & ~(uint64_t)1))
         return false; /* mispredicted */
     /* the data side: what the block leaves (the static cost assumed all it does) */
     h->stall_cycles += m->stall;
     s->load_tail = m->load_out;
     s->late_load = m->late_out;
-    s->dccm_accesses = 0; /* none (retire_usual_state) */
     s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
     clear_div_waits(s);
     s->misaligned_waits = 0;
     h->addr_log_next = s->addr; /* nothing to replay: no D-bus word event is counted */
-    /* the fetch side: every line hits */
+    /* the fetch side: every line hits (dccm_accesses is 0: retire_usual_state) */
     for (unsigned k = 0; k < m->n_touch; k++)
         s->ic_lru[m->set[k]] = m->lru[k];
     s->last_line = s->prev_line = m->last_line;
     s->fetch_addr = 0;
-    s->entered = next_pc;
+    s->entered = next & ~(uint64_t)1;
     /* the predictor, as predict() updates it for a transfer it predicted right */
     if (kind) {
-        s->btb_lru[set] = m->btb_lru;
+        s->btb_lru[m->btb_set] = m->btb_lru;
         if (kind == XFER_BRANCH) {
-            bht_learn(ctr, taken);
+            bht_learn(ctr, next & 1);
         } else {
             *ctr = 3;
             if (kind == XFER_RETURN)
@@ -1719,9 +1724,8 @@ static inline bool retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t 
             else if (m->push)
                 ras_push(s, m->push - 1);
         }
-        bool went = kind != XFER_BRANCH || taken; /* a jump or return the BTB holds goes */
-        s->ghr = (uint8_t)(s->ghr << 1 | went);
-        s->fghr = (uint8_t)(s->fghr << 1 | went);
+        s->ghr = (uint8_t)(s->ghr << 1 | m->went);
+        s->fghr = (uint8_t)(s->fghr << 1 | m->went);
     }
     return true;
 }
@@ -1734,7 +1738,7 @@ static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_
                                                          unsigned n, uint64_t next)
 {
     bool usual = retire_usual(h, s, b, n, next);
-    uint32_t ic_gen = s->ic_gen, btb_gen = s->btb_gen;
+    uint32_t gen = s->retire_gen;
     retire_memo_t in = { .load_in = s->load_tail,
                          .store_in = (uint16_t)s->store_tail,
                          .late_in = s->late_load };
@@ -1742,8 +1746,7 @@ static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_
     usual = usual && in.store_in == s->store_tail;
     block_retired_model(h, s, b, n, next);
     in.stall = (uint32_t)(h->stall_cycles - stall);
-    if (usual && !s->restart && s->ic_gen == ic_gen && s->btb_gen == btb_gen &&
-        in.stall == h->stall_cycles - stall)
+    if (usual && !s->restart && s->retire_gen == gen && in.stall == h->stall_cycles - stall)
         retire_memo_record(s, b, next, &in);
 }
 
@@ -1752,6 +1755,16 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
     veer_timing_t *s = timing_of(h);
     if (s && !retire_memo_apply(h, s, b, n, next))
         block_retired_memo(h, s, b, n, next);
+}
+
+void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
+{
+    exec_retire_block(h, b, taken != 0);
+    veer_timing_t *s = timing_of(h);
+    if (__builtin_expect(h->retire_fast | h->observe_mem | h->budget_cycles, 0))
+        exec_block_timing(h, b, b->n_insns, next);
+    else if (s && !retire_memo_apply(h, s, b, b->n_insns, next))
+        block_retired_memo(h, s, b, b->n_insns, next);
 }
 
 /* The whole model of a block's retirement. */
