@@ -21,6 +21,7 @@
  *     with its early-out ("shortq") and small-number paths (el2_exu_div_new_4bit_fullshortq).
  *
  * External memory is modelled as the testbench's AXI slave (one cycle to respond). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1725,8 +1726,9 @@ static inline bool retire_ev_key(const hart_t *h, const veer_timing_t *s, const 
 }
 
 /* Whether m, beside the retire memo r that holds for b, holds for the replays' state k too. */
-static inline bool retire_ev_match(const hart_t *h, const retire_memo_t *r, const block_t *b,
-                                   const retire_ev_memo_t *m, evset_t ev, const retire_ev_key_t *k)
+static inline __attribute__((always_inline)) bool retire_ev_match(const hart_t *h, const retire_memo_t *r,
+                                                                  const block_t *b, const retire_ev_memo_t *m,
+                                                                  evset_t ev, const retire_ev_key_t *k)
 {
     return m->b == b && m->next == r->next && m->gen == r->gen && m->load_in == r->load_in &&
            m->store_in == r->store_in && m->late_in == r->late_in && m->interest == ev &&
@@ -1837,7 +1839,8 @@ static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const
 
 /* A whole execution of b on to `next` replayed from its memo when it holds and the transfer is
  * predicted right again; false: the model must run. */
-static inline bool retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next)
+static inline __attribute__((always_inline)) bool
+retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
 {
     const retire_memo_t *m = &s->retire_memo[retire_slot(b, next)];
     /* recorded only for a whole execution that can have one (retire_usual) */
@@ -1852,9 +1855,9 @@ static inline bool retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t 
     uint8_t *ctr = &s->bht[(set ^ s->fghr) & (BHT_ROWS - 1)][m->bht_col];
     if (kind == XFER_BRANCH ? (*ctr >= 2) != taken : kind == XFER_RETURN && s->ras[0] - 1 != next_pc)
         return false; /* mispredicted */
-    evset_t ev = h->pmu.sum_interest & RETIRE_MEMO_EVENTS;
+    evset_t ev = events ? h->pmu.sum_interest & RETIRE_MEMO_EVENTS : 0;
     const retire_ev_memo_t *e = NULL;
-    if (ev) {
+    if (events) {
         size_t slot = retire_slot(b, next);
         retire_ev_key_t k;
         if (!retire_ev_key(h, s, b, ev, &k))
@@ -1899,7 +1902,7 @@ static inline bool retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t 
         s->ghr = (uint8_t)(s->ghr << 1 | went);
         s->fghr = (uint8_t)(s->fghr << 1 | went);
     }
-    if (e)
+    if (events)
         retire_ev_apply(h, s, e, ev);
     return true;
 }
@@ -1908,8 +1911,8 @@ static __attribute__((noinline)) void block_retired_model(hart_t *h, veer_timing
                                                           unsigned n, uint64_t next);
 
 /* The model, and a memo of what it did if it can have one. */
-static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b,
-                                                         unsigned n, uint64_t next)
+static inline __attribute__((always_inline)) void
+block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
 {
     bool usual = retire_usual(h, s, b, n, next);
     uint32_t ic_gen = s->ic_gen, btb_gen = s->btb_gen;
@@ -1919,9 +1922,10 @@ static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_
     uint64_t stall = h->stall_cycles;
     usual = usual && in.store_in == s->store_tail;
     /* the replays' part (retire_ev_memo_t): their key now, their amounts from the model's */
-    evset_t ev = h->pmu.sum_interest & RETIRE_MEMO_EVENTS;
-    retire_ev_memo_t e = { .b = NULL };
-    if (usual && ev && retire_ev_key(h, s, b, ev, &e.key) && retire_ev_sums(h, s)) {
+    evset_t ev = events ? h->pmu.sum_interest & RETIRE_MEMO_EVENTS : 0;
+    retire_ev_memo_t e;
+    e.b = NULL;
+    if (events && usual && retire_ev_key(h, s, b, ev, &e.key) && retire_ev_sums(h, s)) {
         s->tap = true;
         s->tap_other = false;
         memset(s->tap_amount, 0, sizeof s->tap_amount);
@@ -1933,7 +1937,10 @@ static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_
     if (!(usual && !s->restart && s->ic_gen == ic_gen && s->btb_gen == btb_gen &&
           in.stall == h->stall_cycles - stall && retire_memo_record(s, b, next, &in)))
         return;
+    if (!events)
+        return;
     uint64_t left = bus_left_packed(s);
+    memset(&e.amount, 0, sizeof e - offsetof(retire_ev_memo_t, amount));
     if (tapped && left != UINT64_MAX) {
         e.b = b;
         e.next = next;
@@ -1965,11 +1972,35 @@ static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_
     }
 }
 
+static __attribute__((noinline)) void block_retired_memo_events(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                                unsigned n, uint64_t next)
+{
+    block_retired_memo(h, s, b, n, next, true);
+}
+
+/* While an event only a replay counts is counted: the retire memo with its events memo. */
+static __attribute__((noinline)) void block_retired_events(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                           unsigned n, uint64_t next)
+{
+    if (!retire_memo_apply(h, s, b, n, next, true))
+        block_retired_memo_events(h, s, b, n, next);
+}
+
+static __attribute__((noinline)) void block_retired_plain(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                          unsigned n, uint64_t next)
+{
+    block_retired_memo(h, s, b, n, next, false);
+}
+
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
     veer_timing_t *s = timing_of(h);
-    if (s && !retire_memo_apply(h, s, b, n, next))
-        block_retired_memo(h, s, b, n, next);
+    if (!s)
+        return;
+    if (h->pmu.sum_interest & RETIRE_MEMO_EVENTS)
+        block_retired_events(h, s, b, n, next);
+    else if (!retire_memo_apply(h, s, b, n, next, false))
+        block_retired_plain(h, s, b, n, next);
 }
 
 /* The whole model of a block's retirement. */
