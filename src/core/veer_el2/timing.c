@@ -281,6 +281,9 @@ struct veer_timing {
     evset_t evm_interest;
     unsigned evm_n_amount;
     bool evm_sums;
+    /* the events memo's use: hits in the current window of EV_WINDOW retirements, and the
+     * retirements left that go straight to the model after a window with too few hits */
+    uint32_t ev_window, ev_hits, ev_skip;
 };
 
 static bool external(uint64_t addr);
@@ -1978,12 +1981,29 @@ static __attribute__((noinline)) void block_retired_memo_events(hart_t *h, veer_
     block_retired_memo(h, s, b, n, next, true);
 }
 
+/* The events memo pays for itself only when it is found: after a window of EV_WINDOW
+ * retirements with fewer than EV_MIN_HITS hits, EV_SKIP retirements go to the model without it
+ * (programs whose blocks seldom meet the same replay state twice: chase, vm). */
+enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_SKIP = 16 * EV_WINDOW };
+
 /* While an event only a replay counts is counted: the retire memo with its events memo. */
 static __attribute__((noinline)) void block_retired_events(hart_t *h, veer_timing_t *s, const block_t *b,
                                                            unsigned n, uint64_t next)
 {
-    if (!retire_memo_apply(h, s, b, n, next, true))
+    if (s->ev_skip) {
+        s->ev_skip--;
+        block_retired_model(h, s, b, n, next);
+        return;
+    }
+    bool hit = retire_memo_apply(h, s, b, n, next, true);
+    if (!hit)
         block_retired_memo_events(h, s, b, n, next);
+    s->ev_hits += hit;
+    if (++s->ev_window == EV_WINDOW) {
+        if (s->ev_hits < EV_MIN_HITS)
+            s->ev_skip = EV_SKIP;
+        s->ev_window = s->ev_hits = 0;
+    }
 }
 
 static __attribute__((noinline)) void block_retired_plain(hart_t *h, veer_timing_t *s, const block_t *b,
