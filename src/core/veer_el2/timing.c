@@ -21,6 +21,7 @@
  *     with its early-out ("shortq") and small-number paths (el2_exu_div_new_4bit_fullshortq).
  *
  * External memory is modelled as the testbench's AXI slave (one cycle to respond). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +145,52 @@ typedef struct retire_memo {
     uint8_t went;    /* the bit both histories shift in */
 } retire_memo_t;
 
+/* The events a retire memo's replay counts only beside it (retire_ev_memo_t), in this order. */
+enum {
+    EVM_ICACHE_HIT,
+    EVM_FETCH_STALL,
+    EVM_DECODE_STALL,
+    EVM_SB_STALL,
+    EVM_DBUS_TRANS,
+    EVM_DBUS_BUSY,
+    EVM_N
+};
+static const unsigned evm_event[EVM_N] = { EV_TM_ICACHE_HIT, EV_TM_FETCH_STALL, EV_TM_DECODE_STALL,
+                                           EV_TM_SB_STALL,   EV_TM_DBUS_TRANS,  EV_TM_DBUS_BUSY };
+
+/* What a whole execution of a block also depends on while one of the events of its replays is
+ * counted (RETIRE_MEMO_EVENTS), beyond the retire memo's key (retire_ev_key). */
+typedef struct retire_ev_key {
+    uint64_t bus_left;   /* bus_left_packed: the bus buffer's entries of earlier blocks (event 34) */
+    uint64_t rel[2];     /* bus_word_rel of consecutive logged addresses (events 43, 48) */
+    uint32_t fetch;      /* the fetch buffer: fb_groups, fb_fetch, fetch_bound, misaligned waits (28) */
+    uint16_t n_addr;     /* the addresses logged */
+    uint8_t bus_carried; /* (event 34) */
+    uint8_t fetch_rel;   /* where the fetch stream left off from the block's pc (event 2; 0: apart) */
+    uint8_t coalesce;    /* the last block's last store and this block's first to one word */
+} retire_ev_key_t;
+
+/* Beside the retire memo in the same slot, two ways: for an execution under the same key (b,
+ * next, the data-side entry state, gen), what it adds to the events counted only by a replay
+ * (EVM_*) and the replays' state it leaves, for the replays' state it was entered in (key).
+ * Valid for the counting configuration it was recorded in (interest, n_amount: sums only, no
+ * min/max slot). b NULL: empty. */
+typedef struct retire_ev_memo {
+    const block_t *b;
+    uint64_t next;
+    uint32_t gen, load_in;
+    uint16_t store_in;
+    uint8_t late_in;
+    retire_ev_key_t key;
+    evset_t interest;                        /* sum_interest & RETIRE_MEMO_EVENTS */
+    uint64_t fb_bound, fetch_addr, bus_left; /* left after it */
+    int32_t amount[EVM_N]; /* the nonzero amounts, n_amounts of them, of the events event[] */
+    uint8_t event[EVM_N];
+    uint8_t n_amounts;
+    uint16_t n_amount; /* pmu_t.n_amount */
+    uint8_t fb_groups, fb_fetch, bus_carried;
+} retire_ev_memo_t;
+
 /* The memo slot of block b and a key. */
 static size_t memo_slot(const block_t *b, uint64_t key)
 {
@@ -228,6 +275,18 @@ struct veer_timing {
     pair_memo_t pair_memo[MEMO_SLOTS];  /* stalls_memo */
     uint32_t retire_gen; /* I-cache fills and invalidations, BTB writes, blocks built (retire_memo_t) */
     retire_memo_t retire_memo[MEMO_SLOTS];
+    retire_ev_memo_t retire_ev[MEMO_SLOTS][2]; /* beside retire_memo, slot for slot */
+    uint8_t retire_ev_lru[MEMO_SLOTS];         /* the way to record into next */
+    /* while the model records an execution for retire_ev: the amounts it adds (add_amount) */
+    bool tap, tap_other; /* tap_other: an amount of another event */
+    int64_t tap_amount[EVM_N];
+    /* whether no min/max slot counts a RETIRE_MEMO_EVENTS event, for this configuration */
+    evset_t evm_interest;
+    unsigned evm_n_amount;
+    bool evm_sums;
+    /* the events memo's use: hits in the current window of EV_WINDOW retirements, and the
+     * retirements left that go straight to the model after a window with too few hits */
+    uint32_t ev_window, ev_hits, ev_skip;
 };
 
 static bool external(uint64_t addr);
@@ -269,10 +328,24 @@ static inline veer_timing_t *timing_of(const hart_t *h)
     return s ? s->timing : NULL;
 }
 
+static __attribute__((noinline)) void tap_amount(veer_timing_t *s, evset_t ev, uint64_t n)
+{
+    for (unsigned k = 0; k < EVM_N; k++)
+        if (ev == (evset_t)1 << evm_event[k]) {
+            s->tap_amount[k] += (int64_t)n;
+            return;
+        }
+    s->tap_other = true;
+}
+
 static void add_amount(hart_t *h, evset_t ev, uint64_t n)
 {
-    if (n && (h->pmu.sum_interest & ev))
+    if (n && (h->pmu.sum_interest & ev)) {
         pmu_commit_amount(&h->pmu, ev, n);
+        veer_timing_t *s = timing_of(h);
+        if (s->tap) /* recording a retire_ev_memo_t */
+            tap_amount(s, ev, n);
+    }
 }
 
 /* ---- static costs -------------------------------------------------------------------------- */
@@ -1584,14 +1657,15 @@ static inline void clear_div_waits(veer_timing_t *s)
 }
 
 /* The events a memo's replay would have to count (fetch windows, fetch-buffer and bus-buffer
- * replays, D-bus addresses): while one of them is counted, every block goes through the model. */
+ * replays, D-bus addresses): while one of them is counted, the retire memo holds only with the
+ * memo beside it (retire_ev_memo_t) for the replays' state. */
 #define RETIRE_MEMO_EVENTS (EVBIT(TM_FETCH_STALL) | EVBIT(TM_ICACHE_HIT) | DBUS_AMOUNTS)
 
 /* Whether the model is in the usual state at b's start (retire_memo_t). */
 static inline bool retire_usual_state(const hart_t *h, const veer_timing_t *s, const block_t *b)
 {
-    return !(s->dccm_accesses | s->restart | (unsigned)s->entry_missed) && s->entered == b->pc &&
-           !(h->pmu.sum_interest & RETIRE_MEMO_EVENTS);
+    (void)h;
+    return !(s->dccm_accesses | s->restart | (unsigned)s->entry_missed) && s->entered == b->pc;
 }
 
 /* Whether a whole execution of b, on to `next`, starts in the usual state and can have a memo. */
@@ -1617,9 +1691,100 @@ static int icache_way(const veer_timing_t *s, uint64_t line)
     return -1;
 }
 
+/* What the replays of the events counted (ev: RETIRE_MEMO_EVENTS) depend on at b's retirement in
+ * the usual state beyond the retire memo's key, into k; false when it is more (a divide that
+ * waited, a part that does not fit, an access outside main memory): the model runs. Read only. */
+static inline bool retire_ev_key(const hart_t *h, const veer_timing_t *s, const block_t *b, evset_t ev,
+                                 retire_ev_key_t *k)
+{
+    if (s->div_stalled)
+        return false;
+    *k = (retire_ev_key_t){ 0 };
+    if (ev & EVBIT(TM_FETCH_STALL)) {
+        if (s->misaligned_waits > 0xF)
+            return false;
+        k->fetch = s->fb_groups | (uint32_t)s->fb_fetch << 2 | (uint32_t)(fetch_bound(s, b) - b->pc) << 3 |
+                   s->misaligned_waits << 6;
+    }
+    if (ev & EVBIT(TM_SB_STALL)) {
+        k->bus_left = bus_left_packed(s);
+        if (k->bus_left == UINT64_MAX)
+            return false;
+        k->bus_carried = (uint8_t)s->bus_carried;
+    }
+    if (ev & EVBIT(TM_ICACHE_HIT)) { /* fetch_windows: the stream goes on in the group fetched */
+        uint64_t a = s->fetch_addr;
+        k->fetch_rel = a && b->pc >= a - 1 && b->pc < a + 3 ? (uint8_t)(b->pc - a + 2) : 0;
+    }
+    k->coalesce = s->last_store && s->last_store == b->core_word[1];
+    unsigned n = (unsigned)(h->addr_log_next - s->addr);
+    k->n_addr = (uint16_t)n;
+    if (n && (ev & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY)))) { /* address_amounts' key */
+        bool local = !external(s->addr[0]);
+        for (unsigned j = 1; j < n; j++) {
+            local |= !external(s->addr[j]);
+            k->rel[(j - 1) / 32] |= (uint64_t)bus_word_rel(s->addr[j - 1], s->addr[j])
+                                    << (2 * ((j - 1) % 32));
+        }
+        if (local)
+            return false;
+    }
+    return true;
+}
+
+/* Whether m, beside the retire memo r that holds for b, holds for the replays' state k too. */
+static inline __attribute__((always_inline)) bool retire_ev_match(const hart_t *h, const retire_memo_t *r,
+                                                                  const block_t *b, const retire_ev_memo_t *m,
+                                                                  evset_t ev, const retire_ev_key_t *k)
+{
+    return m->b == b && m->next == r->next && m->gen == r->gen && m->load_in == r->load_in &&
+           m->store_in == r->store_in && m->late_in == r->late_in && m->interest == ev &&
+           m->n_amount == h->pmu.n_amount && m->key.fetch == k->fetch && m->key.bus_left == k->bus_left &&
+           m->key.bus_carried == k->bus_carried && m->key.fetch_rel == k->fetch_rel &&
+           m->key.coalesce == k->coalesce && m->key.n_addr == k->n_addr && m->key.rel[0] == k->rel[0] &&
+           m->key.rel[1] == k->rel[1];
+}
+
+/* The replays' part of a retire memo's replay: their amounts and the state they leave. */
+static inline void retire_ev_apply(hart_t *h, veer_timing_t *s, const retire_ev_memo_t *m, evset_t ev)
+{
+    for (unsigned k = 0; k < m->n_amounts; k++) /* counted when recorded: no test, no tap */
+        pmu_commit_amount(&h->pmu, (evset_t)1 << m->event[k], (uint64_t)(int64_t)m->amount[k]);
+    s->fetch_addr = m->fetch_addr;
+    if (ev & EVBIT(TM_FETCH_STALL)) {
+        s->fb_groups = m->fb_groups;
+        s->fb_fetch = m->fb_fetch;
+        s->fb_bound = m->fb_bound;
+    }
+    if (ev & EVBIT(TM_SB_STALL)) {
+        s->bus_carried = m->bus_carried;
+        for (unsigned k = 0; k < m->bus_carried; k++)
+            s->bus_left[k] = (uint16_t)(m->bus_left >> (8 * k) & 0xFF);
+    }
+}
+
+/* Whether every slot that counts an event of RETIRE_MEMO_EVENTS sums it (a min/max slot sees
+ * each amount: a memo's sum of them is not the same), cached per configuration. */
+static bool retire_ev_sums(const hart_t *h, veer_timing_t *s)
+{
+    const pmu_t *p = &h->pmu;
+    if (s->evm_interest != p->sum_interest || s->evm_n_amount != p->n_amount) {
+        s->evm_interest = p->sum_interest;
+        s->evm_n_amount = p->n_amount;
+        s->evm_sums = true;
+        for (unsigned j = 0; j < p->n_amount; j++) {
+            const pmu_slot_t *slot = &p->slot[p->amount_slots[j]];
+            if (slot->kind != SLOT_SUM && (slot->events & RETIRE_MEMO_EVENTS))
+                s->evm_sums = false;
+        }
+    }
+    return s->evm_sums;
+}
+
 /* The model has retired b in the usual state, on to `next`, with no fill, invalidation, BTB write
- * or flush: what it did is remembered, if the replay leaves the model's state as it is now. */
-static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const block_t *b, uint64_t next,
+ * or flush: what it did is remembered, if the replay leaves the model's state as it is now
+ * (true). */
+static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const block_t *b, uint64_t next,
                                                          const retire_memo_t *in)
 {
     retire_memo_t m = { .b = b,
@@ -1633,7 +1798,7 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
                         .late_out = s->late_load };
     uint64_t next_pc = next & ~(uint64_t)1, first = b->pc >> 6, last = (b->end_pc - 1) >> 6;
     if (b->end_pc <= b->pc || last - first >= BLOCK_MAX_LINES)
-        return;
+        return false;
     /* every line of the block (the first one again: the entry fetch touched it last in its set),
      * then the next block's first line, each found; a set's LRU after the last of its touches
      * must be the set's now, and is what the replay writes */
@@ -1641,7 +1806,7 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
         uint64_t line = k <= last ? k : next_pc >> 6;
         int w = icache_way(s, line);
         if (w < 0)
-            return;
+            return false;
         unsigned set = (unsigned)line & (IC_SETS - 1), j = 0;
         while (j < m.n_touch && m.set[j] != set)
             j++;
@@ -1651,14 +1816,14 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
     }
     for (unsigned k = 0; k < m.n_touch; k++)
         if (s->ic_lru[m.set[k]] != m.lru[k])
-            return;
+            return false;
     m.last_line = (next_pc >> 6) + 1;
     if (s->last_line != m.last_line || s->prev_line != m.last_line)
-        return;
+        return false;
     uint32_t xfer = b->core_word[9];
     unsigned kind = xfer & XFER_KIND, set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
     if (kind == XFER_UNPRED)
-        return;
+        return false;
     m.kind = (uint8_t)kind;
     if (kind) {
         const dinsn_t *d = &b->insn[b->n_insns - 1];
@@ -1668,7 +1833,7 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
             if (s->btb[set][w].pc == (uint32_t)pc + 1)
                 way = w;
         if (way < 0 || s->btb_lru[set] != (way ^ 1))
-            return;
+            return false;
         m.btb_set = (uint8_t)set;
         m.btb_lru = (uint8_t)(way ^ 1);
         m.bht_col = (uint8_t)((pc + d->len - 2) >> 1 & 1);
@@ -1677,12 +1842,13 @@ static __attribute__((noinline)) void retire_memo_record(veer_timing_t *s, const
             m.push = (uint32_t)(pc + (d->len == 2 ? 2 : 0) + 1);
     }
     s->retire_memo[retire_slot(b, next)] = m;
+    return true;
 }
 
 /* A whole execution of b on to `next` replayed from its memo when it holds and the transfer is
  * predicted right again; false: the model must run. */
 static inline __attribute__((always_inline)) bool
-retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next)
+retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
 {
     /* the model's state first: after a flush (a mispredict's) no memo is looked up */
     if (!retire_usual_state(h, s, b))
@@ -1697,6 +1863,21 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     if (kind == XFER_BRANCH ? (*ctr >= 2) != (bool)(next & 1)
                             : kind == XFER_RETURN && s->ras[0] - 1 != (next & ~(uint64_t)1))
         return false; /* mispredicted */
+    evset_t ev = events ? h->pmu.sum_interest & RETIRE_MEMO_EVENTS : 0;
+    const retire_ev_memo_t *e = NULL;
+    if (events) {
+        size_t slot = retire_slot(b, next);
+        retire_ev_key_t k;
+        if (!retire_ev_key(h, s, b, ev, &k))
+            return false;
+        e = &s->retire_ev[slot][0];
+        if (!retire_ev_match(h, m, b, e, ev, &k)) {
+            e++;
+            if (!retire_ev_match(h, m, b, e, ev, &k))
+                return false; /* the replays' state is not the memo's */
+        }
+        s->retire_ev_lru[slot] = (uint8_t)(e == &s->retire_ev[slot][0]);
+    }
     /* the data side: what the block leaves (the static cost assumed all it does) */
     h->stall_cycles += m->stall;
     s->load_tail = m->load_out;
@@ -1705,7 +1886,7 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     s->last_store = b->core_word[2];
     clear_div_waits(s);
     s->misaligned_waits = 0;
-    h->addr_log_next = s->addr; /* nothing to replay: no D-bus word event is counted */
+    h->addr_log_next = s->addr; /* replayed: retire_ev_apply below */
     /* the fetch side: every line hits (dccm_accesses is 0: retire_usual_state) */
     for (unsigned k = 0; k < m->n_touch; k++)
         s->ic_lru[m->set[k]] = m->lru[k];
@@ -1727,6 +1908,8 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
         s->ghr = (uint8_t)(s->ghr << 1 | m->went);
         s->fghr = (uint8_t)(s->fghr << 1 | m->went);
     }
+    if (events)
+        retire_ev_apply(h, s, e, ev);
     return true;
 }
 
@@ -1734,8 +1917,8 @@ static __attribute__((noinline)) void block_retired_model(hart_t *h, veer_timing
                                                           unsigned n, uint64_t next);
 
 /* The model, and a memo of what it did if it can have one. */
-static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b,
-                                                         unsigned n, uint64_t next)
+static inline __attribute__((always_inline)) void
+block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
 {
     bool usual = retire_usual(h, s, b, n, next);
     uint32_t gen = s->retire_gen;
@@ -1744,27 +1927,115 @@ static __attribute__((noinline)) void block_retired_memo(hart_t *h, veer_timing_
                          .late_in = s->late_load };
     uint64_t stall = h->stall_cycles;
     usual = usual && in.store_in == s->store_tail;
+    /* the replays' part (retire_ev_memo_t): their key now, their amounts from the model's */
+    evset_t ev = events ? h->pmu.sum_interest & RETIRE_MEMO_EVENTS : 0;
+    retire_ev_memo_t e;
+    e.b = NULL;
+    if (events && usual && retire_ev_key(h, s, b, ev, &e.key) && retire_ev_sums(h, s)) {
+        s->tap = true;
+        s->tap_other = false;
+        memset(s->tap_amount, 0, sizeof s->tap_amount);
+    }
     block_retired_model(h, s, b, n, next);
+    bool tapped = s->tap && !s->tap_other;
+    s->tap = false;
     in.stall = (uint32_t)(h->stall_cycles - stall);
-    if (usual && !s->restart && s->retire_gen == gen && in.stall == h->stall_cycles - stall)
-        retire_memo_record(s, b, next, &in);
+    if (!(usual && !s->restart && s->retire_gen == gen && in.stall == h->stall_cycles - stall &&
+          retire_memo_record(s, b, next, &in)))
+        return;
+    if (!events)
+        return;
+    uint64_t left = bus_left_packed(s);
+    memset(&e.amount, 0, sizeof e - offsetof(retire_ev_memo_t, amount));
+    if (tapped && left != UINT64_MAX) {
+        e.b = b;
+        e.next = next;
+        e.gen = s->retire_gen; /* the retire memo's (retire_ev_match) */
+        e.load_in = in.load_in;
+        e.store_in = in.store_in;
+        e.late_in = in.late_in;
+        e.interest = ev;
+        e.n_amount = (uint16_t)h->pmu.n_amount;
+        e.fb_bound = s->fb_bound;
+        e.fetch_addr = s->fetch_addr;
+        e.bus_left = left;
+        e.fb_groups = (uint8_t)s->fb_groups;
+        e.fb_fetch = s->fb_fetch;
+        e.bus_carried = (uint8_t)s->bus_carried;
+        for (unsigned k = 0; k < EVM_N; k++) {
+            if (!s->tap_amount[k])
+                continue;
+            e.event[e.n_amounts] = (uint8_t)evm_event[k];
+            e.amount[e.n_amounts] = (int32_t)s->tap_amount[k];
+            if (e.amount[e.n_amounts++] != s->tap_amount[k])
+                e.b = NULL;
+        }
+    }
+    if (e.b) {
+        size_t slot = retire_slot(b, next);
+        s->retire_ev[slot][s->retire_ev_lru[slot]] = e;
+        s->retire_ev_lru[slot] ^= 1;
+    }
+}
+
+static __attribute__((noinline)) void block_retired_memo_events(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                                unsigned n, uint64_t next)
+{
+    block_retired_memo(h, s, b, n, next, true);
+}
+
+/* The events memo pays for itself only when it is found: after a window of EV_WINDOW
+ * retirements with fewer than EV_MIN_HITS hits, EV_SKIP retirements go to the model without it
+ * (programs whose blocks seldom meet the same replay state twice: chase, vm). */
+enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_SKIP = 16 * EV_WINDOW };
+
+/* While an event only a replay counts is counted: the retire memo with its events memo. */
+static __attribute__((noinline)) void block_retired_events(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                           unsigned n, uint64_t next)
+{
+    if (s->ev_skip) {
+        s->ev_skip--;
+        block_retired_model(h, s, b, n, next);
+        return;
+    }
+    bool hit = retire_memo_apply(h, s, b, n, next, true);
+    if (!hit)
+        block_retired_memo_events(h, s, b, n, next);
+    s->ev_hits += hit;
+    if (++s->ev_window == EV_WINDOW) {
+        if (s->ev_hits < EV_MIN_HITS)
+            s->ev_skip = EV_SKIP;
+        s->ev_window = s->ev_hits = 0;
+    }
+}
+
+static __attribute__((noinline)) void block_retired_plain(hart_t *h, veer_timing_t *s, const block_t *b,
+                                                          unsigned n, uint64_t next)
+{
+    block_retired_memo(h, s, b, n, next, false);
 }
 
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next)
 {
     veer_timing_t *s = timing_of(h);
-    if (s && !retire_memo_apply(h, s, b, n, next))
-        block_retired_memo(h, s, b, n, next);
+    if (!s)
+        return;
+    if (h->pmu.sum_interest & RETIRE_MEMO_EVENTS)
+        block_retired_events(h, s, b, n, next);
+    else if (!retire_memo_apply(h, s, b, n, next, false))
+        block_retired_plain(h, s, b, n, next);
 }
 
 void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
 {
     exec_retire_block(h, b, taken != 0);
     veer_timing_t *s = timing_of(h);
-    if (__builtin_expect(h->retire_fast | h->observe_mem | h->budget_cycles, 0))
+    if (__builtin_expect(h->retire_fast | h->observe_mem | h->budget_cycles, 0) || !s)
         exec_block_timing(h, b, b->n_insns, next);
-    else if (s && !retire_memo_apply(h, s, b, b->n_insns, next))
-        block_retired_memo(h, s, b, b->n_insns, next);
+    else if (h->pmu.sum_interest & RETIRE_MEMO_EVENTS)
+        block_retired_events(h, s, b, b->n_insns, next);
+    else if (!retire_memo_apply(h, s, b, b->n_insns, next, false))
+        block_retired_plain(h, s, b, b->n_insns, next);
 }
 
 /* The whole model of a block's retirement. */
