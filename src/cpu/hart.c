@@ -8,6 +8,15 @@
 #include "cpu/pmp.h"
 #include "mem/l1_memo.h"
 
+/* Entries that hold no tag: what translated code reads while the memo's inline hits are off
+ * (hart_t.memo_fast). Read-only, shared by every hart. */
+#define NO_TAG { L1_MEMO_NO_TAG, L1_MEMO_NO_TAG, NULL, { 0 } }
+#define TIMES4(x) x, x, x, x
+static const struct l1_memo_fast no_tags[] = { TIMES4(TIMES4(TIMES4(TIMES4(TIMES4(NO_TAG))))) };
+_Static_assert(sizeof no_tags / sizeof no_tags[0] == L1_MEMO_ENTRIES, "one entry a memo slot");
+#undef TIMES4
+#undef NO_TAG
+
 void hart_update_paths(hart_t *h)
 {
     enum priv_mode p = hart_data_priv(h);
@@ -43,10 +52,6 @@ void hart_update_paths(hart_t *h)
     h->addr_log_size = h->core_direct && h->addr_log_ram && !h->debug ? h->ram_size - 7 : 0;
     h->memo_direct = h->dmemo && !classify && (!core || h->core_direct) && h->mem_inline && h->ram_size >= 8;
     h->memo_size = h->memo_direct ? h->ram_size - 7 : 0;
-    static struct l1_memo_fast no_tags[L1_MEMO_ENTRIES];
-    if (no_tags[0].load_tag != L1_MEMO_NO_TAG)
-        for (unsigned k = 0; k < L1_MEMO_ENTRIES; k++)
-            no_tags[k].load_tag = no_tags[k].store_tag = L1_MEMO_NO_TAG;
     h->memo_fast = h->memo_size && h->l1d_memo && h->l1d_memo->cache ? h->l1d_memo->fast : no_tags;
     h->retire_fast = h->retire_gen && !(interest & h->retire_events) && !h->observe_mem && !h->prof;
     bool memo_retire =

@@ -26,8 +26,11 @@ CHECK is any of:
             a set on average) every load misses in the L2 too (LLC-load-misses); the D-TLB as
             above (the generic core's, 32 entries); and the predictor: branch-loads:u of `loop`
             by difference is dN exactly (every conditional branch), branch-misses:u by
-            difference at most 2 (the countdown's branch is mispredicted at its first taken and
-            at its exit, whatever N)
+            difference at most 8: the countdown's branch is mispredicted at its first taken and
+            at its exit, whatever N, and the process's start-up and exit code run with the
+            predictor as the kernel and other processes left it on the core the scheduler
+            picked (with two cores and typed input, a few misses more or less from run to run);
+            a countdown mispredicted at even one iteration in 125 would be 8 more
   input     typed input reaches the shell (every other check depends on it too)
 Every run ends with `poweroff`, and pmusim must exit with status 0.
 Exit status: 0 all checks passed, 1 a check failed, 77 the kit is not built (skipped).
@@ -225,7 +228,7 @@ def main():
         db = counts[2000].get("branch-loads", 0) - counts[1000].get("branch-loads", 0)
         dm = counts[2000].get("branch-misses", -99) - counts[1000].get("branch-misses", 99)
         check("branch-loads:u by difference", db == 1000, "loop 2000 - loop 1000 = %d (1000)" % db)
-        check("branch-misses:u by difference", abs(dm) <= 2, "loop 2000 - loop 1000 = %d (0)" % dm)
+        check("branch-misses:u by difference", abs(dm) <= 8, "loop 2000 - loop 1000 = %d (0, within 8)" % dm)
 
     if "percpu" in checks:
         out = g.run("perf stat -a -A -x, -e instructions:k sleep 1")
