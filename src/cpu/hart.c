@@ -10,7 +10,13 @@
 
 /* Entries that hold no tag: what translated code reads while the memo's inline hits are off
  * (hart_t.memo_fast). Read-only, shared by every hart. */
-#define NO_TAG { L1_MEMO_NO_TAG, L1_MEMO_NO_TAG, NULL, { 0 } }
+#define NO_TAG \
+    { \
+        L1_MEMO_NO_TAG, L1_MEMO_NO_TAG, NULL, \
+        { \
+            0 \
+        } \
+    }
 #define TIMES4(x) x, x, x, x
 static const struct l1_memo_fast no_tags[] = { TIMES4(TIMES4(TIMES4(TIMES4(TIMES4(NO_TAG))))) };
 _Static_assert(sizeof no_tags / sizeof no_tags[0] == L1_MEMO_ENTRIES, "one entry a memo slot");
