@@ -288,9 +288,6 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
     bc->drops += dropped;
 }
 
-/* Drops the live blocks on list *p with code bytes in [lo, hi]: on the list of a physical page
- * (ppage_next), the bytes of their first instruction's page; on the straddlers' list
- * (straddle_next), the two bytes at code_pa_next. Dead blocks leave the list. */
 /* The physical bytes [*first, *last] of block b's code on its first page (the first two bytes of a
  * straddling last instruction's next page are at b->code_pa_next). */
 static void block_first_page_code(const block_t *b, uint64_t *first, uint64_t *last)
@@ -300,6 +297,9 @@ static void block_first_page_code(const block_t *b, uint64_t *first, uint64_t *l
     *last = *first + (len < in_page ? len : in_page) - 1;
 }
 
+/* Drops the live blocks on list *p with code bytes in [lo, hi]: on the list of a physical page
+ * (ppage_next), the bytes of their first instruction's page; on the straddlers' list
+ * (straddle_next), the two bytes at code_pa_next. Dead blocks leave the list. */
 static unsigned drop_listed(block_cache_t *bc, block_t **p, uint64_t lo, uint64_t hi, bool straddlers)
 {
     unsigned dropped = 0;
@@ -520,6 +520,13 @@ static bool refresh_addends(block_cache_t *bc, const pmu_t *p, block_t *b);
 /* A block of the n decoded instructions dec at pc (up to `at`), from the arena, filled in and shown
  * to the core's timing model; not yet findable. A full arena is flushed when may_flush, else
  * NULL; NULL with a fetch access fault if one block does not fit in an empty arena. */
+/* The decoder of the hart's current XLEN and extensions (made again after a change of misa). */
+static void block_decoder_sync(hart_t *h)
+{
+    if (h->bc.decoder.xlen != h->xlen || h->bc.decoder.isa != h->isa)
+        isa_decoder_init(&h->bc.decoder, h->xlen, h->isa);
+}
+
 static block_t *block_make(hart_t *h, uint64_t pc, uint64_t at, const decoded_insn_t *dec,
                            const uint16_t *pcoff, const evset_t *events, unsigned n, bool terminated,
                            uint32_t ctx, bool may_flush)
@@ -605,8 +612,7 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         h->trap_tval = pc;
         return NULL;
     }
-    if (h->bc.decoder.xlen != h->xlen || h->bc.decoder.isa != h->isa)
-        isa_decoder_init(&h->bc.decoder, h->xlen, h->isa);
+    block_decoder_sync(h);
     bool translated = mmu_on(h, h->priv);
     bool presume_external = hart_presumes_external(h);
     evset_t presume_fetch = hart_presumes_fetch(h, pc) ? h->fetch_presumed : 0;
@@ -863,8 +869,7 @@ static const block_t *block_prefix(hart_t *h, const block_t *b, unsigned n)
         return slot->prefix;
     decoded_insn_t dec[BLOCK_MAX_INSNS];
     uint16_t pcoff[BLOCK_MAX_INSNS + 1];
-    if (bc->decoder.xlen != h->xlen || bc->decoder.isa != h->isa)
-        isa_decoder_init(&bc->decoder, h->xlen, h->isa);
+    block_decoder_sync(h);
     for (unsigned k = 0; k < n; k++) {
         isa_decode_with(&bc->decoder, b->info[k].raw, &dec[k]);
         pcoff[k] = b->info[k].pcoff;

@@ -18,10 +18,10 @@
 
 #define ENTRY 0x80000000u
 
-static machine_t *loop_machine(void)
+/* A machine whose harts start at ENTRY in the loop `addi a0, a0, 1; j loop`, just reset. */
+static machine_t *loop_machine_of(const char *name, const machine_opts_t *opts)
 {
-    machine_opts_t opts = { .ram_size = 1u << 20, .jit = 0 };
-    machine_t *m = machine_new(machine_find("virt32"), &opts);
+    machine_t *m = machine_new(machine_find(name), opts);
     if (!m)
         return NULL;
     static const uint32_t code[] = {
@@ -31,6 +31,12 @@ static machine_t *loop_machine(void)
     memcpy(bus_ram_ptr(&m->bus, ENTRY, sizeof code), code, sizeof code);
     machine_reset(m, ENTRY);
     return m;
+}
+
+static machine_t *loop_machine(void)
+{
+    machine_opts_t opts = { .ram_size = 1u << 20, .jit = 0 };
+    return loop_machine_of("virt32", &opts);
 }
 
 static void test_run_for(unit_t *u)
@@ -159,15 +165,9 @@ static void test_code_written_ranges(unit_t *u)
 static machine_t *two_hart_loop(uint64_t host_write_at)
 {
     machine_opts_t opts = { .ram_size = 1u << 20, .jit = 0, .harts = 2, .all_harts_start = true };
-    machine_t *m = machine_new(machine_find("virt64"), &opts);
+    machine_t *m = loop_machine_of("virt64", &opts);
     if (!m)
         return NULL;
-    static const uint32_t code[] = {
-        0x00150513, /* loop: addi a0, a0, 1 */
-        0xffdff06f, /*       j loop */
-    };
-    memcpy(bus_ram_ptr(&m->bus, ENTRY, sizeof code), code, sizeof code);
-    machine_reset(m, ENTRY);
     if (host_write_at) /* after the reset's flush, before any block: as the boot writes the DTB */
         (void)bus_ram_ptr(&m->bus, host_write_at, 8);
     if (machine_run_for(m, 4000) != STOP_NONE) {
