@@ -10,7 +10,15 @@
  * line invalid). It then reads the counter, runs Q and Y once more and returns the misses since:
  * A's line, 1, if it was evicted or invalidated (Q's line, in another set, is found or fetched
  * before the read), else 0.
- * A memo of Y used without checking that the I-cache is as it was would count 0. */
+ * A memo of Y used without checking that the I-cache is as it was would count 0.
+ *
+ * seq_lru(touch_p2) checks that a replay writes the LRU of the I-cache sets its execution touched
+ * and of no other: after fence.i it fills P and P2, two lines of one set, touches P (or P2), runs
+ * L, a loop of one block that stays in one line of another set (remembered, then replayed), then
+ * calls P3, a third line of the set, whose fill evicts the line not touched last. It then reads
+ * the counter, calls the line touched last and returns the misses since: 0 (the caller's lines,
+ * in other sets, were fetched before the read). A replay that wrote a set it did not touch (set 0,
+ * way 0: the one the touched line is in for one of the two calls) would count 1 there. */
 #include <stdint.h>
 
 #include "pmusim_rt.h"
@@ -51,6 +59,46 @@ __asm__(".option push\n"
         "    jr t5\n"
         ".option pop\n");
 
+uint32_t seq_lru(uint32_t touch_p2);
+
+__asm__(".option push\n"
+        ".option norvc\n"
+        "    .text\n"
+        "    .balign 8192\n" /* I-cache set 0 (128 sets of 64 bytes) */
+        "lru_p:\n"
+        "    jr t5\n"
+        "    .balign 64\n" /* the caller in sets 1 and 2 */
+        "    .globl seq_lru\n"
+        "seq_lru:\n"
+        "    fence.i\n"
+        "    jal t5, lru_p\n"
+        "    jal t5, lru_p2\n"
+        "    bnez a0, 1f\n"
+        "    jal t5, lru_p\n"
+        "    j 2f\n"
+        "1:  jal t5, lru_p2\n"
+        "    .balign 64\n" /* the rest in one line, fetched before the counter is read */
+        "2:  li t2, 8\n"
+        "    .balign 16\n"
+        "3:  addi t2, t2, -1\n" /* L */
+        "    bgtz t2, 3b\n"
+        "    jal t5, lru_p3\n"
+        "    csrr t3, mhpmcounter3\n"
+        "    bnez a0, 4f\n"
+        "    jal t5, lru_p\n"
+        "    j 5f\n"
+        "4:  jal t5, lru_p2\n"
+        "5:  csrr a0, mhpmcounter3\n"
+        "    sub a0, a0, t3\n"
+        "    ret\n"
+        "    .balign 8192\n"
+        "lru_p2:\n"
+        "    jr t5\n"
+        "    .skip 8192 - 4\n"
+        "lru_p3:\n"
+        "    jr t5\n"
+        ".option pop\n");
+
 static int failures;
 
 static void check(const char *what, uint32_t got, uint32_t want)
@@ -73,6 +121,10 @@ int main(void)
     for (int i = 0; i < 2; i++)
         check("after fence.i: the callee's line misses", seq_memo(0, 0, 1), 1);
     check("warm after fence.i", seq_memo(0, 0, 0), 0);
+    for (int i = 0; i < 4; i++) { /* the loop's branch learnt after the first */
+        check("a replay leaves the other sets' LRU: P kept", seq_lru(0), 0);
+        check("a replay leaves the other sets' LRU: P2 kept", seq_lru(1), 0);
+    }
     rt_printf("veer-timing memo: %s\n", failures ? "FAIL" : "PASS");
     return failures != 0;
 }

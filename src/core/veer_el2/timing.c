@@ -125,25 +125,28 @@ typedef struct pair_memo {
  * retire_gen. What the replay writes is the state the recorded execution left (the LRU of each
  * I-cache set it touched, the BTB set's LRU): the same lines hitting again leave the same. */
 typedef struct retire_memo {
-    const block_t *b;   /* NULL: empty */
-    uint64_t next;      /* block_retired's `next`: the next pc, bit 0 a taken branch */
-    uint64_t last_line; /* last_line and prev_line after it */
-    uint32_t gen;       /* retire_gen when it was recorded */
-    uint32_t push;      /* a call: the return stack's new top (ras_push); 0: none */
-    uint32_t load_in;   /* the data-side state it was entered in: load_tail, store_tail, late_load */
-    uint32_t load_out;  /* ... and left: load_tail, late_load */
-    uint32_t stall;     /* the stall cycles it added */
-    uint16_t store_in;
-    uint8_t late_in, late_out;
-    uint8_t n_touch; /* the I-cache sets touched, each once, and the LRU the last touch leaves */
+    const block_t *b;          /* NULL: empty */
+    uint64_t next;             /* block_retired's `next`: the next pc, bit 0 a taken branch */
+    uint64_t last_line;        /* last_line and prev_line after it */
+    uint64_t data_in;          /* the data-side state it was entered in: store_tail, load_tail (data_state) */
+    uint64_t data_out;         /* ... and left */
+    uint32_t gen;              /* retire_gen when it was recorded */
+    uint32_t push;             /* a call: the return stack's new top (ras_push); 0: none */
+    uint32_t stall;            /* the stall cycles it added */
+    uint16_t went;             /* the bit both histories shift in, in each byte (ghr, fghr: RETIRE_WENT) */
+    uint16_t bht_off;          /* the transfer's BHT counter with no history: BTB set << 1 | column */
+    uint8_t late_in, late_out; /* late_load entered with and left */
+    uint8_t n_touch;           /* the I-cache sets touched, each once, and the LRU the last touch leaves;
+                      * set[1] and lru[1] repeat set[0] and lru[0] for one set */
     uint8_t set[BLOCK_MAX_LINES + 1];
     uint8_t lru[BLOCK_MAX_LINES + 1];
     uint8_t kind;    /* the transfer's XFER_ kind (XFER_NONE: none) */
     uint8_t btb_set; /* its BTB set and the set's LRU after the transfer's lookup */
     uint8_t btb_lru;
-    uint8_t bht_col; /* the BHT column of the transfer's last halfword */
-    uint8_t went;    /* the bit both histories shift in */
 } retire_memo_t;
+
+/* retire_memo_t.went: a 1 shifted into both histories (ghr and fghr side by side) */
+#define RETIRE_WENT 0x0101u
 
 /* The events a retire memo's replay counts only beside it (retire_ev_memo_t), in this order. */
 enum {
@@ -178,8 +181,8 @@ typedef struct retire_ev_key {
 typedef struct retire_ev_memo {
     const block_t *b;
     uint64_t next;
-    uint32_t gen, load_in;
-    uint16_t store_in;
+    uint64_t data_in;
+    uint32_t gen;
     uint8_t late_in;
     retire_ev_key_t key;
     evset_t interest;                        /* sum_interest & RETIRE_MEMO_EVENTS */
@@ -288,6 +291,39 @@ struct veer_timing {
      * retirements left that go straight to the model after a window with too few hits */
     uint32_t ev_window, ev_hits, ev_skip;
 };
+
+/* The data side's entry state a retire memo is keyed by and leaves, store_tail and load_tail, as
+ * one word (one compare, one store); late_load apart. */
+_Static_assert(sizeof(unsigned) == 4 &&
+                   offsetof(veer_timing_t, load_tail) == offsetof(veer_timing_t, store_tail) + 4,
+               "store_tail, load_tail side by side");
+static inline uint64_t data_state(const veer_timing_t *s)
+{
+    uint64_t d;
+    memcpy(&d, (const char *)s + offsetof(veer_timing_t, store_tail), sizeof d);
+    return d;
+}
+
+static inline void set_data_state(veer_timing_t *s, uint64_t d)
+{
+    memcpy((char *)s + offsetof(veer_timing_t, store_tail), &d, sizeof d);
+}
+
+/* data_state of a store_tail and a load_tail */
+static uint64_t data_pack(unsigned store_tail, uint32_t load_tail)
+{
+    struct {
+        unsigned store_tail;
+        uint32_t load_tail;
+    } x = { store_tail, load_tail };
+    uint64_t d;
+    _Static_assert(sizeof x == sizeof d, "two words");
+    memcpy(&d, &x, sizeof d);
+    return d;
+}
+
+/* Both histories side by side (retire_memo_t.went): one shift for the two. */
+_Static_assert(offsetof(veer_timing_t, fghr) == offsetof(veer_timing_t, ghr) + 1, "ghr, fghr side by side");
 
 static bool external(uint64_t addr);
 
@@ -1737,9 +1773,9 @@ static inline __attribute__((always_inline)) bool retire_ev_match(const hart_t *
                                                                   const block_t *b, const retire_ev_memo_t *m,
                                                                   evset_t ev, const retire_ev_key_t *k)
 {
-    return m->b == b && m->next == r->next && m->gen == r->gen && m->load_in == r->load_in &&
-           m->store_in == r->store_in && m->late_in == r->late_in && m->interest == ev &&
-           m->n_amount == h->pmu.n_amount && m->key.fetch == k->fetch && m->key.bus_left == k->bus_left &&
+    return m->b == b && m->next == r->next && m->gen == r->gen && m->data_in == r->data_in &&
+           m->late_in == r->late_in && m->interest == ev && m->n_amount == h->pmu.n_amount &&
+           m->key.fetch == k->fetch && m->key.bus_left == k->bus_left &&
            m->key.bus_carried == k->bus_carried && m->key.fetch_rel == k->fetch_rel &&
            m->key.coalesce == k->coalesce && m->key.n_addr == k->n_addr && m->key.rel[0] == k->rel[0] &&
            m->key.rel[1] == k->rel[1];
@@ -1790,10 +1826,9 @@ static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const
     retire_memo_t m = { .b = b,
                         .next = next,
                         .gen = s->retire_gen,
-                        .load_in = in->load_in,
-                        .load_out = s->load_tail,
+                        .data_in = in->data_in,
+                        .data_out = data_pack(b->core_word[0] >> 24, s->load_tail),
                         .stall = in->stall,
-                        .store_in = in->store_in,
                         .late_in = in->late_in,
                         .late_out = s->late_load };
     uint64_t next_pc = next & ~(uint64_t)1, first = b->pc >> 6, last = (b->end_pc - 1) >> 6;
@@ -1817,6 +1852,10 @@ static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const
     for (unsigned k = 0; k < m.n_touch; k++)
         if (s->ic_lru[m.set[k]] != m.lru[k])
             return false;
+    if (m.n_touch == 1) { /* the replay writes two */
+        m.set[1] = m.set[0];
+        m.lru[1] = m.lru[0];
+    }
     m.last_line = (next_pc >> 6) + 1;
     if (s->last_line != m.last_line || s->prev_line != m.last_line)
         return false;
@@ -1836,8 +1875,9 @@ static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const
             return false;
         m.btb_set = (uint8_t)set;
         m.btb_lru = (uint8_t)(way ^ 1);
-        m.bht_col = (uint8_t)((pc + d->len - 2) >> 1 & 1);
-        m.went = kind != XFER_BRANCH || (next & 1); /* a jump or return the BTB holds goes */
+        m.bht_off = (uint16_t)(set << 1 | ((pc + d->len - 2) >> 1 & 1));
+        m.went =
+            kind != XFER_BRANCH || (next & 1) ? RETIRE_WENT : 0; /* a jump or return the BTB holds goes */
         if (kind == XFER_JUMP && (d->rd == 1 || d->rd == 5))
             m.push = (uint32_t)(pc + (d->len == 2 ? 2 : 0) + 1);
     }
@@ -1856,10 +1896,12 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     const retire_memo_t *m = &s->retire_memo[retire_slot(b, next)];
     /* recorded only for a whole execution that can have one (retire_usual) */
     if (m->b != b || m->next != next || m->gen != s->retire_gen || n != b->n_insns ||
-        m->load_in != s->load_tail || m->store_in != s->store_tail || m->late_in != s->late_load)
+        m->data_in != data_state(s) || m->late_in != s->late_load)
         return false;
     unsigned kind = m->kind;
-    uint8_t *ctr = &s->bht[(m->btb_set ^ s->fghr) & (BHT_ROWS - 1)][m->bht_col];
+    /* bht[(set ^ fghr) & (BHT_ROWS - 1)][column]: the set and fghr below BHT_ROWS */
+    _Static_assert(BHT_ROWS == 256 && BTB_SETS <= BHT_ROWS, "one byte of history");
+    uint8_t *ctr = &s->bht[0][0] + (m->bht_off ^ (unsigned)s->fghr << 1);
     if (kind == XFER_BRANCH ? (*ctr >= 2) != (bool)(next & 1)
                             : kind == XFER_RETURN && s->ras[0] - 1 != (next & ~(uint64_t)1))
         return false; /* mispredicted */
@@ -1880,15 +1922,16 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     }
     /* the data side: what the block leaves (the static cost assumed all it does) */
     h->stall_cycles += m->stall;
-    s->load_tail = m->load_out;
+    set_data_state(s, m->data_out); /* load_tail, store_tail: b->core_word[0] >> 24 */
     s->late_load = m->late_out;
-    s->store_tail = b->core_word[0] >> 24;
     s->last_store = b->core_word[2];
     clear_div_waits(s);
     s->misaligned_waits = 0;
     h->addr_log_next = s->addr; /* replayed: retire_ev_apply below */
     /* the fetch side: every line hits (dccm_accesses is 0: retire_usual_state) */
-    for (unsigned k = 0; k < m->n_touch; k++)
+    s->ic_lru[m->set[0]] = m->lru[0];
+    s->ic_lru[m->set[1]] = m->lru[1];
+    for (unsigned k = 2; k < m->n_touch; k++)
         s->ic_lru[m->set[k]] = m->lru[k];
     s->last_line = s->prev_line = m->last_line;
     s->fetch_addr = 0;
@@ -1905,8 +1948,10 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
             else if (m->push)
                 ras_push(s, m->push - 1);
         }
-        s->ghr = (uint8_t)(s->ghr << 1 | m->went);
-        s->fghr = (uint8_t)(s->fghr << 1 | m->went);
+        uint16_t g; /* ghr and fghr: each shifted by one, m->went into each */
+        memcpy(&g, &s->ghr, sizeof g);
+        g = (uint16_t)((g << 1 & 0xFEFEu) | m->went);
+        memcpy(&s->ghr, &g, sizeof g);
     }
     if (events)
         retire_ev_apply(h, s, e, ev);
@@ -1922,11 +1967,8 @@ block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, ui
 {
     bool usual = retire_usual(h, s, b, n, next);
     uint32_t gen = s->retire_gen;
-    retire_memo_t in = { .load_in = s->load_tail,
-                         .store_in = (uint16_t)s->store_tail,
-                         .late_in = s->late_load };
+    retire_memo_t in = { .data_in = data_state(s), .late_in = s->late_load };
     uint64_t stall = h->stall_cycles;
-    usual = usual && in.store_in == s->store_tail;
     /* the replays' part (retire_ev_memo_t): their key now, their amounts from the model's */
     evset_t ev = events ? h->pmu.sum_interest & RETIRE_MEMO_EVENTS : 0;
     retire_ev_memo_t e;
@@ -1951,8 +1993,7 @@ block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, ui
         e.b = b;
         e.next = next;
         e.gen = s->retire_gen; /* the retire memo's (retire_ev_match) */
-        e.load_in = in.load_in;
-        e.store_in = in.store_in;
+        e.data_in = in.data_in;
         e.late_in = in.late_in;
         e.interest = ev;
         e.n_amount = (uint16_t)h->pmu.n_amount;
