@@ -65,7 +65,11 @@ typedef struct block {
     uint64_t fetch_pa;
     uint64_t fetch_gen;
     uint64_t *fetch_age[BLOCK_MAX_LINES];
-    uint32_t fetch_lines;
+    uint16_t fetch_lines;
+    /* Lines of a whole execution its instructions cannot presume (hart_t.fetch_presumed_lines: a
+     * one-instruction block across two lines): one more class of the fetch events each, in
+     * classes[] (block_build), so that the block is remembered like any other. */
+    uint16_t fetch_extra;
     uint32_t epoch;     /* PMU epoch the addends below were computed for */
     uint16_t n_add;     /* how many: the active slots of that configuration */
     uint16_t add_cap;   /* room in the two arrays below (a few slots: most runs count with few) */

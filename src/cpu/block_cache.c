@@ -529,12 +529,12 @@ static void block_decoder_sync(hart_t *h)
 
 static block_t *block_make(hart_t *h, uint64_t pc, uint64_t at, const decoded_insn_t *dec,
                            const uint16_t *pcoff, const evset_t *events, unsigned n, bool terminated,
-                           uint32_t ctx, bool may_flush)
+                           uint32_t ctx, bool may_flush, struct block_class extra)
 {
     block_cache_t *bc = &h->bc;
     size_t ninsn = n + (terminated ? 0 : 1);
     size_t head = (sizeof(block_t) + ninsn * sizeof(dinsn_t) + 15) & ~(size_t)15;
-    struct block_class classes[BLOCK_MAX_INSNS];
+    struct block_class classes[BLOCK_MAX_INSNS + 1];
     uint32_t n_classes = 0;
     for (unsigned k = 0; k < n; k++) {
         uint32_t c = 0;
@@ -544,6 +544,8 @@ static block_t *block_make(hart_t *h, uint64_t pc, uint64_t at, const decoded_in
             classes[n_classes++] = (struct block_class){ events[k], 0 };
         classes[c].count++;
     }
+    if (extra.count) /* a whole execution's events beyond its instructions' (block_t.fetch_extra) */
+        classes[n_classes++] = extra;
     unsigned add_cap = addend_room(h->pmu.n_active);
     size_t total = head + n * sizeof(evset_t) + n_classes * sizeof(struct block_class) +
                    ninsn * sizeof(dinsn_info_t) + 2 * add_cap * sizeof(uint8_t);
@@ -682,7 +684,10 @@ static block_t *block_build(hart_t *h, uint64_t pc)
      * model, which takes back what its instructions presumed (mem_fetch_block). The instruction
      * whose last byte is in a line the previous instruction's last byte was not in presumes that
      * line; the first line, when the first instruction crosses it, the first instruction that
-     * presumes none (a one-instruction block across two lines cannot: the model sees it). */
+     * presumes none. A one-instruction block across two lines cannot: the line left over is a
+     * class of its own, the fetch events once more for each whole execution (block_t.fetch_extra;
+     * mem_fetch_block takes it back with the instruction's when the model sees the fetch). */
+    struct block_class extra_fetch = { 0, 0 };
     if (h->fetch_presumed_lines && h->l1i_memo && !h->prof && pa_first - h->ram_base < h->ram_size) {
         unsigned shift = h->l1i_memo->line_shift, given = 0;
         uint64_t lines = ((pa_first + pcoff[n] - 1) >> shift) - (pa_first >> shift) + 1;
@@ -696,17 +701,21 @@ static block_t *block_build(hart_t *h, uint64_t pc)
                 events[k] |= h->fetch_presumed;
                 given++;
             }
+        if (given < lines)
+            extra_fetch = (struct block_class){ h->fetch_presumed, (uint32_t)(lines - given) };
     }
 
     /* The hart's first block since its cache was emptied: what the host wrote before (the
      * device tree and the boot arguments at boot) is in it, and a later fence.i need not flush. */
     if (h->bc.arena_used == 0 && h->bus)
         h->bc.host_ptrs = h->bus->host_ptrs;
-    block_t *b = block_make(h, pc, at, dec, pcoff, events, n, terminated, global ? h->ctx_g : h->ctx, true);
+    block_t *b = block_make(h, pc, at, dec, pcoff, events, n, terminated, global ? h->ctx_g : h->ctx, true,
+                            extra_fetch);
     if (!b)
         return NULL;
     block_cache_t *bc = &h->bc;
     b->fetch_pa = pa_first; /* a memory-hierarchy model sees the fetch when the block runs */
+    b->fetch_extra = (uint16_t)extra_fetch.count;
     b->code_pa_next = pa_next;
     b->timed = b->timed || b->stall_cycles || h->observe_mem;
     refresh_addends(bc, &h->pmu, b);
@@ -875,7 +884,8 @@ static const block_t *block_prefix(hart_t *h, const block_t *b, unsigned n)
         pcoff[k] = b->info[k].pcoff;
     }
     pcoff[n] = b->info[n].pcoff;
-    block_t *p = block_make(h, b->pc, b->pc + pcoff[n], dec, pcoff, b->events, n, false, BLOCK_DEAD, false);
+    block_t *p = block_make(h, b->pc, b->pc + pcoff[n], dec, pcoff, b->events, n, false, BLOCK_DEAD, false,
+                            (struct block_class){ 0, 0 });
     if (!p) /* BLOCK_DEAD: found by no lookup */
         return NULL;
     p->priv = b->priv;

@@ -27,6 +27,8 @@ void mem_fetch_block(hart_t *h, block_t *b, unsigned n)
     unsigned committed = 0;
     for (unsigned k = 0; k < n && presumed; k++)
         committed += (b->events[k] & presumed) != 0;
+    if (whole && presumed)
+        committed += b->fetch_extra; /* the lines its instructions could not presume (block_build) */
     if (committed && (presumed & h->pmu.dyn_interest))
         pmu_retract_events_n(&h->pmu, presumed, presumed, committed);
     if (!whole || !im || !main_ram || !b->pending)

@@ -1108,24 +1108,19 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
         int32_t index = (int32_t)((pc >> 1) & h->bp_mask);
         x_load(e, true, X_RCX, x_m(X_RBX, HOFF(bp_ctr)));
         if (lazy) {
-            /* a misprediction counted lazily: nothing to do while the counter is saturated the
-             * way the branch went (the usual case: a hit, the counter unchanged), else the carry
-             * of the compare is 1 for a counter below 2 (predicted not taken), a miss when taken
-             * (adc 0 adds it); when not taken a miss is a carry of 0 (sbb -1 adds 1 less the
-             * carry); then the counter moves one step */
-            emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 0);
-            uint8_t *saturated = x_jcc(e, taken ? X_CC_AE : X_CC_E);
+            /* a misprediction counted lazily, without a branch (a test of the counter's
+             * saturation would be a host branch as hard to predict as the guest's own): the
+             * carry of the compare is 1 for a counter below 2 (predicted not taken), a miss when
+             * taken (adc 0 adds it); when not taken a miss is a carry of 0 (sbb -1 adds 1 less
+             * the carry) */
             emit_byte_imm(e, X_CMP, x_m(X_RCX, index), 2);
             x_alu_imm(e, true, taken ? X_ADC : X_SBB, x_m(X_RBX, HOFF(pmu.lazy_n[BP_LAZY_MISPREDICT])),
                       taken ? 0 : -1);
-            emit_byte_imm(e, taken ? X_ADD : X_SUB, x_m(X_RCX, index), 1);
-            x_patch(e, saturated, e->p);
-        } else {
-            /* without a branch: the carry of the compare is 1 below 3 (taken: add it), 1 at 0
-             * (not taken: add it less 1) */
-            emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 1);
-            emit_byte_imm(e, X_ADC, x_m(X_RCX, index), taken ? 0 : 0xff);
         }
+        /* without a branch: the carry of the compare is 1 below 3 (taken: add it), 1 at 0 (not
+         * taken: add it less 1) */
+        emit_byte_imm(e, X_CMP, x_m(X_RCX, index), taken ? 3 : 1);
+        emit_byte_imm(e, X_ADC, x_m(X_RCX, index), taken ? 0 : 0xff);
     }
     emit_retire_tail(t, taken, X_R8);
     return n;
