@@ -270,6 +270,7 @@ typedef struct slow_path {
     bool ftlb_inline;   /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
     bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
     bool addr_in_stub;  /* rax is not the address on the way to the stub (emit_window_offset) */
+    bool addr_access;   /* the access is made from the address, rax (emit_memo_check): no rdx */
     reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
     reg_state_t after;  /* the pool where the stub goes back to (s->back) */
 } slow_path_t;
@@ -444,6 +445,23 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
 }
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2]);
+
+/* May a load or store of a hart whose memo keeps replacement state (emit_memo_check) be made from
+ * its address in rax, without its offset in main RAM (rdx)? So while the RAM's base, negated,
+ * fits in a displacement and is page-aligned: the access is [r12 + rax - ram_base]
+ * (memo_access), a store's watched-granule test reads the bitmap at r15 from the address too
+ * (emit_watched_granule_test), which saves the offset's two instructions on every hit. */
+static bool memo_addr_access(const hart_t *h)
+{
+    return h->ram_base <= 0x80000000ull && (h->ram_base & 0xfff) == 0;
+}
+
+/* The operand of a load or store made from its address (slow_path_t.addr_access). */
+static x_mem_t memo_access(const hart_t *h)
+{
+    return x_mid(X_R12, X_RAX, (int32_t) - (int64_t)h->ram_base);
+}
+
 static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size);
 static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size);
 
@@ -570,7 +588,7 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     emit_access_check(t, s, direct, access_size(op));
     s->access = e->p;
     s->size = access_size(op);
-    x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : x_mi(X_R12, X_RDX);
+    x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
     switch (op) {
     case OP_LB: x_movx(e, t->w, 0x0fbe, rd, m); break;
     case OP_LH: x_movx(e, t->w, 0x0fbf, rd, m); break;
@@ -606,6 +624,21 @@ static uint8_t *emit_watched_granule_test(x_emit_t *e)
     return x_jcc(e, X_CC_B);
 }
 
+/* The same from the address in rax (slow_path_t.addr_access: a page-aligned RAM base): the
+ * granule's word is (rax >> 12) - (ram_base >> 12), its bit the address's granule mod 64, as
+ * that of the offset. */
+static uint8_t *emit_watched_addr_test(tr_t *t)
+{
+    x_emit_t *e = &t->e;
+    x_mov(e, X_R8, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_R8, 6); /* the granule, less ram_base's (a multiple of 64) */
+    x_mov(e, X_RCX, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_RCX, 12); /* its word, less ram_base's */
+    x_load(e, true, X_RCX, (x_mem_t){ X_R15, X_RCX, (int32_t) - (int64_t)((t->h->ram_base >> 12) * 8), 3 });
+    x_bt(e, true, 0x0fa3, x_r(X_RCX), X_R8);
+    return x_jcc(e, X_CC_B);
+}
+
 static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
@@ -620,8 +653,8 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     s->access = e->p;
     s->size = size;
     /* the granule's store-watch bit: code, tohost, reservations */
-    uint8_t *watched = emit_watched_granule_test(e);
-    x_mem_t m = x_mi(X_R12, X_RDX);
+    uint8_t *watched = s->addr_access ? emit_watched_addr_test(t) : emit_watched_granule_test(e);
+    x_mem_t m = s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
     switch (size) {
     case 1: x_op(e, false, 0x88, 1, v, m, true); break;
     case 2:
@@ -1525,6 +1558,10 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
     x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
     if (s->kind == SLOW_LOAD)
         x_alu(e, true, X_SUB, X_RDX, x_r(X_R12)); /* the access's host address less the RAM's */
+    if (s->addr_access) { /* the access is made from rax: the offset's address (memo_access) */
+        x_mov(e, X_RAX, X_RDX);
+        x_alu_imm(e, true, X_SUB, x_r(X_RAX), (int32_t) - (int64_t)t->h->ram_base);
+    }
     x_patch(e, x_jmp(e), s->access);
     x_patch(e, miss[0], e->p);
     if (miss[1])
@@ -1731,9 +1768,13 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     x_emit_t *e = &t->e;
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
-    /* rdx = the offset in main RAM, which a tag found proves the access is in (memo_fast) */
-    x_mov(e, X_RDX, X_RAX);
-    emit_sub_ram_base(t, X_RDX);
+    /* rdx = the offset in main RAM, which a tag found proves the access is in (memo_fast); none
+     * where the access can be made from the address itself (memo_addr_access) */
+    s->addr_access = memo_addr_access(t->h);
+    if (!s->addr_access) {
+        x_mov(e, X_RDX, X_RAX);
+        emit_sub_ram_base(t, X_RDX);
+    }
     /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
      * its entry's offset in r13, the hart's memo_fast (emit_block: copies are shared): no tag
      * while the memo's hits need a call */
@@ -1947,7 +1988,7 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
                 ma->complete != mb->complete || !ma->cache != !mb->cache)) ||
         !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
         !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo ||
-        pin_regs(ha) != pin_regs(hb))
+        pin_regs(ha) != pin_regs(hb) || ha->ram_base != hb->ram_base)
         return false;
     if (ftlb_key_zero(a) != ftlb_key_zero(b))
         return false;
