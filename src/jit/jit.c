@@ -1086,6 +1086,14 @@ static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     return n;
 }
 
+/* Does the hart's L1I tag model take its LRU stamps from the L1D's clock (cache_share_clock), which
+ * translated code keeps in r14 (memo_regs)? Then a block end stamps its lines from r14. */
+static bool clock_shared(const hart_t *h)
+{
+    return memo_regs(h) && h->l1i_memo && h->l1i_memo->cache &&
+           h->l1i_memo->cache->tick == &h->l1d_memo->cache->clock;
+}
+
 /* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
  * a branch predictor (hart_t.memo_retire), as exec_block_timing and the core's block_retired make
  * it when the block's lines are where it found them (block_t.fetch_gen still the memo's
@@ -1126,15 +1134,22 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
     /* every line is where it was: touched in order, each stamped anew as in emit_touch_age (r8:
-     * the block, r11 the tag model's clock, rcx its value) */
-    x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo_clock)));
-    x_load(e, true, X_RCX, x_m(X_R11, 0));
-    for (uint64_t k = 0; k <= last - first; k++) {
-        x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
-        x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
-        x_store(e, true, x_m(X_R10, 0), X_RCX);
+     * the block; r11 the tag model's clock, rcx its value, or r14 when the L1D's is shared) */
+    if (clock_shared(h)) { /* the L1D's clock, in r14 */
+        for (uint64_t k = 0; k <= last - first; k++) {
+            x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
+            emit_touch_age(e);
+        }
+    } else {
+        x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo_clock)));
+        x_load(e, true, X_RCX, x_m(X_R11, 0));
+        for (uint64_t k = 0; k <= last - first; k++) {
+            x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
+            x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
+            x_store(e, true, x_m(X_R10, 0), X_RCX);
+        }
+        x_store(e, true, x_m(X_R11, 0), X_RCX);
     }
-    x_store(e, true, x_m(X_R11, 0), X_RCX);
     if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
         /* its counter: the same index on every hart of the machine (one configuration) */
         uint64_t pc = b->pc + b->core_word[1];
@@ -1988,7 +2003,7 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
                 ma->complete != mb->complete || !ma->cache != !mb->cache)) ||
         !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
         !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo ||
-        pin_regs(ha) != pin_regs(hb) || ha->ram_base != hb->ram_base)
+        pin_regs(ha) != pin_regs(hb) || ha->ram_base != hb->ram_base || clock_shared(ha) != clock_shared(hb))
         return false;
     if (ftlb_key_zero(a) != ftlb_key_zero(b))
         return false;

@@ -23,6 +23,7 @@ const char *cache_config_check(const cache_config_t *cfg)
 bool cache_init(cache_t *c, const cache_config_t *cfg)
 {
     memset(c, 0, sizeof *c);
+    c->tick = &c->clock;
     if (cache_config_check(cfg))
         return false;
     c->cfg = *cfg;
@@ -58,7 +59,13 @@ void cache_invalidate_all(cache_t *c)
         c->tag[k] = UINT64_MAX;
     memset(c->dirty, 0, n);
     memset(c->age, 0, n * sizeof *c->age);
-    c->clock = 0;
+    /* the clock goes on (a shared one serves another cache): every stamp is 0 now, below any
+     * later one, so the order is what a clock from 0 gives */
+}
+
+void cache_share_clock(cache_t *c, cache_t *owner)
+{
+    c->tick = owner->tick;
 }
 
 long cache_slot(const cache_t *c, uint64_t addr)
@@ -105,7 +112,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     size_t base = (size_t)(line & c->set_mask) * c->cfg.ways;
     unsigned ways = c->cfg.ways;
     c->accesses++;
-    c->clock++;
+    uint64_t now = ++*c->tick;
     if (ways == 1 && c->tag[base] == line && (!write || c->cfg.write_policy == CACHE_WRITE_BACK)) {
         /* direct mapped, read hit (or write-back write hit): the common case */
         c->hits++;
@@ -121,7 +128,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
         r.hit = true;
         r.slot = (long)(base + w);
         c->hits++;
-        c->age[base + w] = c->clock;
+        c->age[base + w] = now;
         r.cycles = c->cfg.hit_cycles;
         if (write) {
             if (c->cfg.write_policy == CACHE_WRITE_BACK) {
@@ -164,7 +171,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     c->fills++;
     r.fill_latency = fill_latency(c, line << c->line_shift);
     c->tag[v] = line;
-    c->age[v] = c->clock;
+    c->age[v] = now;
     r.slot = (long)v;
     c->dirty[v] = write && c->cfg.write_policy == CACHE_WRITE_BACK;
     if (write && c->cfg.write_policy == CACHE_WRITE_THROUGH) {

@@ -177,9 +177,14 @@ coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *s
     m->sink = sink;
     m->ctx = sink_ctx;
     bool ok = level_init(&m->l2, l2_size, L2_WAYS, LEVEL_L2);
-    for (unsigned c = 0; c < cores; c++)
-        ok = ok && level_init(&m->l1d[c], L1_SIZE, L1_WAYS, LEVEL_L1D) &&
+    for (unsigned c = 0; c < cores && ok; c++) {
+        ok = level_init(&m->l1d[c], L1_SIZE, L1_WAYS, LEVEL_L1D) &&
              level_init(&m->l1i[c], L1_SIZE, L1_WAYS, LEVEL_L1I);
+        /* one LRU clock for a core's two L1s: translated code keeps it in a register (jit.c,
+         * emit_memo_retire); each L1's order is the same as with a clock of its own */
+        if (ok)
+            cache_share_clock(&m->l1i[c].c, &m->l1d[c].c);
+    }
     if (!ok) {
         coh_free(m);
         return NULL;
