@@ -105,6 +105,32 @@ static unsigned fill_latency(cache_t *c, uint64_t line_addr)
     return first + (words ? words - 1 : 0);
 }
 
+long cache_allocate(cache_t *c, uint64_t addr)
+{
+    uint64_t line = addr >> c->line_shift;
+    size_t base = (size_t)(line & c->set_mask) * c->cfg.ways;
+    unsigned ways = c->cfg.ways;
+    c->accesses++;
+    uint64_t now = ++*c->tick;
+    unsigned victim = 0; /* as cache_access: an invalid way first, else the least recently used */
+    for (unsigned w = 0; w < ways; w++) {
+        if (c->tag[base + w] == UINT64_MAX) {
+            victim = w;
+            break;
+        }
+        if (c->age[base + w] < c->age[base + victim])
+            victim = w;
+    }
+    size_t v = base + victim;
+    if (c->tag[v] != UINT64_MAX && c->dirty[v])
+        c->writebacks++;
+    c->fills++;
+    c->tag[v] = line;
+    c->age[v] = now;
+    c->dirty[v] = 0;
+    return (long)v;
+}
+
 cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
 {
     cache_result_t r = { .slot = -1 };

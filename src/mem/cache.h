@@ -90,5 +90,17 @@ static inline void cache_touch_slot(cache_t *c, size_t slot)
 {
     cache_touch_age(c, &c->age[slot]);
 }
+/* A read hit on the line in `slot` (from cache_slot), in a cache of two ways or more: exactly
+ * what cache_access(c, addr, false) does then (statistics, clock and stamp), without the lookup. */
+static inline void cache_hit_slot(cache_t *c, size_t slot)
+{
+    c->accesses++;
+    c->hits++;
+    c->age[slot] = ++*c->tick;
+}
+/* A read of a line known to be absent, in a cache with no next level: exactly what
+ * cache_access(c, addr, false) does then (the LRU victim is replaced), without looking for a hit.
+ * Returns the slot the line now has. */
+long cache_allocate(cache_t *c, uint64_t addr);
 
 #endif
