@@ -271,6 +271,8 @@ typedef struct slow_path {
     bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
     bool addr_in_stub;  /* rax is not the address on the way to the stub (emit_window_offset) */
     bool addr_access;   /* the access is made from the address, rax (emit_memo_check): no rdx */
+    bool watch_in_tag;  /* a store whose memo tag leaves out watched granules (l1_memo_t.watch):
+                         * its inline hit tests no watch bit; the stub tests it (emit_ftlb) */
     reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
     reg_state_t after;  /* the pool where the stub goes back to (s->back) */
 } slow_path_t;
@@ -652,8 +654,11 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     emit_access_check(t, s, direct, size);
     s->access = e->p;
     s->size = size;
-    /* the granule's store-watch bit: code, tohost, reservations */
-    uint8_t *watched = s->addr_access ? emit_watched_addr_test(t) : emit_watched_granule_test(e);
+    /* the granule's store-watch bit: code, tohost, reservations; none where a hit of the memo's
+     * store tag proves the granule unwatched (emit_memo_check) */
+    uint8_t *watched = s->watch_in_tag  ? NULL
+                       : s->addr_access ? emit_watched_addr_test(t)
+                                        : emit_watched_granule_test(e);
     x_mem_t m = s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
     switch (size) {
     case 1: x_op(e, false, 0x88, 1, v, m, true); break;
@@ -665,6 +670,8 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     default: x_store(e, true, m, v); break;
     }
     s->back = e->p;
+    if (!watched)
+        return true;
     /* the watched case shares the stub: a second slow path entry */
     slow_path_t *s2 = &t->slow[t->n_slow++];
     *s2 = *s;
@@ -1573,6 +1580,9 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
     x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
     if (s->kind == SLOW_LOAD)
         x_alu(e, true, X_SUB, X_RDX, x_r(X_R12)); /* the access's host address less the RAM's */
+    /* a store whose inline path tests no watch bit (watch_in_tag): tested here, a watched
+     * granule goes on to the helper */
+    uint8_t *watched = s->watch_in_tag ? emit_watched_granule_test(e) : NULL;
     if (s->addr_access) { /* the access is made from rax: the offset's address (memo_access) */
         x_mov(e, X_RAX, X_RDX);
         x_alu_imm(e, true, X_SUB, x_r(X_RAX), (int32_t) - (int64_t)t->h->ram_base);
@@ -1581,6 +1591,8 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
     x_patch(e, miss[0], e->p);
     if (miss[1])
         x_patch(e, miss[1], e->p);
+    if (watched)
+        x_patch(e, watched, e->p);
 }
 
 /* rdx = the offset in main RAM of the access at rax; the jump returned is taken unless the
@@ -1786,6 +1798,7 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     /* rdx = the offset in main RAM, which a tag found proves the access is in (memo_fast); none
      * where the access can be made from the address itself (memo_addr_access) */
     s->addr_access = memo_addr_access(t->h);
+    s->watch_in_tag = store && m->watch && m->watch == t->h->store_watch;
     if (!s->addr_access) {
         x_mov(e, X_RDX, X_RAX);
         emit_sub_ram_base(t, X_RDX);

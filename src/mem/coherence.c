@@ -188,6 +188,9 @@ coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *s
         coh_free(m);
         return NULL;
     }
+    /* the L1Ds' memos share the harts' store watch (l1_memo_t.watch): one ring */
+    for (unsigned c = 0; c < cores; c++)
+        m->l1d[c].memo->peer = m->l1d[(c + 1) % cores].memo;
     return m;
 }
 
