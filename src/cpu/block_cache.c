@@ -400,6 +400,7 @@ void block_mark_code(hart_t *h, uint64_t pc, uint64_t end)
     for (uint64_t g = first; g <= last; g++) {
         bc->code_map[g >> 3] |= (uint8_t)(1u << (g & 7));
         h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
+        l1_memo_unwatch(h->l1d_memo, h->ram_base + (g << 6));
     }
     if (first >> 3 < bc->code_lo)
         bc->code_lo = (size_t)(first >> 3);

@@ -74,7 +74,7 @@ void hart_memo_retire_update(hart_t *h)
     static const uint64_t no_gen = UINT64_MAX; /* generations count up from 1 */
     for (unsigned k = 0; k < 2; k++)
         h->memo_retire_gen[k] = h->memo_retire == k + 1 && !h->budget_cycles ? &h->imemo->gen : &no_gen;
-    h->imemo_clock = h->memo_retire ? &h->imemo->cache->clock : NULL;
+    h->imemo_clock = h->memo_retire ? h->imemo->cache->tick : NULL;
 }
 
 void hart_set_priv(hart_t *h, enum priv_mode priv)

@@ -270,6 +270,9 @@ typedef struct slow_path {
     bool ftlb_inline;   /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
     bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
     bool addr_in_stub;  /* rax is not the address on the way to the stub (emit_window_offset) */
+    bool addr_access;   /* the access is made from the address, rax (emit_memo_check): no rdx */
+    bool watch_in_tag;  /* a store whose memo tag leaves out watched granules (l1_memo_t.watch):
+                         * its inline hit tests no watch bit; the stub tests it (emit_ftlb) */
     reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
     reg_state_t after;  /* the pool where the stub goes back to (s->back) */
 } slow_path_t;
@@ -444,6 +447,23 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
 }
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2]);
+
+/* May a load or store of a hart whose memo keeps replacement state (emit_memo_check) be made from
+ * its address in rax, without its offset in main RAM (rdx)? So while the RAM's base, negated,
+ * fits in a displacement and is page-aligned: the access is [r12 + rax - ram_base]
+ * (memo_access), a store's watched-granule test reads the bitmap at r15 from the address too
+ * (emit_watched_granule_test), which saves the offset's two instructions on every hit. */
+static bool memo_addr_access(const hart_t *h)
+{
+    return h->ram_base <= 0x80000000ull && (h->ram_base & 0xfff) == 0;
+}
+
+/* The operand of a load or store made from its address (slow_path_t.addr_access). */
+static x_mem_t memo_access(const hart_t *h)
+{
+    return x_mid(X_R12, X_RAX, (int32_t) - (int64_t)h->ram_base);
+}
+
 static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size);
 static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size);
 
@@ -570,7 +590,7 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     emit_access_check(t, s, direct, access_size(op));
     s->access = e->p;
     s->size = access_size(op);
-    x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : x_mi(X_R12, X_RDX);
+    x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
     switch (op) {
     case OP_LB: x_movx(e, t->w, 0x0fbe, rd, m); break;
     case OP_LH: x_movx(e, t->w, 0x0fbf, rd, m); break;
@@ -606,6 +626,21 @@ static uint8_t *emit_watched_granule_test(x_emit_t *e)
     return x_jcc(e, X_CC_B);
 }
 
+/* The same from the address in rax (slow_path_t.addr_access: a page-aligned RAM base): the
+ * granule's word is (rax >> 12) - (ram_base >> 12), its bit the address's granule mod 64, as
+ * that of the offset. */
+static uint8_t *emit_watched_addr_test(tr_t *t)
+{
+    x_emit_t *e = &t->e;
+    x_mov(e, X_R8, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_R8, 6); /* the granule, less ram_base's (a multiple of 64) */
+    x_mov(e, X_RCX, X_RAX);
+    x_shift_imm(e, true, X_SHR, X_RCX, 12); /* its word, less ram_base's */
+    x_load(e, true, X_RCX, (x_mem_t){ X_R15, X_RCX, (int32_t) - (int64_t)((t->h->ram_base >> 12) * 8), 3 });
+    x_bt(e, true, 0x0fa3, x_r(X_RCX), X_R8);
+    return x_jcc(e, X_CC_B);
+}
+
 static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
@@ -619,9 +654,12 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     emit_access_check(t, s, direct, size);
     s->access = e->p;
     s->size = size;
-    /* the granule's store-watch bit: code, tohost, reservations */
-    uint8_t *watched = emit_watched_granule_test(e);
-    x_mem_t m = x_mi(X_R12, X_RDX);
+    /* the granule's store-watch bit: code, tohost, reservations; none where a hit of the memo's
+     * store tag proves the granule unwatched (emit_memo_check) */
+    uint8_t *watched = s->watch_in_tag  ? NULL
+                       : s->addr_access ? emit_watched_addr_test(t)
+                                        : emit_watched_granule_test(e);
+    x_mem_t m = s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
     switch (size) {
     case 1: x_op(e, false, 0x88, 1, v, m, true); break;
     case 2:
@@ -632,6 +670,8 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     default: x_store(e, true, m, v); break;
     }
     s->back = e->p;
+    if (!watched)
+        return true;
     /* the watched case shares the stub: a second slow path entry */
     slow_path_t *s2 = &t->slow[t->n_slow++];
     *s2 = *s;
@@ -1053,6 +1093,14 @@ static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     return n;
 }
 
+/* Does the hart's L1I tag model take its LRU stamps from the L1D's clock (cache_share_clock), which
+ * translated code keeps in r14 (memo_regs)? Then a block end stamps its lines from r14. */
+static bool clock_shared(const hart_t *h)
+{
+    return memo_regs(h) && h->l1i_memo && h->l1i_memo->cache &&
+           h->l1i_memo->cache->tick == &h->l1d_memo->cache->clock;
+}
+
 /* A timed block's retirement on a hart whose core leaves its block end to a machine's L1I memo and
  * a branch predictor (hart_t.memo_retire), as exec_block_timing and the core's block_retired make
  * it when the block's lines are where it found them (block_t.fetch_gen still the memo's
@@ -1093,15 +1141,22 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
     /* every line is where it was: touched in order, each stamped anew as in emit_touch_age (r8:
-     * the block, r11 the tag model's clock, rcx its value) */
-    x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo_clock)));
-    x_load(e, true, X_RCX, x_m(X_R11, 0));
-    for (uint64_t k = 0; k <= last - first; k++) {
-        x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
-        x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
-        x_store(e, true, x_m(X_R10, 0), X_RCX);
+     * the block; r11 the tag model's clock, rcx its value, or r14 when the L1D's is shared) */
+    if (clock_shared(h)) { /* the L1D's clock, in r14 */
+        for (uint64_t k = 0; k <= last - first; k++) {
+            x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
+            emit_touch_age(e);
+        }
+    } else {
+        x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo_clock)));
+        x_load(e, true, X_RCX, x_m(X_R11, 0));
+        for (uint64_t k = 0; k <= last - first; k++) {
+            x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
+            x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
+            x_store(e, true, x_m(X_R10, 0), X_RCX);
+        }
+        x_store(e, true, x_m(X_R11, 0), X_RCX);
     }
-    x_store(e, true, x_m(X_R11, 0), X_RCX);
     if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
         /* its counter: the same index on every hart of the machine (one configuration) */
         uint64_t pc = b->pc + b->core_word[1];
@@ -1520,10 +1575,19 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
     x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX));
     if (s->kind == SLOW_LOAD)
         x_alu(e, true, X_SUB, X_RDX, x_r(X_R12)); /* the access's host address less the RAM's */
+    /* a store whose inline path tests no watch bit (watch_in_tag): tested here, a watched
+     * granule goes on to the helper */
+    uint8_t *watched = s->watch_in_tag ? emit_watched_granule_test(e) : NULL;
+    if (s->addr_access) { /* the access is made from rax: the offset's address (memo_access) */
+        x_mov(e, X_RAX, X_RDX);
+        x_alu_imm(e, true, X_SUB, x_r(X_RAX), (int32_t) - (int64_t)t->h->ram_base);
+    }
     x_patch(e, x_jmp(e), s->access);
     x_patch(e, miss[0], e->p);
     if (miss[1])
         x_patch(e, miss[1], e->p);
+    if (watched)
+        x_patch(e, watched, e->p);
 }
 
 /* rdx = the offset in main RAM of the access at rax; the jump returned is taken unless the
@@ -1726,9 +1790,14 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
     x_emit_t *e = &t->e;
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
-    /* rdx = the offset in main RAM, which a tag found proves the access is in (memo_fast) */
-    x_mov(e, X_RDX, X_RAX);
-    emit_sub_ram_base(t, X_RDX);
+    /* rdx = the offset in main RAM, which a tag found proves the access is in (memo_fast); none
+     * where the access can be made from the address itself (memo_addr_access) */
+    s->addr_access = memo_addr_access(t->h);
+    s->watch_in_tag = store && m->watch && m->watch == t->h->store_watch;
+    if (!s->addr_access) {
+        x_mov(e, X_RDX, X_RAX);
+        emit_sub_ram_base(t, X_RDX);
+    }
     /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
      * its entry's offset in r13, the hart's memo_fast (emit_block: copies are shared): no tag
      * while the memo's hits need a call */
@@ -1942,7 +2011,7 @@ static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *h
                 ma->complete != mb->complete || !ma->cache != !mb->cache)) ||
         !ha->retire_gen != !hb->retire_gen || ha->memo_retire_core != hb->memo_retire_core ||
         !ha->bp_ctr != !hb->bp_ctr || ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo ||
-        pin_regs(ha) != pin_regs(hb))
+        pin_regs(ha) != pin_regs(hb) || ha->ram_base != hb->ram_base || clock_shared(ha) != clock_shared(hb))
         return false;
     if (ftlb_key_zero(a) != ftlb_key_zero(b))
         return false;

@@ -15,6 +15,7 @@
 #include "dev/devices.h"
 #include "loader/elf_load.h"
 #include "loader/raw_load.h"
+#include "mem/l1_memo.h"
 #include "util/u64.h"
 
 /* The executor returns to the run loop at least this often (instructions) to look at devices. */
@@ -684,6 +685,7 @@ static void watch_granule(const hart_t *h, uint64_t addr)
         return;
     uint64_t g = (addr - h->ram_base) >> 6;
     h->store_watch[g >> 3] |= (uint8_t)(1u << (g & 7));
+    l1_memo_unwatch(h->l1d_memo, addr);
 }
 
 static void platform_rewatch(void *ctx, hart_t *h)

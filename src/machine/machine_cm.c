@@ -79,6 +79,12 @@ void machine_cm_attach(machine_t *m, hart_t *h)
     /* translated code's hits: main RAM only (l1_memo_t.fast_lo) */
     h->l1d_memo->fast_lo = h->ram_base;
     h->l1d_memo->fast_hi = h->ram_base + h->ram_size;
+    /* stores to watched granules (code, tohost, reservations) are no hits in translated code:
+     * every L1D memo of the ring leaves them out of its store tags */
+    for (l1_memo_t *k = h->l1d_memo; k && !k->watch;) {
+        k->watch = m->store_watch;
+        k = k->peer;
+    }
     h->l1i_memo = mips_cm_l1_memo(m->cm, core, true);
     /* L1 accesses presumed by the blocks (hart_t.load_presumed, fetch_presumed_lines): a memo hit
      * is one, so the memos stay on while they are counted; the model counts every access it

@@ -23,6 +23,7 @@ const char *cache_config_check(const cache_config_t *cfg)
 bool cache_init(cache_t *c, const cache_config_t *cfg)
 {
     memset(c, 0, sizeof *c);
+    c->tick = &c->clock;
     if (cache_config_check(cfg))
         return false;
     c->cfg = *cfg;
@@ -58,7 +59,13 @@ void cache_invalidate_all(cache_t *c)
         c->tag[k] = UINT64_MAX;
     memset(c->dirty, 0, n);
     memset(c->age, 0, n * sizeof *c->age);
-    c->clock = 0;
+    /* the clock goes on (a shared one serves another cache): every stamp is 0 now, below any
+     * later one, so the order is what a clock from 0 gives */
+}
+
+void cache_share_clock(cache_t *c, cache_t *owner)
+{
+    c->tick = owner->tick;
 }
 
 long cache_slot(const cache_t *c, uint64_t addr)
@@ -98,6 +105,32 @@ static unsigned fill_latency(cache_t *c, uint64_t line_addr)
     return first + (words ? words - 1 : 0);
 }
 
+long cache_allocate(cache_t *c, uint64_t addr)
+{
+    uint64_t line = addr >> c->line_shift;
+    size_t base = (size_t)(line & c->set_mask) * c->cfg.ways;
+    unsigned ways = c->cfg.ways;
+    c->accesses++;
+    uint64_t now = ++*c->tick;
+    unsigned victim = 0; /* as cache_access: an invalid way first, else the least recently used */
+    for (unsigned w = 0; w < ways; w++) {
+        if (c->tag[base + w] == UINT64_MAX) {
+            victim = w;
+            break;
+        }
+        if (c->age[base + w] < c->age[base + victim])
+            victim = w;
+    }
+    size_t v = base + victim;
+    if (c->tag[v] != UINT64_MAX && c->dirty[v])
+        c->writebacks++;
+    c->fills++;
+    c->tag[v] = line;
+    c->age[v] = now;
+    c->dirty[v] = 0;
+    return (long)v;
+}
+
 cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
 {
     cache_result_t r = { .slot = -1 };
@@ -105,7 +138,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     size_t base = (size_t)(line & c->set_mask) * c->cfg.ways;
     unsigned ways = c->cfg.ways;
     c->accesses++;
-    c->clock++;
+    uint64_t now = ++*c->tick;
     if (ways == 1 && c->tag[base] == line && (!write || c->cfg.write_policy == CACHE_WRITE_BACK)) {
         /* direct mapped, read hit (or write-back write hit): the common case */
         c->hits++;
@@ -121,7 +154,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
         r.hit = true;
         r.slot = (long)(base + w);
         c->hits++;
-        c->age[base + w] = c->clock;
+        c->age[base + w] = now;
         r.cycles = c->cfg.hit_cycles;
         if (write) {
             if (c->cfg.write_policy == CACHE_WRITE_BACK) {
@@ -164,7 +197,7 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
     c->fills++;
     r.fill_latency = fill_latency(c, line << c->line_shift);
     c->tag[v] = line;
-    c->age[v] = c->clock;
+    c->age[v] = now;
     r.slot = (long)v;
     c->dirty[v] = write && c->cfg.write_policy == CACHE_WRITE_BACK;
     if (write && c->cfg.write_policy == CACHE_WRITE_THROUGH) {

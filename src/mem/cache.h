@@ -46,6 +46,10 @@ typedef struct cache {
     uint64_t *tag;  /* sets * ways: line address, or UINT64_MAX for invalid */
     uint8_t *dirty; /* sets * ways */
     uint64_t *age;  /* sets * ways: LRU stamps (64 bits: they never wrap) */
+    /* The clock the stamps are taken from: `clock`, or another cache's (cache_share_clock). Only
+     * the order of one cache's stamps matters, so caches may share one: a stamp is still later
+     * than every stamp before it. */
+    uint64_t *tick;
     uint64_t clock;
     struct cache *next; /* the level below, or NULL: memory with cfg.fill_cycles */
     /* Statistics, for tools and tests. */
@@ -57,6 +61,9 @@ const char *cache_config_check(const cache_config_t *cfg);
 /* false: out of memory or a configuration cache_config_check refuses. */
 bool cache_init(cache_t *c, const cache_config_t *cfg);
 void cache_free(cache_t *c);
+/* c takes its LRU stamps from owner's clock from now on (a machine whose translated code keeps
+ * one clock for both L1s of a core, p8700's); c is empty (just made or invalidated). */
+void cache_share_clock(cache_t *c, cache_t *owner);
 /* Every line invalid (reset, a full invalidate). Dirty lines are dropped. */
 void cache_invalidate_all(cache_t *c);
 /* Whether the line holding addr is present, without touching LRU state or statistics. */
@@ -75,13 +82,25 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write);
  * line that is already the last one touched stays where it is: the order is the same. */
 static inline void cache_touch_age(cache_t *c, uint64_t *age)
 {
-    if (*age != c->clock)
-        *age = ++c->clock;
+    if (*age != *c->tick)
+        *age = ++*c->tick;
 }
 /* The same by the line's slot. */
 static inline void cache_touch_slot(cache_t *c, size_t slot)
 {
     cache_touch_age(c, &c->age[slot]);
 }
+/* A read hit on the line in `slot` (from cache_slot), in a cache of two ways or more: exactly
+ * what cache_access(c, addr, false) does then (statistics, clock and stamp), without the lookup. */
+static inline void cache_hit_slot(cache_t *c, size_t slot)
+{
+    c->accesses++;
+    c->hits++;
+    c->age[slot] = ++*c->tick;
+}
+/* A read of a line known to be absent, in a cache with no next level: exactly what
+ * cache_access(c, addr, false) does then (the LRU victim is replaced), without looking for a hit.
+ * Returns the slot the line now has. */
+long cache_allocate(cache_t *c, uint64_t addr);
 
 #endif

@@ -122,10 +122,10 @@ static struct meta *level_find(const level_t *l, uint64_t line)
     return s < 0 ? NULL : &l->meta[s];
 }
 
-/* A hit on `line`: its LRU position. */
-static void level_touch(level_t *l, uint64_t line)
+/* A hit on the line in way w (from level_find): its LRU position. */
+static void level_touch(level_t *l, const struct meta *w)
 {
-    cache_access(&l->c, line * COH_LINE, false);
+    cache_hit_slot(&l->c, (size_t)(w - l->meta));
 }
 
 /* The D-side memo follows the way's state: readable while valid, writable while modified. */
@@ -145,8 +145,7 @@ static void level_set_state(level_t *l, struct meta *w, uint8_t state)
  * (state ST_I: nothing). The new line's state is ST_I until the caller sets it. */
 static struct meta *level_fill(level_t *l, uint64_t line, struct meta *victim)
 {
-    cache_access(&l->c, line * COH_LINE, false);
-    struct meta *m = level_find(l, line);
+    struct meta *m = &l->meta[cache_allocate(&l->c, line * COH_LINE)];
     *victim = *m;
     if (l->kind == LEVEL_L1D && victim->state != ST_I) {
         m->state = ST_I;
@@ -177,13 +176,21 @@ coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *s
     m->sink = sink;
     m->ctx = sink_ctx;
     bool ok = level_init(&m->l2, l2_size, L2_WAYS, LEVEL_L2);
-    for (unsigned c = 0; c < cores; c++)
-        ok = ok && level_init(&m->l1d[c], L1_SIZE, L1_WAYS, LEVEL_L1D) &&
+    for (unsigned c = 0; c < cores && ok; c++) {
+        ok = level_init(&m->l1d[c], L1_SIZE, L1_WAYS, LEVEL_L1D) &&
              level_init(&m->l1i[c], L1_SIZE, L1_WAYS, LEVEL_L1I);
+        /* one LRU clock for a core's two L1s: translated code keeps it in a register (jit.c,
+         * emit_memo_retire); each L1's order is the same as with a clock of its own */
+        if (ok)
+            cache_share_clock(&m->l1i[c].c, &m->l1d[c].c);
+    }
     if (!ok) {
         coh_free(m);
         return NULL;
     }
+    /* the L1Ds' memos share the harts' store watch (l1_memo_t.watch): one ring */
+    for (unsigned c = 0; c < cores; c++)
+        m->l1d[c].memo->peer = m->l1d[(c + 1) % cores].memo;
     return m;
 }
 
@@ -250,7 +257,7 @@ static bool l2_access(coh_model_t *m, unsigned port_bit, uint32_t kind, uint64_t
     uint32_t result;
     if (w) {
         result = w->state == ST_M ? CMQ9_HIT_DIRTY : CMQ9_HIT_CLEAN;
-        level_touch(l2, line);
+        level_touch(l2, w);
     } else {
         w = level_fill(l2, line, &victim);
         result = victim.state == ST_M ? CMQ9_MISS_DIRTY : CMQ9_MISS_CLEAN;
@@ -354,8 +361,9 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
     out->l1_access++;
     if (kind == COH_IFETCH) {
         level_t *ic = &m->l1i[c];
-        if (level_find(ic, line)) {
-            level_touch(ic, line);
+        struct meta *hit = level_find(ic, line);
+        if (hit) {
+            level_touch(ic, hit);
             return;
         }
         out->l1_miss++;
@@ -371,7 +379,7 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
     struct meta *w = level_find(dc, line);
     bool store = kind == COH_STORE;
     if (w && (!store || w->state != ST_S)) {
-        level_touch(dc, line);
+        level_touch(dc, w);
         level_set_state(dc, w, store ? ST_M : w->state); /* E -> M silently; the memo learns the line */
         return;
     }
@@ -386,7 +394,7 @@ static void cached_line(coh_model_t *m, unsigned c, uint64_t line, enum coh_acce
             }
         }
         snoop_l1i(m, c, line, CMQ1_CMD_STORE);
-        level_touch(dc, line);
+        level_touch(dc, w);
         level_set_state(dc, w, ST_M);
         return;
     }

@@ -65,12 +65,46 @@ typedef struct l1_memo {
      * translated code reaches, set before the memo fills; empty: none), so a tag found there
      * proves the access is in main RAM (hart_t.memo_fast) */
     uint64_t fast_lo, fast_hi;
+    /* The store-watch map of [fast_lo, ...) (hart_t.store_watch: one bit per 64 bytes), or NULL:
+     * fast[]'s store tags leave out every line with a watched granule, so a store that hits in
+     * translated code needs no test of its own (jit.c, emit_store); whoever sets a bit takes the
+     * line's store tag away in every memo of the ring (l1_memo_unwatch) */
+    const uint8_t *watch;
+    struct l1_memo *peer; /* the next memo sharing `watch`: a ring (NULL: this one alone) */
     struct l1_memo_fast fast[L1_MEMO_ENTRIES]; /* D side with cache: e[] as translated code reads it */
 } l1_memo_t;
 
 static inline uint64_t *l1_memo_entry(l1_memo_t *m, uint64_t line)
 {
     return &m->e[line & (L1_MEMO_ENTRIES - 1)];
+}
+
+/* Does the line at addr (in [fast_lo, fast_hi)) hold a granule the store watch has? */
+static inline bool l1_memo_watched(const l1_memo_t *m, uint64_t addr)
+{
+    if (!m->watch)
+        return false;
+    uint64_t off = addr - m->fast_lo, end = off + (1ull << m->line_shift);
+    for (uint64_t g = off >> 6; g < (end + 63) >> 6; g++)
+        if ((m->watch[g >> 3] >> (g & 7)) & 1)
+            return true;
+    return false;
+}
+
+/* The granule at addr has just become watched: no memo of m's ring lets a store to its line hit
+ * in translated code any more (the line's state is the model's still). */
+static inline void l1_memo_unwatch(l1_memo_t *m, uint64_t addr)
+{
+    if (!m || !m->watch)
+        return;
+    l1_memo_t *k = m;
+    do {
+        uint64_t line = addr >> k->line_shift;
+        struct l1_memo_fast *f = &k->fast[line & (L1_MEMO_ENTRIES - 1)];
+        if (f->store_tag == line << k->line_shift)
+            f->store_tag = L1_MEMO_NO_TAG;
+        k = k->peer;
+    } while (k && k != m);
 }
 
 /* e[] and fast[] of the entry of `line`: held in `slot` of the tag model (readable; writable
@@ -90,7 +124,7 @@ static inline void l1_memo_set(l1_memo_t *m, uint64_t line, long slot, bool writ
     *e = line << 12 | (uint64_t)slot << 2 | L1_MEMO_VALID | (writable ? L1_MEMO_WRITABLE : 0);
     bool fast = addr >= m->fast_lo && addr < m->fast_hi && m->fast_hi - addr >= (1ull << m->line_shift);
     f->load_tag = fast ? addr : L1_MEMO_NO_TAG;
-    f->store_tag = fast && writable ? addr : L1_MEMO_NO_TAG;
+    f->store_tag = fast && writable && !l1_memo_watched(m, addr) ? addr : L1_MEMO_NO_TAG;
     f->age = m->cache ? &m->cache->age[slot] : NULL;
 }
 
