@@ -136,9 +136,10 @@ typedef int64_t sreg;
  * under the current key; r_ is then a_ + the entry's delta: the host address of a load, the offset
  * in main RAM of a store. */
 #define FTLB_HIT(kind, a_, size, r_) ({ \
-        const struct ftlb_entry *e_ = &h->ftlb[kind][((a_) >> 12) & 255]; \
-        r_ = (a_) + e_->delta; \
-        e_->tag == (((a_) & (~0xfffull | ((size) - 1))) | h->ftlb_key); /* misaligned: no tag */ \
+        const struct ftlb *e_ = &h->ftlb[kind]; \
+        unsigned i_ = ((a_) >> 12) & 255; \
+        r_ = (a_) + e_->delta[i_]; \
+        e_->tag[i_] == FTLB_TAG(((a_) & (~0xfffull | ((size) - 1))) | h->ftlb_key); /* misaligned: no tag */ \
     })
 #define LOAD(type, conv) do { \
         uint64_t a_ = ADDR, off_ = a_ - h->ram_base; \

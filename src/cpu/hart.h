@@ -248,9 +248,12 @@ typedef struct hart {
     uint32_t ctx, ctx_g;
     /* The inline path of loads and stores the main-RAM window does not take (translation on, or a
      * PMP view that is not uniform over RAM): one direct-mapped entry per page and kind ([0] loads,
-     * [1] stores), at the index of the TLB entry (vpn % 256). tag: the page's va | ftlb_key at the
-     * fill, so a lookup compares (va & ~0xfff | va & (size - 1)) | ftlb_key with it, and a
-     * misaligned access (low bits set) misses; delta: va + delta is the access's host address for
+     * [1] stores), at the index of the TLB entry (vpn % 256). tag: FTLB_TAG(the page's va |
+     * ftlb_key at the fill), so a lookup compares FTLB_TAG((va & ~0xfff | va & (size - 1)) |
+     * ftlb_key) with it, and a misaligned access (low bits set) misses; the rotation puts the index
+     * in the tag's second byte, where translated code takes it in one instruction (jit.c,
+     * emit_ftlb_lookup; tags and deltas in two arrays, so that the index is scaled by 8 alone).
+     * delta: va + delta is the access's host address for
      * a load (translated code accesses [va + delta] at once), its offset in main RAM for a store
      * (which tests the store watch by that offset). An entry exists only for a page in main RAM
      * that the data privilege may access in that way as a plain copy (translation with the
@@ -258,9 +261,9 @@ typedef struct hart {
      * ftlb_key: FTLB_KEY(the data privilege, SUM in S-mode), or FTLB_OFF while every access must
      * be seen (hart_ftlb_rekey). Dropped with the TLB entries (cpu/mmu.c) and on PMP and MXR
      * changes. */
-    struct ftlb_entry {
-        uint64_t tag, delta;
-    } ftlb[2][256];
+    struct ftlb {
+        uint64_t tag[256], delta[256];
+    } ftlb[2];
     uint64_t ftlb_key;
     uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
@@ -530,6 +533,10 @@ static inline bool hart_needs_addresses(const hart_t *h)
 #define FTLB_KEY(dpriv, sum) (((uint64_t)(dpriv) | (uint64_t)(sum) << 2) << 3)
 #define FTLB_KEY_PRIV(key) (((key) >> 3) & 3)
 #define FTLB_OFF (1ull << 11)
+/* A fast-TLB tag as stored and compared (hart_t.ftlb): the page's va, key and alignment bits
+ * rotated right by 4, so that bits 8-15 are the index, vpn % 256 (bits 12-19 of the va). A
+ * lookup's tag, with bits 6-10 of the unrotated value clear, is never all ones (an empty entry). */
+#define FTLB_TAG(t) ((uint64_t)(t) >> 4 | (uint64_t)(t) << 60)
 /* The key of the fast TLB (hart_t.ftlb) for the current data privilege, SUM and PMU state
  * (hart_update_paths alone calls it: cpu/hart.c is the only place that assigns ftlb_key). */
 static inline void hart_ftlb_rekey(hart_t *h)

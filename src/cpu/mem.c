@@ -352,9 +352,10 @@ static void ftlb_fill(hart_t *h, uint64_t va, uint64_t pa, unsigned kind, enum p
         return;
     if (h->pmp_count && !pmp_allows(h, page, 0x1000, kind ? PMP_W : PMP_R, priv))
         return;
-    struct ftlb_entry *e = &h->ftlb[kind][(va >> 12) % 256];
-    e->tag = (va & ~0xfffull) | h->ftlb_key;
-    e->delta = (kind ? off : (uint64_t)(uintptr_t)(h->ram + off)) - (va & ~0xfffull); /* hart_t.ftlb */
+    struct ftlb *e = &h->ftlb[kind];
+    unsigned i = (unsigned)(va >> 12) % 256;
+    e->tag[i] = FTLB_TAG((va & ~0xfffull) | h->ftlb_key);
+    e->delta[i] = (kind ? off : (uint64_t)(uintptr_t)(h->ram + off)) - (va & ~0xfffull); /* hart_t.ftlb */
 }
 
 /* Translates both pages of an access that crosses a page boundary (the first fault wins, with

@@ -77,7 +77,7 @@ void mmu_ftlb_flush(hart_t *h);
 /* Forgets the fast TLB's entries at the index of virtual page vpn. */
 static inline void mmu_ftlb_drop(hart_t *h, uint64_t vpn)
 {
-    h->ftlb[0][vpn % 256].tag = h->ftlb[1][vpn % 256].tag = UINT64_MAX;
+    h->ftlb[0].tag[vpn % 256] = h->ftlb[1].tag[vpn % 256] = UINT64_MAX;
 }
 
 /* satp write (WARL: a mode the hart does not implement leaves satp as it was). */

@@ -76,6 +76,10 @@ static inline x_mem_t x_mis(int base, int index, unsigned scale)
 {
     return (x_mem_t){ base, index, 0, scale };
 }
+static inline x_mem_t x_misd(int base, int index, unsigned scale, int32_t disp)
+{
+    return (x_mem_t){ base, index, disp, scale };
+}
 
 static inline void x_b(x_emit_t *e, unsigned v)
 {
@@ -212,6 +216,14 @@ static inline void x_test8_imm(x_emit_t *e, int reg, uint8_t imm)
 {
     x_op(e, false, 0xf6, 1, 0, x_r(reg), true);
     x_b(e, imm);
+}
+/* movzx reg32, src's second byte (ah, ch, dh, bh: src rax..rbx), zero-extended: without a REX
+ * prefix, so reg is one of eax..edi */
+static inline void x_movzx_high8(x_emit_t *e, int reg, int src)
+{
+    x_b(e, 0x0f);
+    x_b(e, 0xb6);
+    x_b(e, 0xc0u | ((unsigned)reg & 7) << 3 | (4u + ((unsigned)src & 3)));
 }
 static inline void x_lea(x_emit_t *e, bool w, int reg, x_mem_t m)
 {

@@ -437,13 +437,15 @@ static void emit_call(tr_t *t, const void *fn)
     emit_after_call(t);
 }
 
-/* rax = rs1 + imm, the XLEN's address (an RV32 register is zero-extended already) */
+/* rax = rs1 + imm, the XLEN's address (an RV32 register is zero-extended already; a 32-bit lea
+ * zero-extends its sum as the 32-bit add did), in one instruction; the flags are not set */
 static void emit_addr(tr_t *t, const dinsn_t *d)
 {
     int base = rc_use(&t->rc, &t->e, d->rs1);
-    x_load(&t->e, t->w, X_RAX, x_r(base));
     if (d->imm)
-        x_alu_imm(&t->e, t->w, X_ADD, x_r(X_RAX), d->imm);
+        x_lea(&t->e, t->w, X_RAX, x_m(base, d->imm));
+    else
+        x_load(&t->e, t->w, X_RAX, x_r(base));
 }
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2]);
@@ -1547,20 +1549,20 @@ static bool is_translated_terminator(enum insn_op op)
  * bytes at rax: rdx its delta (rax + rdx: a load's host address, a store's offset in main RAM);
  * miss[0] jumps when the page is not there or the access is misaligned (its low bits, kept in the
  * compared tag, are never in an entry's), miss[1] is NULL. key_zero: the key is zero whenever the
- * code runs (ftlb_key_zero), and the tag is compared without it. */
+ * code runs (ftlb_key_zero), and the tag is compared without it. The tag is rotated (FTLB_TAG):
+ * its second byte, ch, is the index. */
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2])
 {
-    x_mov(e, X_RDX, X_RAX);
-    x_shift_imm(e, false, X_SHR, X_RDX, 12 - 4); /* the index (vpn % 256) times the entry's 16 bytes */
-    x_alu_imm(e, false, X_AND, x_r(X_RDX), 255 << 4);
     x_mov(e, X_RCX, X_RAX);
     x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~0xfffu | (size - 1)));
     if (!key_zero)
         x_alu(e, true, X_OR, X_RCX, x_m(X_RBX, HOFF(ftlb_key)));
-    x_alu(e, true, X_CMP, X_RCX, x_mid(X_RBX, X_RDX, entry));
+    x_shift_imm(e, true, X_ROR, X_RCX, 4); /* FTLB_TAG */
+    x_movzx_high8(e, X_RDX, X_RCX);        /* the index, vpn % 256 */
+    x_alu(e, true, X_CMP, X_RCX, x_misd(X_RBX, X_RDX, 3, entry + (int32_t)offsetof(struct ftlb, tag)));
     miss[0] = x_jcc(e, X_CC_NE);
     miss[1] = NULL;
-    x_load(e, true, X_RDX, x_mid(X_RBX, X_RDX, entry + 8));
+    x_load(e, true, X_RDX, x_misd(X_RBX, X_RDX, 3, entry + (int32_t)offsetof(struct ftlb, delta)));
 }
 
 /* A load or store off the main-RAM window (rax: the address): the fast TLB's entry for its page

@@ -51,7 +51,7 @@ static uint64_t load(uint64_t va)
 /* Whether the fast TLB holds U-mode loads of the page at va. */
 static bool in_ftlb(uint64_t va)
 {
-    return h.ftlb[0][(va >> 12) % 256].tag == (va & ~0xfffull);
+    return h.ftlb[0].tag[(va >> 12) % 256] == FTLB_TAG(va & ~0xfffull);
 }
 
 static bool in_tlb(uint64_t va)
