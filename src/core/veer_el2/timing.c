@@ -1996,7 +1996,7 @@ static __attribute__((noinline)) void block_retired_memo_events(hart_t *h, veer_
 /* The events memo pays for itself only when it is found: after a window of EV_WINDOW
  * retirements with fewer than EV_MIN_HITS hits, EV_SKIP retirements go to the model without it
  * (programs whose blocks seldom meet the same replay state twice: chase, vm). */
-enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_SKIP = 16 * EV_WINDOW };
+enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_SKIP = 64 * EV_WINDOW };
 
 /* While an event only a replay counts is counted: the retire memo with its events memo. */
 static __attribute__((noinline)) void block_retired_events(hart_t *h, veer_timing_t *s, const block_t *b,
