@@ -210,6 +210,17 @@ static inline uint64_t pmu_commit_amount(pmu_t *p, evset_t events, uint64_t amou
     }
     return pmu_commit_amount_now(p, events, amount);
 }
+/* The same for the single event `ev`, by its number. */
+static inline uint64_t pmu_commit_event_amount(pmu_t *p, unsigned ev, uint64_t amount)
+{
+    evset_t e = (evset_t)1 << ev;
+    if (p->sum_lazy & e) { /* observer sums only */
+        p->amount_acc[ev] += amount;
+        p->amount_pending |= e;
+        return 0;
+    }
+    return pmu_commit_amount_now(p, e, amount);
+}
 
 /* n occurrences of the single event `ev`, each with a latency of `amount` cycles, for its sum and
  * min/max slots only (its occurrences are counted elsewhere: instructions that presume them); n < 0

@@ -164,14 +164,18 @@ static const unsigned evm_event[EVM_N] = { EV_TM_ICACHE_HIT, EV_TM_FETCH_STALL, 
 /* What a whole execution of a block also depends on while one of the events of its replays is
  * counted (RETIRE_MEMO_EVENTS), beyond the retire memo's key (retire_ev_key). */
 typedef struct retire_ev_key {
-    uint64_t bus_left;   /* bus_left_packed: the bus buffer's entries of earlier blocks (event 34) */
-    uint64_t rel[2];     /* bus_word_rel of consecutive logged addresses (events 43, 48) */
-    uint32_t fetch;      /* the fetch buffer: fb_groups, fb_fetch, fetch_bound, misaligned waits (28) */
-    uint16_t n_addr;     /* the addresses logged */
-    uint8_t bus_carried; /* (event 34) */
-    uint8_t fetch_rel;   /* where the fetch stream left off from the block's pc (event 2; 0: apart) */
-    uint8_t coalesce;    /* the last block's last store and this block's first to one word */
+    /* packed (compared whole, one word each):
+     *   in: the retire memo's data-side entry state and generation (load_tail, store_tail,
+     *       late_load, retire_gen) and the counting configuration (RETIRE_MEMO_EVENTS counted,
+     *       pmu_t.n_amount): retire_ev_in;
+     *   state: bits 0-9 the fetch buffer (fb_groups, fb_fetch, fetch_bound, misaligned waits;
+     *       event 28), 10-12 bus_carried (event 34), 13-15 where the fetch stream left off from
+     *       the block's pc (event 2; 0: apart), 16 the last block's last store and this block's
+     *       first to one word, 17-24 the addresses logged, 32-63 bus_left_packed (event 34) */
+    uint64_t in[2], state;
+    uint64_t rel[2]; /* bus_word_rel of consecutive logged addresses (events 43, 48) */
 } retire_ev_key_t;
+_Static_assert(BLOCK_MAX_INSNS <= 0xFF, "the addresses logged fit in 8 bits");
 
 /* Beside the retire memo in the same slot, two ways: for an execution under the same key (b,
  * next, the data-side entry state, gen), what it adds to the events counted only by a replay
@@ -181,16 +185,11 @@ typedef struct retire_ev_key {
 typedef struct retire_ev_memo {
     const block_t *b;
     uint64_t next;
-    uint64_t data_in;
-    uint32_t gen;
-    uint8_t late_in;
     retire_ev_key_t key;
-    evset_t interest;                        /* sum_interest & RETIRE_MEMO_EVENTS */
     uint64_t fb_bound, fetch_addr, bus_left; /* left after it */
     int32_t amount[EVM_N]; /* the nonzero amounts, n_amounts of them, of the events event[] */
     uint8_t event[EVM_N];
     uint8_t n_amounts;
-    uint16_t n_amount; /* pmu_t.n_amount */
     uint8_t fb_groups, fb_fetch, bus_carried;
 } retire_ev_memo_t;
 
@@ -364,10 +363,10 @@ static inline veer_timing_t *timing_of(const hart_t *h)
     return s ? s->timing : NULL;
 }
 
-static __attribute__((noinline)) void tap_amount(veer_timing_t *s, evset_t ev, uint64_t n)
+static __attribute__((noinline)) void tap_amount(veer_timing_t *s, unsigned ev, uint64_t n)
 {
     for (unsigned k = 0; k < EVM_N; k++)
-        if (ev == (evset_t)1 << evm_event[k]) {
+        if (ev == evm_event[k]) {
             s->tap_amount[k] += (int64_t)n;
             return;
         }
@@ -380,7 +379,7 @@ static void add_amount(hart_t *h, evset_t ev, uint64_t n)
         pmu_commit_amount(&h->pmu, ev, n);
         veer_timing_t *s = timing_of(h);
         if (s->tap) /* recording a retire_ev_memo_t */
-            tap_amount(s, ev, n);
+            tap_amount(s, evset_first(ev), n);
     }
 }
 
@@ -1735,26 +1734,27 @@ static inline bool retire_ev_key(const hart_t *h, const veer_timing_t *s, const 
 {
     if (s->div_stalled)
         return false;
-    *k = (retire_ev_key_t){ 0 };
+    uint64_t state = 0;
     if (ev & EVBIT(TM_FETCH_STALL)) {
         if (s->misaligned_waits > 0xF)
             return false;
-        k->fetch = s->fb_groups | (uint32_t)s->fb_fetch << 2 | (uint32_t)(fetch_bound(s, b) - b->pc) << 3 |
-                   s->misaligned_waits << 6;
+        state = s->fb_groups | (uint32_t)s->fb_fetch << 2 | (uint32_t)(fetch_bound(s, b) - b->pc) << 3 |
+                s->misaligned_waits << 6;
     }
     if (ev & EVBIT(TM_SB_STALL)) {
-        k->bus_left = bus_left_packed(s);
-        if (k->bus_left == UINT64_MAX)
+        uint64_t left = bus_left_packed(s); /* at most BUS_MEMO_CARRIED bytes */
+        if (left == UINT64_MAX)
             return false;
-        k->bus_carried = (uint8_t)s->bus_carried;
+        state |= (uint64_t)s->bus_carried << 10 | left << 32;
     }
     if (ev & EVBIT(TM_ICACHE_HIT)) { /* fetch_windows: the stream goes on in the group fetched */
         uint64_t a = s->fetch_addr;
-        k->fetch_rel = a && b->pc >= a - 1 && b->pc < a + 3 ? (uint8_t)(b->pc - a + 2) : 0;
+        state |= (a && b->pc >= a - 1 && b->pc < a + 3 ? b->pc - a + 2 : 0) << 13;
     }
-    k->coalesce = s->last_store && s->last_store == b->core_word[1];
+    state |= (uint64_t)(s->last_store && s->last_store == b->core_word[1]) << 16;
     unsigned n = (unsigned)(h->addr_log_next - s->addr);
-    k->n_addr = (uint16_t)n;
+    k->state = state | (uint64_t)n << 17;
+    k->rel[0] = k->rel[1] = 0;
     if (n && (ev & (EVBIT(TM_DBUS_TRANS) | EVBIT(TM_DBUS_BUSY)))) { /* address_amounts' key */
         bool local = !external(s->addr[0]);
         for (unsigned j = 1; j < n; j++) {
@@ -1768,24 +1768,36 @@ static inline bool retire_ev_key(const hart_t *h, const veer_timing_t *s, const 
     return true;
 }
 
-/* Whether m, beside the retire memo r that holds for b, holds for the replays' state k too. */
-static inline __attribute__((always_inline)) bool retire_ev_match(const hart_t *h, const retire_memo_t *r,
-                                                                  const block_t *b, const retire_ev_memo_t *m,
-                                                                  evset_t ev, const retire_ev_key_t *k)
+/* retire_ev_key_t.in: the data-side entry state and generation a retire memo holds for (the
+ * model's now) and the counting configuration (ev: RETIRE_MEMO_EVENTS counted, 12 bits from
+ * TM_ICACHE_HIT). */
+_Static_assert(EV_TM_DBUS_BUSY - EV_TM_ICACHE_HIT < 12 && EV_TM_DBUS_TRANS > EV_TM_ICACHE_HIT &&
+                   EV_TM_FETCH_STALL > EV_TM_ICACHE_HIT && EV_TM_DECODE_STALL > EV_TM_ICACHE_HIT &&
+                   EV_TM_SB_STALL > EV_TM_ICACHE_HIT && EV_TM_DBUS_BUSY > EV_TM_ICACHE_HIT,
+               "RETIRE_MEMO_EVENTS in 12 bits from TM_ICACHE_HIT");
+static inline void retire_ev_in(const hart_t *h, const veer_timing_t *s, evset_t ev, uint64_t in[2])
 {
-    return m->b == b && m->next == r->next && m->gen == r->gen && m->data_in == r->data_in &&
-           m->late_in == r->late_in && m->interest == ev && m->n_amount == h->pmu.n_amount &&
-           m->key.fetch == k->fetch && m->key.bus_left == k->bus_left &&
-           m->key.bus_carried == k->bus_carried && m->key.fetch_rel == k->fetch_rel &&
-           m->key.coalesce == k->coalesce && m->key.n_addr == k->n_addr && m->key.rel[0] == k->rel[0] &&
-           m->key.rel[1] == k->rel[1];
+    in[0] = s->load_tail | (uint64_t)s->retire_gen << 32;
+    in[1] = (uint64_t)(s->store_tail & 0xFFFF) | (uint64_t)s->late_load << 16 |
+            (uint64_t)(h->pmu.n_amount & 0xFFFF) << 17 | (uint64_t)(ev >> EV_TM_ICACHE_HIT) << 33;
+}
+
+/* Whether m, beside the retire memo r that holds for b, holds for the replays' state k too. */
+static inline __attribute__((always_inline)) bool
+retire_ev_match(const block_t *b, uint64_t next, const retire_ev_memo_t *m, const retire_ev_key_t *k)
+{
+    return ((uintptr_t)m->b ^ (uintptr_t)b) | (m->next ^ next) | (m->key.in[0] ^ k->in[0]) |
+                   (m->key.in[1] ^ k->in[1]) | (m->key.state ^ k->state) | (m->key.rel[0] ^ k->rel[0]) |
+                   (m->key.rel[1] ^ k->rel[1])
+               ? false
+               : true;
 }
 
 /* The replays' part of a retire memo's replay: their amounts and the state they leave. */
 static inline void retire_ev_apply(hart_t *h, veer_timing_t *s, const retire_ev_memo_t *m, evset_t ev)
 {
     for (unsigned k = 0; k < m->n_amounts; k++) /* counted when recorded: no test, no tap */
-        pmu_commit_amount(&h->pmu, (evset_t)1 << m->event[k], (uint64_t)(int64_t)m->amount[k]);
+        pmu_commit_event_amount(&h->pmu, m->event[k], (uint64_t)(int64_t)m->amount[k]);
     s->fetch_addr = m->fetch_addr;
     if (ev & EVBIT(TM_FETCH_STALL)) {
         s->fb_groups = m->fb_groups;
@@ -1912,10 +1924,11 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
         retire_ev_key_t k;
         if (!retire_ev_key(h, s, b, ev, &k))
             return false;
+        retire_ev_in(h, s, ev, k.in);
         e = &s->retire_ev[slot][0];
-        if (!retire_ev_match(h, m, b, e, ev, &k)) {
+        if (!retire_ev_match(b, next, e, &k)) {
             e++;
-            if (!retire_ev_match(h, m, b, e, ev, &k))
+            if (!retire_ev_match(b, next, e, &k))
                 return false; /* the replays' state is not the memo's */
         }
         s->retire_ev_lru[slot] = (uint8_t)(e == &s->retire_ev[slot][0]);
@@ -1974,6 +1987,7 @@ block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, ui
     retire_ev_memo_t e;
     e.b = NULL;
     if (events && usual && retire_ev_key(h, s, b, ev, &e.key) && retire_ev_sums(h, s)) {
+        retire_ev_in(h, s, ev, e.key.in);
         s->tap = true;
         s->tap_other = false;
         memset(s->tap_amount, 0, sizeof s->tap_amount);
@@ -1992,11 +2006,7 @@ block_retired_memo(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, ui
     if (tapped && left != UINT64_MAX) {
         e.b = b;
         e.next = next;
-        e.gen = s->retire_gen; /* the retire memo's (retire_ev_match) */
-        e.data_in = in.data_in;
-        e.late_in = in.late_in;
-        e.interest = ev;
-        e.n_amount = (uint16_t)h->pmu.n_amount;
+        e.key.in[0] = (e.key.in[0] & 0xFFFFFFFF) | (uint64_t)s->retire_gen << 32; /* the retire memo's */
         e.fb_bound = s->fb_bound;
         e.fetch_addr = s->fetch_addr;
         e.bus_left = left;
@@ -2028,7 +2038,7 @@ static __attribute__((noinline)) void block_retired_memo_events(hart_t *h, veer_
 /* The events memo pays for itself only when it is found: after a window of EV_WINDOW
  * retirements with fewer than EV_MIN_HITS hits, EV_SKIP retirements go to the model without it
  * (programs whose blocks seldom meet the same replay state twice: chase, vm). */
-enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_SKIP = 16 * EV_WINDOW };
+enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_SKIP = 64 * EV_WINDOW };
 
 /* While an event only a replay counts is counted: the retire memo with its events memo. */
 static __attribute__((noinline)) void block_retired_events(hart_t *h, veer_timing_t *s, const block_t *b,
