@@ -1906,13 +1906,15 @@ static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const
 
 /* A whole execution of b on to `next` replayed from its memo when it holds and the transfer is
  * predicted right again; false: the model must run. */
-static inline __attribute__((always_inline)) bool
-retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
+static inline __attribute__((always_inline)) bool retire_memo_apply_at(hart_t *h, veer_timing_t *s,
+                                                                       const block_t *b, unsigned n,
+                                                                       uint64_t next, bool events,
+                                                                       size_t slot)
 {
     /* the model's state first: after a flush (a mispredict's) no memo is looked up */
     if (!retire_usual_state(h, s, b))
         return false;
-    const retire_memo_t *m = &s->retire_memo[retire_slot(b, next)];
+    const retire_memo_t *m = &s->retire_memo[slot];
     __asm__("" : "+r"(m)); /* one register for the slot's address, not its index, all along */
     /* recorded only for a whole execution that can have one (retire_usual) */
     if (((m->key ^ retire_key(next, s->retire_gen)) | next >> 32) || m->b != b || n != b->n_insns ||
@@ -1928,17 +1930,17 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     evset_t ev = events ? h->pmu.sum_interest & RETIRE_MEMO_EVENTS : 0;
     const retire_ev_memo_t *e = NULL;
     if (events) {
-        size_t slot = retire_slot(b, next);
+        size_t ev_slot = retire_slot(b, next); /* where block_retired_memo records it */
         retire_ev_key_t k;
         if (!retire_ev_key(h, s, b, ev, &k))
             return false;
-        e = &s->retire_ev[slot][0];
+        e = &s->retire_ev[ev_slot][0];
         if (!retire_ev_match(h, m, b, next, s->retire_gen, e, ev, &k)) {
             e++;
             if (!retire_ev_match(h, m, b, next, s->retire_gen, e, ev, &k))
                 return false; /* the replays' state is not the memo's */
         }
-        s->retire_ev_lru[slot] = (uint8_t)(e == &s->retire_ev[slot][0]);
+        s->retire_ev_lru[ev_slot] = (uint8_t)(e == &s->retire_ev[ev_slot][0]);
     }
     /* the data side: what the block leaves (the static cost assumed all it does) */
     h->stall_cycles += m->stall;
@@ -1978,6 +1980,12 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     if (events)
         retire_ev_apply(h, s, e, ev);
     return true;
+}
+
+static inline __attribute__((always_inline)) bool
+retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
+{
+    return retire_memo_apply_at(h, s, b, n, next, events, retire_slot(b, next));
 }
 
 static __attribute__((noinline)) void block_retired_model(hart_t *h, veer_timing_t *s, const block_t *b,
@@ -2089,7 +2097,13 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         block_retired_plain(h, s, b, n, next);
 }
 
-void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
+uint32_t veer_timing_retire_hint(const hart_t *h, const block_t *b, uint64_t next)
+{
+    (void)h;
+    return (uint32_t)retire_slot(b, next);
+}
+
+void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next, uint32_t hint)
 {
     exec_retire_block(h, b, taken != 0);
     veer_timing_t *s = timing_of(h);
@@ -2097,7 +2111,10 @@ void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64
         exec_block_timing(h, b, b->n_insns, next);
     else if (h->pmu.sum_interest & RETIRE_MEMO_EVENTS)
         block_retired_events(h, s, b, b->n_insns, next);
-    else if (!retire_memo_apply(h, s, b, b->n_insns, next, false))
+    else if (!retire_memo_apply_at(h, s, b, b->n_insns, next, false,
+                                   /* a direct exit's slot, found at translation (a hint: the key
+                                    * decides) */
+                                   __builtin_expect(hint < MEMO_SLOTS, 1) ? hint : retire_slot(b, next)))
         block_retired_plain(h, s, b, b->n_insns, next);
 }
 
