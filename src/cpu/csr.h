@@ -152,8 +152,12 @@ typedef struct core_ext {
     bool prefix_as_block;
     /* retire_translated: translated code retires all of timed block b, a taken conditional
      * branch ending it or not, on to next_pc: the whole retirement (exec_retire_block and
-     * exec_block_timing), in place of jit/jit.c's own call of block_retired. */
-    void (*retire_translated)(hart_t *h, struct block *b, uint32_t taken, uint64_t next_pc);
+     * exec_block_timing), in place of jit/jit.c's own call of block_retired. hint: what
+     * retire_hint returned for b and next_pc when b was translated, UINT32_MAX for an exit whose
+     * next_pc is known only then (a hint the model must not rely on: an address space's code
+     * copied to another hart keeps its hints). */
+    void (*retire_translated)(hart_t *h, struct block *b, uint32_t taken, uint64_t next_pc, uint32_t hint);
+    uint32_t (*retire_hint)(const hart_t *h, const struct block *b, uint64_t next_pc);
     /* block_counted: the executions of timed block b were folded into the counters
      * (block_counts_flush): the model commits the outcomes it kept in the block since then. */
     void (*block_counted)(hart_t *h, struct block *b);

@@ -1196,6 +1196,10 @@ static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
     else
         x_mov_imm(e, X_RCX, next);
     const core_ext_t *core = t->h->core_ext;
+    if (core && core->retire_translated)
+        x_mov_imm(e, X_R8,
+                  next == UINT64_MAX || !core->retire_hint ? UINT32_MAX
+                                                           : core->retire_hint(t->h, t->b, next));
     emit_call(t, core && core->retire_translated ? (const void *)core->retire_translated
                  : core && core->block_retired   ? (const void *)jit_retire_core
                                                  : (const void *)jit_retire);

@@ -349,6 +349,7 @@ static const core_ext_t veer_el2_ext = {
     .block_retired = veer_timing_block_retired,
     .prefix_as_block = true,
     .retire_translated = veer_timing_retire_translated,
+    .retire_hint = veer_timing_retire_hint,
     .data_access = veer_timing_data_access,
     .div = veer_timing_div,
     .destroy = veer_destroy,

@@ -125,12 +125,12 @@ typedef struct pair_memo {
  * retire_gen. What the replay writes is the state the recorded execution left (the LRU of each
  * I-cache set it touched, the BTB set's LRU): the same lines hitting again leave the same. */
 typedef struct retire_memo {
-    const block_t *b;          /* NULL: empty */
-    uint64_t next;             /* block_retired's `next`: the next pc, bit 0 a taken branch */
-    uint64_t last_line;        /* last_line and prev_line after it */
+    const block_t *b; /* NULL: empty */
+    /* block_retired's `next` (the next pc, bit 0 a taken branch, below 2^32) and retire_gen when
+     * it was recorded, as one word (retire_key): one compare */
+    uint64_t key;
     uint64_t data_in;          /* the data-side state it was entered in: store_tail, load_tail (data_state) */
     uint64_t data_out;         /* ... and left */
-    uint32_t gen;              /* retire_gen when it was recorded */
     uint32_t push;             /* a call: the return stack's new top (ras_push); 0: none */
     uint32_t stall;            /* the stall cycles it added */
     uint16_t went;             /* the bit both histories shift in, in each byte (ghr, fghr: RETIRE_WENT) */
@@ -144,6 +144,9 @@ typedef struct retire_memo {
     uint8_t btb_set; /* its BTB set and the set's LRU after the transfer's lookup */
     uint8_t btb_lru;
 } retire_memo_t;
+/* one cache line: a slot's address is a shift (last_line and prev_line after the block are the
+ * next pc's line + 1: not kept) */
+_Static_assert(sizeof(retire_memo_t) <= 64, "a retire memo in 64 bytes");
 
 /* retire_memo_t.went: a 1 shifted into both histories (ghr and fghr side by side) */
 #define RETIRE_WENT 0x0101u
@@ -1000,6 +1003,15 @@ static uint64_t ras_pop(veer_timing_t *s)
     return top;
 }
 
+/* The return stack shifted by one entry in place, down (a push: ras[0] then to be written) or
+ * up (a pop), by fixed-size copies: a retire memo's replay (ras_push and ras_pop elsewhere). */
+static inline void ras_shift(veer_timing_t *s, bool down)
+{
+    uint64_t t[RAS_DEPTH - 1];
+    memcpy(t, &s->ras[down ? 0 : 1], sizeof t);
+    memcpy(&s->ras[down ? 1 : 0], t, sizeof t);
+}
+
 static uint64_t next_fetch(uint64_t a);
 
 /* The fetches down the wrong path after a mispredicted transfer, until the flush: the return
@@ -1716,6 +1728,12 @@ static inline size_t retire_slot(const block_t *b, uint64_t next)
     return (size_t)(((uintptr_t)b >> 4 ^ (uint32_t)next * 0x9E3779B1u >> 16) & (MEMO_SLOTS - 1));
 }
 
+/* retire_memo_t.key: `next` (below 2^32) and a retire_gen */
+static inline uint64_t retire_key(uint64_t next, uint32_t gen)
+{
+    return (uint32_t)next | (uint64_t)gen << 32;
+}
+
 /* The I-cache way holding `line`, or -1. */
 static int icache_way(const veer_timing_t *s, uint64_t line)
 {
@@ -1835,9 +1853,10 @@ static bool retire_ev_sums(const hart_t *h, veer_timing_t *s)
 static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const block_t *b, uint64_t next,
                                                          const retire_memo_t *in)
 {
+    if (next >> 32)
+        return false; /* not in a key (retire_key) */
     retire_memo_t m = { .b = b,
-                        .next = next,
-                        .gen = s->retire_gen,
+                        .key = retire_key(next, s->retire_gen),
                         .data_in = in->data_in,
                         .data_out = data_pack(b->core_word[0] >> 24, s->load_tail),
                         .stall = in->stall,
@@ -1868,8 +1887,7 @@ static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const
         m.set[1] = m.set[0];
         m.lru[1] = m.lru[0];
     }
-    m.last_line = (next_pc >> 6) + 1;
-    if (s->last_line != m.last_line || s->prev_line != m.last_line)
+    if (s->last_line != (next_pc >> 6) + 1 || s->prev_line != (next_pc >> 6) + 1)
         return false;
     uint32_t xfer = b->core_word[9];
     unsigned kind = xfer & XFER_KIND, set = xfer >> XFER_SET_SHIFT & (BTB_SETS - 1);
@@ -1899,15 +1917,18 @@ static __attribute__((noinline)) bool retire_memo_record(veer_timing_t *s, const
 
 /* A whole execution of b on to `next` replayed from its memo when it holds and the transfer is
  * predicted right again; false: the model must run. */
-static inline __attribute__((always_inline)) bool
-retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
+static inline __attribute__((always_inline)) bool retire_memo_apply_at(hart_t *h, veer_timing_t *s,
+                                                                       const block_t *b, unsigned n,
+                                                                       uint64_t next, bool events,
+                                                                       size_t slot)
 {
     /* the model's state first: after a flush (a mispredict's) no memo is looked up */
     if (!retire_usual_state(h, s, b))
         return false;
-    const retire_memo_t *m = &s->retire_memo[retire_slot(b, next)];
+    const retire_memo_t *m = &s->retire_memo[slot];
+    __asm__("" : "+r"(m)); /* one register for the slot's address, not its index, all along */
     /* recorded only for a whole execution that can have one (retire_usual) */
-    if (m->b != b || m->next != next || m->gen != s->retire_gen || n != b->n_insns ||
+    if (((m->key ^ retire_key(next, s->retire_gen)) | next >> 32) || m->b != b || n != b->n_insns ||
         m->data_in != data_state(s) || m->late_in != s->late_load)
         return false;
     unsigned kind = m->kind;
@@ -1920,18 +1941,18 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     evset_t ev = events ? h->pmu.sum_interest & RETIRE_MEMO_EVENTS : 0;
     const retire_ev_memo_t *e = NULL;
     if (events) {
-        size_t slot = retire_slot(b, next);
+        size_t ev_slot = retire_slot(b, next); /* where block_retired_memo records it */
         retire_ev_key_t k;
         if (!retire_ev_key(h, s, b, ev, &k))
             return false;
         retire_ev_in(h, s, ev, k.in);
-        e = &s->retire_ev[slot][0];
+        e = &s->retire_ev[ev_slot][0];
         if (!retire_ev_match(b, next, e, &k)) {
             e++;
             if (!retire_ev_match(b, next, e, &k))
                 return false; /* the replays' state is not the memo's */
         }
-        s->retire_ev_lru[slot] = (uint8_t)(e == &s->retire_ev[slot][0]);
+        s->retire_ev_lru[ev_slot] = (uint8_t)(e == &s->retire_ev[ev_slot][0]);
     }
     /* the data side: what the block leaves (the static cost assumed all it does) */
     h->stall_cycles += m->stall;
@@ -1946,7 +1967,7 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     s->ic_lru[m->set[1]] = m->lru[1];
     for (unsigned k = 2; k < m->n_touch; k++)
         s->ic_lru[m->set[k]] = m->lru[k];
-    s->last_line = s->prev_line = m->last_line;
+    s->last_line = s->prev_line = (next >> 6) + 1; /* the next pc's line + 1 (retire_memo_record) */
     s->fetch_addr = 0;
     s->entered = next & ~(uint64_t)1;
     /* the predictor, as predict() updates it for a transfer it predicted right */
@@ -1957,9 +1978,11 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
         } else {
             *ctr = 3;
             if (kind == XFER_RETURN)
-                (void)ras_pop(s);
-            else if (m->push)
-                ras_push(s, m->push - 1);
+                ras_shift(s, false);
+            else if (m->push) {
+                ras_shift(s, true);
+                s->ras[0] = m->push; /* ras_push's address + 1 */
+            }
         }
         uint16_t g; /* ghr and fghr: each shifted by one, m->went into each */
         memcpy(&g, &s->ghr, sizeof g);
@@ -1969,6 +1992,12 @@ retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uin
     if (events)
         retire_ev_apply(h, s, e, ev);
     return true;
+}
+
+static inline __attribute__((always_inline)) bool
+retire_memo_apply(hart_t *h, veer_timing_t *s, const block_t *b, unsigned n, uint64_t next, bool events)
+{
+    return retire_memo_apply_at(h, s, b, n, next, events, retire_slot(b, next));
 }
 
 static __attribute__((noinline)) void block_retired_model(hart_t *h, veer_timing_t *s, const block_t *b,
@@ -2077,7 +2106,13 @@ void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t
         block_retired_plain(h, s, b, n, next);
 }
 
-void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next)
+uint32_t veer_timing_retire_hint(const hart_t *h, const block_t *b, uint64_t next)
+{
+    (void)h;
+    return (uint32_t)retire_slot(b, next);
+}
+
+void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next, uint32_t hint)
 {
     exec_retire_block(h, b, taken != 0);
     veer_timing_t *s = timing_of(h);
@@ -2085,7 +2120,10 @@ void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64
         exec_block_timing(h, b, b->n_insns, next);
     else if (h->pmu.sum_interest & RETIRE_MEMO_EVENTS)
         block_retired_events(h, s, b, b->n_insns, next);
-    else if (!retire_memo_apply(h, s, b, b->n_insns, next, false))
+    else if (!retire_memo_apply_at(h, s, b, b->n_insns, next, false,
+                                   /* a direct exit's slot, found at translation (a hint: the key
+                                    * decides) */
+                                   __builtin_expect(hint < MEMO_SLOTS, 1) ? hint : retire_slot(b, next)))
         block_retired_plain(h, s, b, b->n_insns, next);
 }
 

@@ -19,7 +19,8 @@ veer_timing_t *veer_timing_of(hart_t *h);
 
 void veer_timing_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, unsigned n);
 void veer_timing_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc);
-void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next_pc);
+void veer_timing_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next_pc, uint32_t hint);
+uint32_t veer_timing_retire_hint(const hart_t *h, const block_t *b, uint64_t next_pc);
 void veer_timing_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, unsigned size, bool store);
 void veer_timing_div(hart_t *h, const block_t *b, unsigned idx, uint64_t a, uint64_t d, bool is_signed,
                      bool is_rem);
