@@ -182,40 +182,55 @@ static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, un
 
 /* The branch target cache: a taken branch or jump found with its target costs nothing; anything
  * else that changes the flow costs the pipeline's penalty. Returns the penalty. */
+static inline __attribute__((always_inline)) unsigned btc_lookup(mbv_state_t *s, const block_t *b,
+                                                                 unsigned last, evset_t ev, uint64_t next_pc,
+                                                                 evset_t *happened, unsigned *outcome)
+{
+    bool cond = (ev & EVBIT(BRANCH)) != 0;
+    bool taken = !cond || (next_pc & 1);
+    next_pc &= ~(uint64_t)1;
+    unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
+    uint64_t pc = b->pc + b->info[last].pcoff;
+    btc_entry_t *e = &s->btc[(pc >> 1) & s->btc_mask];
+    bool hit = e->pc == pc;
+    unsigned cost = 0;
+    *happened = 0;
+    *outcome = 0; /* block_t.core_count: the index of what happened */
+    if (taken) {
+        if (hit) {
+            *happened = EVBIT(BTC_HIT);
+            *outcome = BTC_RIGHT_TARGET;
+        }
+        if (!hit || e->target != next_pc) {
+            if (hit) {
+                *happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
+                *outcome = BTC_WRONG_TARGET;
+            }
+            cost = penalty;
+        }
+        *e = (btc_entry_t){ pc, next_pc };
+    } else if (hit) {
+        *happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT); /* predicted taken */
+        *outcome = BTC_PREDICTED_NOT_TAKEN;
+        e->pc = UINT64_MAX;
+        cost = penalty;
+    }
+    return cost;
+}
+
 static unsigned btc_resolve(hart_t *h, const block_t *b, unsigned last, uint64_t next_pc)
 {
     mbv_state_t *s = st(h);
     evset_t ev = b->events[last];
     bool cond = (ev & EVBIT(BRANCH)) != 0;
     bool taken = !cond || (next_pc & 1);
-    next_pc &= ~(uint64_t)1;
-    unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
-    if (!s->btc)
+    if (!s->btc) {
+        unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
         return taken ? penalty : 0;
-    uint64_t pc = b->pc + b->info[last].pcoff;
-    btc_entry_t *e = &s->btc[(pc >> 1) & s->btc_mask];
-    bool hit = e->pc == pc;
-    evset_t happened = 0;
-    unsigned cost = 0, outcome = 0; /* block_t.core_count: the index of what happened */
-    if (taken) {
-        if (hit) {
-            happened = EVBIT(BTC_HIT);
-            outcome = BTC_RIGHT_TARGET;
-        }
-        if (!hit || e->target != next_pc) {
-            if (hit) {
-                happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
-                outcome = BTC_WRONG_TARGET;
-            }
-            cost = penalty;
-        }
-        *e = (btc_entry_t){ pc, next_pc };
-    } else if (hit) {
-        happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT); /* predicted taken */
-        outcome = BTC_PREDICTED_NOT_TAKEN;
-        e->pc = UINT64_MAX;
-        cost = penalty;
     }
+    evset_t happened;
+    unsigned outcome;
+    unsigned cost = btc_lookup(s, b, last, ev, next_pc, &happened, &outcome);
     if (!(happened & h->pmu.dyn_interest))
         return cost;
     if (h->pmu.observe) /* a profile: each event attributed as it happens */
@@ -315,7 +330,8 @@ static __attribute__((noinline)) uint64_t icache_fetch(hart_t *h, const block_t 
     return extra;
 }
 
-static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
+static __attribute__((noinline)) void mbv_block_retired(hart_t *h, const block_t *b, unsigned n,
+                                                        uint64_t next_pc)
 {
     mbv_state_t *s = st(h);
     uint64_t extra = 0;
@@ -352,6 +368,27 @@ static void mbv_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_
     }
     if (h->retire_fast && next_pc && b->retire_gen == *h->retire_gen) {
         h->stall_cycles += b->retire_stall[next_pc & 1]; /* what the model left for this case */
+        return;
+    }
+    /* Most calls: a block that ends in a branch or jump with a BTC, its lines present and its
+     * I-cache events presumed or not counted, no profile: mbv_block_retired's steps without its
+     * calls (btc_resolve's outcome counted in the block). */
+    mbv_state_t *s = st(h);
+    unsigned last = b->n_insns - 1;
+    evset_t ev = b->events[last];
+    if (s->btc && next_pc && (ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))) && !h->pmu.observe &&
+        (!s->has_icache || !in_main_ram(h, b->pc) ||
+         (b->core_word[2] == (uint32_t)s->icache.fills + 1 &&
+          ((b->events[0] & EVBIT(ICACHE_REQ)) ||
+           !(h->pmu.dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))))))) {
+        evset_t happened;
+        unsigned outcome;
+        unsigned cost = btc_lookup(s, b, last, ev, next_pc, &happened, &outcome);
+        if (happened & h->pmu.dyn_interest)
+            b->core_count[outcome]++;
+        if (s->cfg.timing)
+            h->stall_cycles += b->stall_cycles + cost;
+        b->retire_gen = 0; /* retire_memo: never for a block that looks its end up in the BTC */
         return;
     }
     mbv_block_retired(h, b, b->n_insns, next_pc);
