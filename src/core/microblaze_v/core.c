@@ -366,13 +366,11 @@ static void mbv_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_
         exec_block_timing(h, b, b->n_insns, next_pc);
         return;
     }
-    if (h->retire_fast && next_pc && b->retire_gen == *h->retire_gen) {
-        h->stall_cycles += b->retire_stall[next_pc & 1]; /* what the model left for this case */
-        return;
-    }
     /* Most calls: a block that ends in a branch or jump with a BTC, its lines present and its
      * I-cache events presumed or not counted, no profile: mbv_block_retired's steps without its
-     * calls (btc_resolve's outcome counted in the block). */
+     * calls (btc_resolve's outcome counted in the block). Tested first: such a block never has a
+     * fast retirement (its retire_gen stays 0, and the model's generation is never 0 after the
+     * reset). */
     mbv_state_t *s = st(h);
     unsigned last = b->n_insns - 1;
     evset_t ev = b->events[last];
@@ -389,6 +387,10 @@ static void mbv_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_
         if (s->cfg.timing)
             h->stall_cycles += b->stall_cycles + cost;
         b->retire_gen = 0; /* retire_memo: never for a block that looks its end up in the BTC */
+        return;
+    }
+    if (h->retire_fast && next_pc && b->retire_gen == *h->retire_gen) {
+        h->stall_cycles += b->retire_stall[next_pc & 1]; /* what the model left for this case */
         return;
     }
     mbv_block_retired(h, b, b->n_insns, next_pc);
