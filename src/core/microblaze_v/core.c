@@ -10,6 +10,7 @@
 #include "core/microblaze_v/mbv.h"
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/exec_retire.h"
 #include "isa/isa.h"
 #include "mem/cache.h"
 #include "mem/l1_memo.h"
@@ -181,40 +182,55 @@ static void mbv_block_built(hart_t *h, block_t *b, const decoded_insn_t *dec, un
 
 /* The branch target cache: a taken branch or jump found with its target costs nothing; anything
  * else that changes the flow costs the pipeline's penalty. Returns the penalty. */
+static inline __attribute__((always_inline)) unsigned btc_lookup(mbv_state_t *s, const block_t *b,
+                                                                 unsigned last, evset_t ev, uint64_t next_pc,
+                                                                 evset_t *happened, unsigned *outcome)
+{
+    bool cond = (ev & EVBIT(BRANCH)) != 0;
+    bool taken = !cond || (next_pc & 1);
+    next_pc &= ~(uint64_t)1;
+    unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
+    uint64_t pc = b->pc + b->info[last].pcoff;
+    btc_entry_t *e = &s->btc[(pc >> 1) & s->btc_mask];
+    bool hit = e->pc == pc;
+    unsigned cost = 0;
+    *happened = 0;
+    *outcome = 0; /* block_t.core_count: the index of what happened */
+    if (taken) {
+        if (hit) {
+            *happened = EVBIT(BTC_HIT);
+            *outcome = BTC_RIGHT_TARGET;
+        }
+        if (!hit || e->target != next_pc) {
+            if (hit) {
+                *happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
+                *outcome = BTC_WRONG_TARGET;
+            }
+            cost = penalty;
+        }
+        *e = (btc_entry_t){ pc, next_pc };
+    } else if (hit) {
+        *happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT); /* predicted taken */
+        *outcome = BTC_PREDICTED_NOT_TAKEN;
+        e->pc = UINT64_MAX;
+        cost = penalty;
+    }
+    return cost;
+}
+
 static unsigned btc_resolve(hart_t *h, const block_t *b, unsigned last, uint64_t next_pc)
 {
     mbv_state_t *s = st(h);
     evset_t ev = b->events[last];
     bool cond = (ev & EVBIT(BRANCH)) != 0;
     bool taken = !cond || (next_pc & 1);
-    next_pc &= ~(uint64_t)1;
-    unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
-    if (!s->btc)
+    if (!s->btc) {
+        unsigned penalty = cond || (ev & EVBIT(JALR)) ? s->branch_penalty : s->jump_penalty;
         return taken ? penalty : 0;
-    uint64_t pc = b->pc + b->info[last].pcoff;
-    btc_entry_t *e = &s->btc[(pc >> 1) & s->btc_mask];
-    bool hit = e->pc == pc;
-    evset_t happened = 0;
-    unsigned cost = 0, outcome = 0; /* block_t.core_count: the index of what happened */
-    if (taken) {
-        if (hit) {
-            happened = EVBIT(BTC_HIT);
-            outcome = BTC_RIGHT_TARGET;
-        }
-        if (!hit || e->target != next_pc) {
-            if (hit) {
-                happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT);
-                outcome = BTC_WRONG_TARGET;
-            }
-            cost = penalty;
-        }
-        *e = (btc_entry_t){ pc, next_pc };
-    } else if (hit) {
-        happened = EVBIT(BTC_HIT) | EVBIT(BTC_MISPREDICT); /* predicted taken */
-        outcome = BTC_PREDICTED_NOT_TAKEN;
-        e->pc = UINT64_MAX;
-        cost = penalty;
     }
+    evset_t happened;
+    unsigned outcome;
+    unsigned cost = btc_lookup(s, b, last, ev, next_pc, &happened, &outcome);
     if (!(happened & h->pmu.dyn_interest))
         return cost;
     if (h->pmu.observe) /* a profile: each event attributed as it happens */
@@ -273,44 +289,62 @@ static void retire_memo(hart_t *h, block_t *b, evset_t flow)
     b->retire_gen = s->retire_gen;
 }
 
-static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t next_pc)
+/* The I-cache of the first n instructions of block b (in main RAM): each line looked up, the
+ * requests and hits committed. Returns the stall cycles of the misses. Apart from the hot path:
+ * a whole block whose lines are all present and whose events need no commit skips it
+ * (mbv_block_retired). */
+static __attribute__((noinline)) uint64_t icache_fetch(hart_t *h, const block_t *b, unsigned n)
 {
     mbv_state_t *s = st(h);
     pmu_t *p = &h->pmu;
+    bool whole = n == b->n_insns;
+    uint64_t extra = 0;
+    /* One request per instruction; the first fetch from each line looks the line up. In a
+     * direct-mapped cache only fills evict: a whole block whose lines were all present
+     * when the cache had made `fills` fills still hits while that number is the same
+     * (core_word[2] = fills + 1; never set for a block as large as half the cache). */
+    uint64_t misses = 0;
+    uint32_t fills = (uint32_t)s->icache.fills + 1;
+    if (!whole || ((block_t *)b)->core_word[2] != fills) {
+        uint64_t end = b->pc + (whole ? b->end_pc - b->pc : b->info[n].pcoff);
+        unsigned shift = s->icache.line_shift;
+        for (uint64_t line = b->pc >> shift; line <= (end - 1) >> shift; line++) {
+            cache_result_t r = cache_access(&s->icache, line << shift, false);
+            if (!r.hit) {
+                s->retire_gen++;
+                misses++;
+                extra += r.cycles;
+                pmu_latency(p, EVBIT(LAT_ICACHE_READ), r.fill_latency);
+            }
+        }
+        if (whole && end - b->pc <= s->icache.cfg.size / 2) /* its lines cannot evict each other */
+            ((block_t *)b)->core_word[2] = (uint32_t)s->icache.fills + 1;
+    }
+    if (b->events[0] & EVBIT(ICACHE_REQ)) { /* presumed (hart_presumes_fetch): a miss has no hit */
+        if (misses && (p->dyn_interest & EVBIT(ICACHE_HIT)))
+            pmu_retract_events_n(p, EVBIT(ICACHE_HIT), EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), misses);
+    } else if (p->dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))) {
+        pmu_commit_events_n(p, EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), n - misses);
+        pmu_commit_events_n(p, EVBIT(ICACHE_REQ), misses);
+    }
+    return extra;
+}
+
+static __attribute__((noinline)) void mbv_block_retired(hart_t *h, const block_t *b, unsigned n,
+                                                        uint64_t next_pc)
+{
+    mbv_state_t *s = st(h);
     uint64_t extra = 0;
     bool whole = n == b->n_insns;
     if (s->cfg.timing && whole) /* its stall events are counted with its executions (block_t.amount) */
         extra += b->stall_cycles;
-    if (s->has_icache && in_main_ram(h, b->pc)) {
-        /* One request per instruction; the first fetch from each line looks the line up. In a
-         * direct-mapped cache only fills evict: a whole block whose lines were all present
-         * when the cache had made `fills` fills still hits while that number is the same
-         * (core_word[2] = fills + 1; never set for a block as large as half the cache). */
-        uint64_t misses = 0;
-        uint32_t fills = (uint32_t)s->icache.fills + 1;
-        if (!whole || ((block_t *)b)->core_word[2] != fills) {
-            uint64_t end = b->pc + (whole ? b->end_pc - b->pc : b->info[n].pcoff);
-            unsigned shift = s->icache.line_shift;
-            for (uint64_t line = b->pc >> shift; line <= (end - 1) >> shift; line++) {
-                cache_result_t r = cache_access(&s->icache, line << shift, false);
-                if (!r.hit) {
-                    s->retire_gen++;
-                    misses++;
-                    extra += r.cycles;
-                    pmu_latency(p, EVBIT(LAT_ICACHE_READ), r.fill_latency);
-                }
-            }
-            if (whole && end - b->pc <= s->icache.cfg.size / 2) /* its lines cannot evict each other */
-                ((block_t *)b)->core_word[2] = (uint32_t)s->icache.fills + 1;
-        }
-        if (b->events[0] & EVBIT(ICACHE_REQ)) { /* presumed (hart_presumes_fetch): a miss has no hit */
-            if (misses && (p->dyn_interest & EVBIT(ICACHE_HIT)))
-                pmu_retract_events_n(p, EVBIT(ICACHE_HIT), EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), misses);
-        } else if (p->dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))) {
-            pmu_commit_events_n(p, EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT), n - misses);
-            pmu_commit_events_n(p, EVBIT(ICACHE_REQ), misses);
-        }
-    }
+    /* The I-cache: nothing to do for a whole block whose lines are all present (core_word[2])
+     * and whose requests and hits are presumed or not counted (icache_fetch). */
+    if (s->has_icache && in_main_ram(h, b->pc) &&
+        (!whole || b->core_word[2] != (uint32_t)s->icache.fills + 1 ||
+         (!(b->events[0] & EVBIT(ICACHE_REQ)) &&
+          (h->pmu.dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))))))
+        extra += icache_fetch(h, b, n);
     evset_t flow = b->events[n - 1] & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR));
     if (whole && next_pc && flow)
         extra += btc_resolve(h, b, n - 1, next_pc);
@@ -318,6 +352,48 @@ static void mbv_block_retired(hart_t *h, const block_t *b, unsigned n, uint64_t 
         h->stall_cycles += extra;
     if (whole && next_pc)
         retire_memo(h, (block_t *)b, flow);
+}
+
+/* Translated code retires all of block b (core_ext.retire_translated): what jit/jit.c's own call
+ * does (exec_retire_block, then the fast retirement or the model as exec_block_timing makes
+ * them), without exec_block_timing's general steps while nothing needs them (no memory model
+ * sees the fetches, no cycle budget runs). Most calls are blocks that end in a branch or jump
+ * with a BTC: the fast retirement never holds for them (retire_memo). */
+static void mbv_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next_pc)
+{
+    exec_retire_block(h, b, taken != 0);
+    if (__builtin_expect(h->observe_mem | h->budget_cycles, 0)) {
+        exec_block_timing(h, b, b->n_insns, next_pc);
+        return;
+    }
+    /* Most calls: a block that ends in a branch or jump with a BTC, its lines present and its
+     * I-cache events presumed or not counted, no profile: mbv_block_retired's steps without its
+     * calls (btc_resolve's outcome counted in the block). Tested first: such a block never has a
+     * fast retirement (its retire_gen stays 0, and the model's generation is never 0 after the
+     * reset). */
+    mbv_state_t *s = st(h);
+    unsigned last = b->n_insns - 1;
+    evset_t ev = b->events[last];
+    if (s->btc && next_pc && (ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))) && !h->pmu.observe &&
+        (!s->has_icache || !in_main_ram(h, b->pc) ||
+         (b->core_word[2] == (uint32_t)s->icache.fills + 1 &&
+          ((b->events[0] & EVBIT(ICACHE_REQ)) ||
+           !(h->pmu.dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))))))) {
+        evset_t happened;
+        unsigned outcome;
+        unsigned cost = btc_lookup(s, b, last, ev, next_pc, &happened, &outcome);
+        if (happened & h->pmu.dyn_interest)
+            b->core_count[outcome]++;
+        if (s->cfg.timing)
+            h->stall_cycles += b->stall_cycles + cost;
+        b->retire_gen = 0; /* retire_memo: never for a block that looks its end up in the BTC */
+        return;
+    }
+    if (h->retire_fast && next_pc && b->retire_gen == *h->retire_gen) {
+        h->stall_cycles += b->retire_stall[next_pc & 1]; /* what the model left for this case */
+        return;
+    }
+    mbv_block_retired(h, b, b->n_insns, next_pc);
 }
 
 static void mem_stall(hart_t *h, uint64_t cycles)
@@ -457,6 +533,7 @@ static const core_ext_t mbv_ext = {
     .reset = mbv_reset,
     .block_built = mbv_block_built,
     .block_retired = mbv_block_retired,
+    .retire_translated = mbv_retire_translated,
     .block_counted = mbv_block_counted,
     .data_access = mbv_data_access,
     .irq_taken = mbv_irq_taken,
