@@ -358,9 +358,11 @@ static __attribute__((noinline)) void mbv_block_retired(hart_t *h, const block_t
  * does (exec_retire_block, then the fast retirement or the model as exec_block_timing makes
  * them), without exec_block_timing's general steps while nothing needs them (no memory model
  * sees the fetches, no cycle budget runs). Most calls are blocks that end in a branch or jump
- * with a BTC: the fast retirement never holds for them (retire_memo). */
-static void mbv_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next_pc)
+ * with a BTC: the fast retirement never holds for them (retire_memo). No retire_hint: hint is
+ * UINT32_MAX. */
+static void mbv_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_t next_pc, uint32_t hint)
 {
+    (void)hint;
     exec_retire_block(h, b, taken != 0);
     if (__builtin_expect(h->observe_mem | h->budget_cycles, 0)) {
         exec_block_timing(h, b, b->n_insns, next_pc);
