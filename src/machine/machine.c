@@ -853,7 +853,14 @@ bool machine_add_source(machine_t *m, const run_source_t *src)
 {
     if (m->n_sources == MACHINE_MAX_SOURCES)
         return false;
-    m->sources[m->n_sources++] = *src;
+    uint8_t k = (uint8_t)m->n_sources++;
+    m->sources[k] = *src;
+    if (src->sync)
+        m->sync_ix[m->n_sync++] = k;
+    if (src->next)
+        m->next_ix[m->n_next++] = k;
+    if (src->next && (src->flags & RUN_SOURCE_WAKES))
+        m->wake_ix[m->n_wake++] = k;
     return true;
 }
 
@@ -1050,7 +1057,7 @@ static inline bool source_idle(const run_source_t *s, const machine_t *m, const 
 static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *progress)
 {
     exec_fn_t exec = exec_for(h);
-    const run_source_t *src = m->sources, *end = m->sources + m->n_sources;
+    const run_source_t *src = m->sources;
     m->running = h;
     m->hart_until = until;
     m->hart_until_set = until != UINT64_MAX;
@@ -1061,8 +1068,9 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
          * over code) is seen before the hart runs on. */
         uint64_t soft = RUN_CHUNK, exact = UINT64_MAX, at_cycle = UINT64_MAX;
         const run_source_t *due = NULL;
-        for (const run_source_t *s = src; s != end && !due; s++) {
-            if (!s->sync || source_idle(s, m, h))
+        for (unsigned k = 0; k < m->n_sync && !due; k++) {
+            const run_source_t *s = &src[m->sync_ix[k]];
+            if (source_idle(s, m, h))
                 continue;
             uint64_t d = s->sync(m, h, s->ctx);
             if (d == 0 && s->due)
@@ -1091,8 +1099,11 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         bool waiting = hart_waits(h);
         uint64_t synced = soft; /* the run chunk and the deadlines of the sources brought up to the clock */
-        for (const run_source_t *s = src; s != end; s++) {
-            if (!s->next || (waiting && !(s->flags & RUN_SOURCE_WAKES)) || source_idle(s, m, h))
+        const uint8_t *ix = waiting ? m->wake_ix : m->next_ix; /* a waiting hart: RUN_SOURCE_WAKES alone */
+        unsigned n_ix = waiting ? m->n_wake : m->n_next;
+        for (unsigned k = 0; k < n_ix; k++) {
+            const run_source_t *s = &src[ix[k]];
+            if (source_idle(s, m, h))
                 continue;
             uint64_t d = s->next(m, h, s->ctx);
             if (d == 0) {

@@ -199,6 +199,11 @@ typedef struct machine {
     /* The run loop's event sources, in the order it asks them (machine_add_source). */
     run_source_t sources[MACHINE_MAX_SOURCES];
     unsigned n_sources;
+    /* The indices in `sources`, in order, of those with a `sync`, of those with a `next`, and of
+     * those with a `next` asked while the hart waits (RUN_SOURCE_WAKES): each step of the run
+     * loop walks these alone. */
+    uint8_t sync_ix[MACHINE_MAX_SOURCES], next_ix[MACHINE_MAX_SOURCES], wake_ix[MACHINE_MAX_SOURCES];
+    uint8_t n_sync, n_next, n_wake;
     uint64_t hart_until; /* the cycle at which the running hart's turn ends (the quantum) */
     bool hart_until_set; /* hart_until is not UINT64_MAX */
     bool yield;          /* a source ended the run without a stop (machine_run_for) */
