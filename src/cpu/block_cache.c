@@ -456,6 +456,34 @@ static bool fetch16(hart_t *h, uint64_t va, uint32_t *out, uint64_t *pa)
     return true;
 }
 
+/* The page of main RAM a block build last fetched from whole (fetch16_paged): its virtual page,
+ * its host bytes and physical address, fetched from again without the MMU and PMP while the
+ * build lasts (nothing they depend on changes in it). */
+typedef struct fetch_page {
+    uint64_t vpage; /* va >> 12; UINT64_MAX: none */
+    const uint8_t *host;
+    uint64_t pa;
+} fetch_page_t;
+
+/* fetch16 through fp: a page of main RAM whose every byte the PMP lets the hart execute is
+ * remembered at its first fetch (an entry that allows the page allows each of its halfwords). */
+static bool fetch16_paged(hart_t *h, fetch_page_t *fp, uint64_t va, uint32_t *out, uint64_t *pa)
+{
+    uint64_t off = va & (PAGE_SIZE - 1);
+    if (va >> 12 == fp->vpage && off <= PAGE_SIZE - 2) {
+        *out = (uint32_t)fp->host[off] | (uint32_t)fp->host[off + 1] << 8;
+        *pa = fp->pa + off;
+        return true;
+    }
+    if (!fetch16(h, va, out, pa))
+        return false;
+    uint64_t page = *pa - off;
+    if (page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= PAGE_SIZE &&
+        pmp_allows(h, page, PAGE_SIZE, PMP_X, h->priv))
+        *fp = (fetch_page_t){ va >> 12, h->ram + (page - h->ram_base), page };
+    return true;
+}
+
 static bool is_terminator(enum insn_op op)
 {
     switch (op) {
@@ -621,13 +649,14 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     evset_t presume_fetch = hart_presumes_fetch(h, pc) ? h->fetch_presumed : 0;
     evset_t presume_load = h->prof ? 0 : h->load_presumed, presume_store = h->prof ? 0 : h->store_presumed;
     uint64_t fault_cause = 0, fault_tval = 0, pa_first = 0, pa_next = UINT64_MAX;
+    fetch_page_t fp = { UINT64_MAX, NULL, 0 };
     while (n < BLOCK_MAX_INSNS) {
         uint32_t lo, hi = 0;
         uint64_t pa_lo, pa_hi = 0;
         if ((h->core_ext && h->core_ext->fetch_fault && h->core_ext->fetch_fault(h, at, n == 0)) ||
-            !fetch16(h, at, &lo, &pa_lo) ||
+            !fetch16_paged(h, &fp, at, &lo, &pa_lo) ||
             (isa_insn_len(lo) == 4 &&
-             !fetch16(h, (at + 2) & (h->xlen == 32 ? UINT32_MAX : UINT64_MAX), &hi, &pa_hi))) {
+             !fetch16_paged(h, &fp, (at + 2) & (h->xlen == 32 ? UINT32_MAX : UINT64_MAX), &hi, &pa_hi))) {
             fault_cause = h->trap_cause; /* raised if this instruction is the block's first */
             fault_tval = h->trap_tval;
             break;
