@@ -30,15 +30,22 @@ struct mips_cm {
         uint32_t qual;
         const uint32_t *groups;
         uint64_t count;  /* every_qual: the event's total when it was added (or reset) */
-        bool every_qual; /* qualifier all ones: reads event_total[event] less count */
+        bool every_qual; /* qualifier all ones: reads the event's total (coh_event_total) less count */
         uint8_t next;    /* the next observer of the same event (OBS_NONE: none) */
     } obs[MIPS_CM_MAX_OBSERVERS];
     unsigned n_obs;
     /* per event, its first observer with a qualifier to match: a sink call looks at its own only;
      * those without (every_qual) read the event's total, kept whoever observes it */
     uint8_t obs_first[32];
-    uint64_t event_total[32];
+    bool qual_obs; /* some observer has a qualifier to match: the model's sink is on (sink_update) */
 };
+
+/* The model calls coh_sink for what the totals it keeps do not hold: observers with a qualifier,
+ * and the counters while one counts. */
+static void sink_update(mips_cm_t *cm)
+{
+    coh_set_sink_on(cm->coh, cm->qual_obs || (cm->ctl & (PC_CTL_P0_ON | PC_CTL_P1_ON)));
+}
 
 /* The CM clock runs with the platform's time base; harts run in turn, so the clock of the hart
  * running may lag another's by a quantum: the CM clock never goes back. */
@@ -98,7 +105,6 @@ static void coh_sink(void *ctx, unsigned event, uint32_t sig, uint32_t amount)
 {
     mips_cm_t *cm = ctx;
     if (event < 32) {
-        cm->event_total[event] += amount;
         for (unsigned k = cm->obs_first[event]; k != OBS_NONE; k = cm->obs[k].next) {
             struct mips_cm_observer *o = &cm->obs[k];
             if (coh_qual_match(o->groups, o->qual, sig))
@@ -145,14 +151,16 @@ int mips_cm_add_observer(mips_cm_t *cm, unsigned event, uint32_t qual)
     /* appended to its event's list: the observers of an event are looked at in the order added */
     unsigned k = cm->n_obs;
     bool every_qual = qual == UINT32_MAX; /* all ones: every occurrence */
-    cm->obs[k] =
-        (struct mips_cm_observer){ event,      qual,    groups, every_qual ? cm->event_total[event] : 0,
-                                   every_qual, OBS_NONE };
+    cm->obs[k] = (struct mips_cm_observer){ event,      qual,
+                                            groups,     every_qual ? coh_event_total(cm->coh, event) : 0,
+                                            every_qual, OBS_NONE };
     if (!every_qual) {
         uint8_t *link = &cm->obs_first[event];
         while (*link != OBS_NONE)
             link = &cm->obs[*link].next;
         *link = (uint8_t)k;
+        cm->qual_obs = true;
+        sink_update(cm);
     }
     return (int)cm->n_obs++;
 }
@@ -162,7 +170,7 @@ uint64_t mips_cm_observer_read(const mips_cm_t *cm, unsigned index)
     if (index >= cm->n_obs)
         return 0;
     const struct mips_cm_observer *o = &cm->obs[index];
-    return o->every_qual ? cm->event_total[o->event] - o->count : o->count;
+    return o->every_qual ? coh_event_total(cm->coh, o->event) - o->count : o->count;
 }
 
 uint64_t mips_cm_cycles(mips_cm_t *cm)
@@ -201,7 +209,7 @@ static void cm_reset(void *dev)
     cm->qual[0] = cm->qual[1] = cm->cnt[0] = cm->cnt[1] = 0;
     cm->now = 0;
     cm->irq = false;
-    memset(cm->event_total, 0, sizeof cm->event_total);
+    sink_update(cm);
     for (unsigned k = 0; k < cm->n_obs; k++)
         cm->obs[k].count = 0;
 }
@@ -290,6 +298,7 @@ static void reg_write(mips_cm_t *cm, uint64_t off, uint64_t val)
             cm->ov &= ~1u;
         }
         cm->ctl = v & (PC_CTL_INT_EN | PC_CTL_OVF_STOP | PC_CTL_P1_ON | PC_CTL_P0_ON | PC_CTL_CYC_ON);
+        sink_update(cm);
         break;
     case GCR_DB_PC_OV: cm->ov &= ~(v & 7u); break;
     case GCR_DB_PC_EVENT: cm->event = v & 0xFFFFu; break;

@@ -281,19 +281,29 @@ typedef struct tr {
     x_emit_t e;
     hart_t *h;
     block_t *b;
-    bool w;                                    /* RV64 */
-    slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
+    bool w; /* RV64 */
     unsigned n_slow;
     uint8_t *start; /* the block's code */
+    unsigned n_reloc;
+    bool reloc_lost;     /* more than fit: the code is not copied */
+    reg_cache_t rc;      /* the guest registers in host registers at this point of the code */
+    uint8_t *loop_entry; /* a block kept in registers (emit_loop_regs): after their loads */
+    /* The arrays (jit_translate zeroes what comes before them only: an entry is written before
+     * it is read, slow[] by new_slow, reloc[] below n_reloc, reads[] by note_reads) */
+    slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
     /* The 64-bit addresses in the code, for a copy (jit_share): offset << 1 | 1 for an address in
      * the code, | 0 in the block */
     uint32_t reloc[JIT_MAX_RELOCS];
-    unsigned n_reloc;
-    bool reloc_lost;                     /* more than fit: the code is not copied */
-    reg_cache_t rc;                      /* the guest registers in host registers at this point of the code */
-    uint8_t *loop_entry;                 /* a block kept in registers (emit_loop_regs): after their loads */
     uint64_t reads[BLOCK_MAX_INSNS + 1]; /* the guest registers each instruction reads (rc.reads) */
 } tr_t;
+
+/* The block's next slow path, zeroed */
+static slow_path_t *new_slow(tr_t *t)
+{
+    slow_path_t *s = &t->slow[t->n_slow++];
+    *s = (slow_path_t){ 0 };
+    return s;
+}
 
 /* What a copy of a translation needs: its size and the addresses in it to move. */
 typedef struct jit_meta {
@@ -583,7 +593,7 @@ static void emit_access_check(tr_t *t, slow_path_t *s, bool direct, unsigned siz
 static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
-    slow_path_t *s = &t->slow[t->n_slow++];
+    slow_path_t *s = new_slow(t);
     s->k = k;
     s->kind = SLOW_LOAD;
     bool direct = emit_access_addr(t, d);
@@ -646,7 +656,7 @@ static uint8_t *emit_watched_addr_test(tr_t *t)
 static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
-    slow_path_t *s = &t->slow[t->n_slow++];
+    slow_path_t *s = new_slow(t);
     unsigned size = access_size(op);
     s->k = k;
     s->kind = SLOW_STORE;
@@ -694,7 +704,7 @@ static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     bool dword =
         op == OP_AMOSWAP_D || op == OP_AMOADD_D || op == OP_AMOXOR_D || op == OP_AMOAND_D || op == OP_AMOOR_D;
     unsigned size = dword ? 8 : 4;
-    slow_path_t *s = &t->slow[t->n_slow++];
+    slow_path_t *s = new_slow(t);
     s->k = k;
     s->kind = SLOW_AMO;
     int addr = rc_use(&t->rc, e, d->rs1), v = rc_use(&t->rc, e, d->rs2), rd = rc_claim(&t->rc, e, d->rd);
@@ -804,7 +814,7 @@ static bool emit_div(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     bool word = op >= OP_DIVW, w = t->w && !word;
     bool sgn = op == OP_DIV || op == OP_REM || op == OP_DIVW || op == OP_REMW;
     bool rem = op == OP_REM || op == OP_REMU || op == OP_REMW || op == OP_REMUW;
-    slow_path_t *s = &t->slow[t->n_slow++];
+    slow_path_t *s = new_slow(t);
     s->k = k;
     s->kind = SLOW_DIV;
     s->from[1] = NULL;
@@ -2124,7 +2134,7 @@ bool jit_translate(hart_t *h, block_t *b)
     if (!code_cache_open(h))
         goto fail;
     tr_t t; /* on the stack: harts of different machines translate on their own threads */
-    memset(&t, 0, sizeof t);
+    memset(&t, 0, offsetof(tr_t, slow)); /* not the arrays (tr_t) */
     t.e.p = h->jit->code + h->jit->used;
     t.e.end = h->jit->code + h->jit->meta_low;
     t.h = h;

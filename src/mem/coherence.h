@@ -121,7 +121,11 @@ typedef struct coh_model coh_model_t;
 /* cores 1..COH_MAX_CORES; l2_size a power of two of at least 8 lines per way times ways. */
 coh_model_t *coh_new(unsigned cores, uint64_t l2_size, coh_sink_fn sink, void *sink_ctx);
 void coh_free(coh_model_t *m);
-void coh_reset(coh_model_t *m); /* all caches empty */
+void coh_reset(coh_model_t *m); /* all caches empty, every event total 0 */
+/* The sink sees the events (on) or only the totals count them (off: the sink would do nothing
+ * more with them); the total of an event (below 32) since the reset */
+void coh_set_sink_on(coh_model_t *m, bool on);
+uint64_t coh_event_total(const coh_model_t *m, unsigned event);
 
 /* What one core access did in the requesting core's caches and in the L2, counted per line, for
  * the hart's own PMU (the SBI cache events, docs/mips-cm.md "Cache events in the harts' PMU"). */
