@@ -105,23 +105,26 @@ static unsigned fill_latency(cache_t *c, uint64_t line_addr)
     return first + (words ? words - 1 : 0);
 }
 
+/* The way of the set at base a fill takes: an invalid one first, else the least recently used. */
+static unsigned cache_victim(const cache_t *c, size_t base)
+{
+    unsigned victim = 0;
+    for (unsigned w = 0; w < c->cfg.ways; w++) {
+        if (c->tag[base + w] == UINT64_MAX)
+            return w;
+        if (c->age[base + w] < c->age[base + victim])
+            victim = w;
+    }
+    return victim;
+}
+
 long cache_allocate(cache_t *c, uint64_t addr)
 {
     uint64_t line = addr >> c->line_shift;
     size_t base = (size_t)(line & c->set_mask) * c->cfg.ways;
-    unsigned ways = c->cfg.ways;
     c->accesses++;
     uint64_t now = ++*c->tick;
-    unsigned victim = 0; /* as cache_access: an invalid way first, else the least recently used */
-    for (unsigned w = 0; w < ways; w++) {
-        if (c->tag[base + w] == UINT64_MAX) {
-            victim = w;
-            break;
-        }
-        if (c->age[base + w] < c->age[base + victim])
-            victim = w;
-    }
-    size_t v = base + victim;
+    size_t v = base + cache_victim(c, base);
     if (c->tag[v] != UINT64_MAX && c->dirty[v])
         c->writebacks++;
     c->fills++;
@@ -173,16 +176,8 @@ cache_result_t cache_access(cache_t *c, uint64_t addr, bool write)
         r.cycles = r.write_latency;
         return r;
     }
-    /* Miss with allocation: the least recently used way (an invalid one first) is the victim. */
-    unsigned victim = 0;
-    for (unsigned w = 0; w < ways; w++) {
-        if (c->tag[base + w] == UINT64_MAX) {
-            victim = w;
-            break;
-        }
-        if (c->age[base + w] < c->age[base + victim])
-            victim = w;
-    }
+    /* Miss with allocation */
+    unsigned victim = cache_victim(c, base);
     size_t v = base + victim;
     if (c->tag[v] != UINT64_MAX && c->dirty[v]) {
         r.wrote_next = true;
