@@ -330,6 +330,15 @@ static __attribute__((noinline)) uint64_t icache_fetch(hart_t *h, const block_t 
     return extra;
 }
 
+/* Whether a whole execution of block b (in main RAM) has nothing for the I-cache to do: its lines
+ * all present (core_word[2], icache_fetch) and its requests and hits presumed or not counted. */
+static inline bool icache_quiet(const hart_t *h, const mbv_state_t *s, const block_t *b)
+{
+    return b->core_word[2] == (uint32_t)s->icache.fills + 1 &&
+           ((b->events[0] & EVBIT(ICACHE_REQ)) ||
+            !(h->pmu.dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))));
+}
+
 static __attribute__((noinline)) void mbv_block_retired(hart_t *h, const block_t *b, unsigned n,
                                                         uint64_t next_pc)
 {
@@ -338,12 +347,7 @@ static __attribute__((noinline)) void mbv_block_retired(hart_t *h, const block_t
     bool whole = n == b->n_insns;
     if (s->cfg.timing && whole) /* its stall events are counted with its executions (block_t.amount) */
         extra += b->stall_cycles;
-    /* The I-cache: nothing to do for a whole block whose lines are all present (core_word[2])
-     * and whose requests and hits are presumed or not counted (icache_fetch). */
-    if (s->has_icache && in_main_ram(h, b->pc) &&
-        (!whole || b->core_word[2] != (uint32_t)s->icache.fills + 1 ||
-         (!(b->events[0] & EVBIT(ICACHE_REQ)) &&
-          (h->pmu.dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))))))
+    if (s->has_icache && in_main_ram(h, b->pc) && (!whole || !icache_quiet(h, s, b)))
         extra += icache_fetch(h, b, n);
     evset_t flow = b->events[n - 1] & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR));
     if (whole && next_pc && flow)
@@ -377,10 +381,7 @@ static void mbv_retire_translated(hart_t *h, block_t *b, uint32_t taken, uint64_
     unsigned last = b->n_insns - 1;
     evset_t ev = b->events[last];
     if (s->btc && next_pc && (ev & (EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR))) && !h->pmu.observe &&
-        (!s->has_icache || !in_main_ram(h, b->pc) ||
-         (b->core_word[2] == (uint32_t)s->icache.fills + 1 &&
-          ((b->events[0] & EVBIT(ICACHE_REQ)) ||
-           !(h->pmu.dyn_interest & (EVBIT(ICACHE_REQ) | EVBIT(ICACHE_HIT))))))) {
+        (!s->has_icache || !in_main_ram(h, b->pc) || icache_quiet(h, s, b))) {
         evset_t happened;
         unsigned outcome;
         unsigned cost = btc_lookup(s, b, last, ev, next_pc, &happened, &outcome);
