@@ -288,8 +288,8 @@ typedef struct tr {
     bool reloc_lost;     /* more than fit: the code is not copied */
     reg_cache_t rc;      /* the guest registers in host registers at this point of the code */
     uint8_t *loop_entry; /* a block kept in registers (emit_loop_regs): after their loads */
-    /* The arrays (each entry is also written before it is read: slow[] by new_slow, reloc[] below
-     * n_reloc, reads[] by note_reads) */
+    /* The arrays (jit_translate zeroes what comes before them only: an entry is written before
+     * it is read, slow[] by new_slow, reloc[] below n_reloc, reads[] by note_reads) */
     slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
     /* The 64-bit addresses in the code, for a copy (jit_share): offset << 1 | 1 for an address in
      * the code, | 0 in the block */
@@ -2133,8 +2133,8 @@ bool jit_translate(hart_t *h, block_t *b)
         return true; /* another hart translated it since this one decoded it */
     if (!code_cache_open(h))
         goto fail;
-    tr_t t;                  /* on the stack: harts of different machines translate on their own threads */
-    memset(&t, 0, sizeof t); /* the arrays too: nothing of the stack's past may reach the code */
+    tr_t t; /* on the stack: harts of different machines translate on their own threads */
+    memset(&t, 0, offsetof(tr_t, slow)); /* not the arrays (tr_t) */
     t.e.p = h->jit->code + h->jit->used;
     t.e.end = h->jit->code + h->jit->meta_low;
     t.h = h;
