@@ -850,6 +850,38 @@ static bool emit_div(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
+/* The stub of a division (emit_div), h->x as before the instruction: a zero divisor whose event
+ * no counter selects (a `div` by zero is Linux's cpu_relax, in every spin-wait loop) writes rd as
+ * the interpreter does and goes back, without jit_divrem; the overflowing quotient and a counted
+ * division by zero go on to the call that follows. */
+static void emit_div_by_zero(tr_t *t, const slow_path_t *s)
+{
+    x_emit_t *e = &t->e;
+    const dinsn_t *d = &t->b->insn[s->k];
+    enum insn_op op = (enum insn_op)t->b->info[s->k].op;
+    bool word = op >= OP_DIVW, w = t->w && !word;
+    bool rem = op == OP_REM || op == OP_REMU || op == OP_REMW || op == OP_REMUW;
+    x_load(e, w, X_RCX, rc_home(&t->rc, d->rs2));
+    x_test(e, w, X_RCX, X_RCX);
+    uint8_t *overflow = x_jcc(e, X_CC_NE);
+    x_movx(e, false, 0x0fb6, X_RCX, x_m(X_RBX, HOFF(pmu.dyn_interest) + EV_DIV_BY_ZERO / 8));
+    x_test8_imm(e, X_RCX, (uint8_t)(1u << (EV_DIV_BY_ZERO % 8)));
+    uint8_t *counted = x_jcc(e, X_CC_NE);
+    if (d->rd) {
+        if (!rem) /* all ones, as wide as the register (divw: sign-extended) */
+            x_mov_imm(e, X_RAX, t->w ? UINT64_MAX : UINT32_MAX);
+        else if (word) /* the dividend (remw: its low word sign-extended) */
+            x_movsxd(e, X_RAX, rc_home(&t->rc, d->rs1));
+        else
+            x_load(e, true, X_RAX, rc_home(&t->rc, d->rs1));
+        x_store(e, true, rc_home(&t->rc, d->rd), X_RAX);
+    }
+    rc_load_state(&t->rc, e, &s->after);
+    x_patch(e, x_jmp(e), s->back);
+    x_patch(e, overflow, e->p);
+    x_patch(e, counted, e->p);
+}
+
 /* Emits instruction k that is not a terminator; false when it is not translated. */
 static bool emit_insn(tr_t *t, uint32_t k)
 {
@@ -1908,6 +1940,7 @@ static bool emit_block(tr_t *t)
                 x_alu_imm(e, t->w, X_ADD, x_r(X_RAX), d->imm);
         }
         if (s->kind == SLOW_DIV) {
+            emit_div_by_zero(t, s);
             x_mov(e, X_RDI, X_RBX);
             emit_mov_addr(t, X_RSI, b, false);
             x_mov_imm(e, X_RDX, s->k);
