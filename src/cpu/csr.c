@@ -476,6 +476,19 @@ const csr_desc_t *csr_find(unsigned csr)
                                                                                        : NULL;
 }
 
+/* csr_find for an instruction of hart h: the row it found last first (csr_permitted and csr_exec
+ * look each instruction's CSR up twice or three times, and one CSR, sstatus, is most of an OS's). */
+static const csr_desc_t *csr_find_hart(hart_t *h, unsigned csr)
+{
+    const csr_desc_t *d = h->csr_recent;
+    if (d && d->first <= csr && csr <= d->last)
+        return d;
+    d = csr_find(csr);
+    if (d)
+        h->csr_recent = d;
+    return d;
+}
+
 const csr_desc_t *csr_table_rows(size_t *n)
 {
     *n = sizeof(csr_table) / sizeof(csr_table[0]);
@@ -489,7 +502,7 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
     /* A core's own CSRs come first (in M-mode): they may shadow unimplemented standard numbers. */
     if (h->core_ext && h->core_ext->read && h->priv == PRIV_M && h->core_ext->read(h, csr, val))
         return true;
-    const csr_desc_t *d = csr_find(csr);
+    const csr_desc_t *d = csr_find_hart(h, csr);
     if (!d || (d->exists && !d->exists(h)) || !d->read(h, csr, own, val))
         return false;
     if (h->core_ext && h->core_ext->csr_absent && h->core_ext->csr_absent(h, csr))
@@ -498,17 +511,23 @@ static bool csr_read(hart_t *h, unsigned csr, evset_t own, uint64_t *val)
     return true;
 }
 
-/* Writes a CSR that csr_read() accepted (`own`: the writing instruction's events); returns whether the write can change the run loop's
- * decisions (interrupts, timers). */
-static bool csr_write(hart_t *h, unsigned csr, uint64_t v, evset_t own)
+/* What a CSR write can change of the run loop's decisions (csr_write). */
+enum csr_write_effect {
+    CSR_WROTE,      /* nothing */
+    CSR_WROTE_IRQ,  /* which interrupt is pending and enabled (csr_desc_t.run_loop) */
+    CSR_WROTE_CORE, /* a core's own CSR: its timers, halt or pause */
+};
+
+/* Writes a CSR that csr_read() accepted (`own`: the writing instruction's events). */
+static enum csr_write_effect csr_write(hart_t *h, unsigned csr, uint64_t v, evset_t own)
 {
     v &= xlen_mask(h);
     if (h->core_ext && h->core_ext->write && h->priv == PRIV_M && h->core_ext->write(h, csr, v))
-        return true; /* a core's CSRs (timers, halt, pause) */
-    const csr_desc_t *d = csr_find(csr);
+        return CSR_WROTE_CORE;
+    const csr_desc_t *d = csr_find_hart(h, csr);
     if (d && d->write)
         d->write(h, csr, v, own);
-    return d && d->run_loop;
+    return d && d->run_loop ? CSR_WROTE_IRQ : CSR_WROTE;
 }
 
 static bool csr_writes(const dinsn_t *d, enum insn_op op)
@@ -551,10 +570,14 @@ sys_result_t csr_exec(hart_t *h, const dinsn_t *d, enum insn_op op, evset_t own)
         case OP_CSRRSI: n = base | src; break;
         default: n = base & ~src; break;
         }
-        if (csr_write(h, csr, n, own)) {
+        enum csr_write_effect effect = csr_write(h, csr, n, own);
+        if (effect != CSR_WROTE)
             hart_irq_state_changed(h);
+        /* Back to the run loop after this block: for a core's CSR, and for an interrupt it may
+         * take now; a write that leaves none pending and enabled (Linux's local_irq_enable and
+         * disable, the uaccess SUM toggles) does not end the executor's run. */
+        if (effect == CSR_WROTE_CORE || (effect == CSR_WROTE_IRQ && (h->csr.mip & h->csr.mie)))
             hart_kick(h);
-        }
     }
     h->x[d->rd] = old; /* rd == x0 was rewritten to the sink register */
     /* SYS_STOP also when the write dropped the decoded blocks (PMP) or changed the context blocks

@@ -14,6 +14,7 @@
 struct hart;
 struct hart_debug;
 struct hart_prof;
+struct csr_desc;
 
 /* hart_platform_t.mem_access's kind: its low bits, and the flag of a presumed L1 access. */
 #define MEM_ACCESS_KIND 3u
@@ -143,9 +144,10 @@ typedef struct hart {
     enum priv_mode priv;
     uint32_t isa; /* ISA_EXT_* bits implemented */
     csr_state_t csr;
-    uint64_t irq_mask;       /* implemented interrupts (writable mie bits) */
-    bool time_csr;           /* the time/timeh CSRs exist (read mtime) */
-    uint64_t timer_irq_mask; /* interrupts counted as timer interrupts by the PMU */
+    const struct csr_desc *csr_recent; /* the CSR row its last CSR instruction used (cpu/csr.c) */
+    uint64_t irq_mask;                 /* implemented interrupts (writable mie bits) */
+    bool time_csr;                     /* the time/timeh CSRs exist (read mtime) */
+    uint64_t timer_irq_mask;           /* interrupts counted as timer interrupts by the PMU */
     uint64_t external_irq_mask;
     const struct core_ext *core_ext;
     void *core_state;                  /* state of core-specific CSRs and devices (core_ext) */
