@@ -664,6 +664,28 @@ static void htif_store(machine_t *m, uint64_t addr, unsigned size)
     hart_kick(m->running); /* the run loop bounds the next budget by the grace */
 }
 
+/* The watch of the granule of main RAM holding addr goes once nothing needs it: no decoded code,
+ * no hart's reservation, not tohost (platform_rewatch's and block_mark_code's reasons). A lock's
+ * word is watched from its first LR on; without this, every later store to it (each unlock)
+ * would take the slow path for the rest of the run. */
+static void unwatch_granule_if_idle(machine_t *m, const hart_t *h, uint64_t addr)
+{
+    uint64_t off = addr - h->ram_base;
+    if (off >= h->ram_size)
+        return;
+    uint64_t g = off >> 6;
+    uint8_t bit = (uint8_t)(1u << (g & 7));
+    if (m->code_map[g >> 3] & bit)
+        return;
+    if (m->htif_on && tohost_in_ram(m, h) &&
+        (((m->htif.tohost - h->ram_base) >> 6) == g || ((m->htif.tohost + 7 - h->ram_base) >> 6) == g))
+        return;
+    for (unsigned k = 0; k < m->n_harts; k++)
+        if (m->harts[k].reservation_valid && ((m->harts[k].reservation_addr - h->ram_base) >> 6) == g)
+            return;
+    m->store_watch[g >> 3] &= (uint8_t)~bit;
+}
+
 static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned size)
 {
     machine_t *m = ctx;
@@ -673,6 +695,10 @@ static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned
         if (o != h && o->reservation_valid && addr < (o->reservation_addr | (RESERVATION_GRANULE - 1)) + 1 &&
             (o->reservation_addr & ~(uint64_t)(RESERVATION_GRANULE - 1)) < addr + size)
             o->reservation_valid = false;
+    }
+    if (m->n_harts > 1) {
+        unwatch_granule_if_idle(m, h, addr);
+        unwatch_granule_if_idle(m, h, addr + size - 1);
     }
     if (!m->htif_on || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
         return;
