@@ -698,7 +698,8 @@ static void platform_watched_store(void *ctx, hart_t *h, uint64_t addr, unsigned
     }
     if (m->n_harts > 1) {
         unwatch_granule_if_idle(m, h, addr);
-        unwatch_granule_if_idle(m, h, addr + size - 1);
+        if ((addr ^ (addr + size - 1)) >> 6) /* a misaligned store into the next granule */
+            unwatch_granule_if_idle(m, h, addr + size - 1);
     }
     if (!m->htif_on || addr >= m->htif.tohost + 8 || m->htif.tohost >= addr + size)
         return;
