@@ -10,7 +10,11 @@
 #define BLOCK_MAX_INSNS 64
 #define BLOCK_AMOUNTS 8
 #define BLOCK_DEAD UINT32_MAX /* block_t.ctx of a dropped block: no lookup finds it */
-#define BLOCK_MAX_LINES 5     /* 64-byte lines a block's code can touch: 64 instructions of 4 bytes */
+/* In block_t.ctx: a fence of every page of the block's context came after it was built. No link
+ * and no inline lookup reaches it; block_at finds it again once its code still translates to the
+ * physical addresses it was built from (block_revalidate), else drops it. BLOCK_DEAD has it too. */
+#define BLOCK_UNVERIFIED 0x80000000u
+#define BLOCK_MAX_LINES 5 /* 64-byte lines a block's code can touch: 64 instructions of 4 bytes */
 
 /* One decoded instruction as the executor runs it, 16 bytes. Direct threading: `handler` is the
  * address of the operation's code in the executor of the hart's XLEN. */

@@ -16,6 +16,7 @@
 #define BC_PAGE_BUCKETS (1u << 12)  /* bc.ppages */
 #define BC_VPAGE_BUCKETS (1u << 16) /* bc.pages: about one page per bucket, so a fence walks little else */
 #define BC_ARENA_SIZE (64u << 20)
+#define BC_FILL_LOG 1024u /* block_cache_t.filled */
 #define PAGE_SIZE 4096u
 _Static_assert(BC_VPAGE_BUCKETS == 1u << 16, "page_bucket gives 16 bits");
 
@@ -38,7 +39,8 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->mask = BC_BUCKETS - 1;
     /* The hash tables and the arena in one mapping (huge pages, touched lazily: a short run barely
      * uses it): the tables' first touches are a few faults, not one per 4 KiB. */
-    size_t tables = (BC_BUCKETS + BC_VPAGE_BUCKETS + BC_PAGE_BUCKETS) * sizeof(block_t *);
+    size_t tables = (BC_BUCKETS + BC_VPAGE_BUCKETS + BC_PAGE_BUCKETS) * sizeof(block_t *) +
+                    BC_FILL_LOG * sizeof *bc->filled;
     bc->map_size = tables + BC_ARENA_SIZE;
     bc->map = bus_host_map_huge(bc->map_size);
     if (!bc->map)
@@ -46,6 +48,8 @@ bool block_cache_init(hart_t *h, uint8_t *code_map, uint8_t *store_watch)
     bc->table = (block_t **)(void *)bc->map;
     bc->pages = bc->table + BC_BUCKETS;
     bc->ppages = bc->pages + BC_VPAGE_BUCKETS;
+    bc->filled = (uint32_t(*)[3])(void *)(bc->ppages + BC_PAGE_BUCKETS);
+    bc->n_filled = 0;
     bc->arena = bc->map + tables;
     bc->arena_size = BC_ARENA_SIZE;
     bc->arena_used = 0;
@@ -75,9 +79,18 @@ void block_cache_free(hart_t *h)
 static void drop_blocks(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
-    memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
-    memset(bc->pages, 0, BC_VPAGE_BUCKETS * sizeof *bc->pages);
-    memset(bc->ppages, 0, BC_PAGE_BUCKETS * sizeof *bc->ppages);
+    if (bc->n_filled <= BC_FILL_LOG) { /* few blocks: their buckets alone (1 MB of tables else) */
+        for (unsigned k = 0; k < bc->n_filled; k++) {
+            bc->table[bc->filled[k][0]] = NULL;
+            bc->pages[bc->filled[k][1]] = NULL;
+            bc->ppages[bc->filled[k][2]] = NULL;
+        }
+    } else {
+        memset(bc->table, 0, (size_t)(bc->mask + 1) * sizeof *bc->table);
+        memset(bc->pages, 0, BC_VPAGE_BUCKETS * sizeof *bc->pages);
+        memset(bc->ppages, 0, BC_PAGE_BUCKETS * sizeof *bc->ppages);
+    }
+    bc->n_filled = 0;
     bc->straddlers = NULL;
     memset(bc->ctx_blocks, 0, sizeof bc->ctx_blocks);
     bc->n_links = bc->n_sites = 0;
@@ -87,7 +100,9 @@ static void drop_blocks(hart_t *h)
     bc->other_code_lo = UINT64_MAX;
     bc->other_code_hi = 0;
     bc->arena_used = 0;
-    memset(bc->prefixes, 0, sizeof bc->prefixes);
+    if (bc->prefixes_used)
+        memset(bc->prefixes, 0, sizeof bc->prefixes);
+    bc->prefixes_used = false;
     bc->self_loops = 0;
     bc->flushes++;
     if (h->tier)
@@ -203,7 +218,7 @@ static void unlink_dead(block_cache_t *bc)
         unsigned s = (unsigned)(l & 1);
         if (from->ctx == BLOCK_DEAD || !from->succ[s]) /* a slot cut since (unlink_dead_ctx) */
             continue;
-        if (from->succ[s]->ctx == BLOCK_DEAD) {
+        if (from->succ[s]->ctx & BLOCK_UNVERIFIED) { /* dead, or found only by a lookup */
             from->succ[s] = NULL;
             if (from->jit_site[s])
                 memset(from->jit_site[s], 0, 4); /* rel32 0: on to the lookup after the jump */
@@ -237,30 +252,55 @@ static void unlink_dead_ctx(block_cache_t *bc, uint64_t ids)
                     }
 }
 
+/* The translation context id of a live or suspended block (hart_t.vm_ctx; 0: untranslated). */
+static unsigned block_ctx_id(const block_t *b)
+{
+    return (b->ctx & ~BLOCK_UNVERIFIED) >> 2;
+}
+
+/* Block b's links to its successors go (the slots and the patched jumps of translated code). */
+static void cut_links(block_t *b)
+{
+    for (unsigned k = 0; k < 2; k++)
+        if (b->succ[k]) {
+            b->succ[k] = NULL;
+            if (b->jit_site[k])
+                memset(b->jit_site[k], 0, 4); /* rel32 0: on to the lookup after the jump */
+        }
+}
+
 void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
 {
     block_cache_t *bc = &h->bc;
     unsigned dropped = 0;
-    bool linked_from_others = vpn != UINT64_MAX; /* blocks other than those dropped may link here */
-    uint64_t dropped_ids = 0;                    /* a fence of one page: the contexts of its blocks */
+    uint64_t dropped_ids = 0; /* a fence of one page: the contexts of its blocks */
     bool dropped_global = false;
     if (vpn == UINT64_MAX) {
-        /* every block of those contexts; they stay on the page lists, dead, until a walk there
-         * takes them off */
+        /* Every block of those contexts is suspended, not dropped (BLOCK_UNVERIFIED): a kernel
+         * fences all its pages after changing a few mappings, and most of its code still
+         * translates as before; block_at checks each block it finds again (block_revalidate).
+         * Their links go: a block links to blocks of its own context or of global code only
+         * (exec_template.h, CHAIN_), so cutting each suspended block's own links cuts every link
+         * into a context that is not global code; links into global code are cut by the walk of
+         * all links. The lists lose their dropped blocks on the way. */
+        bool suspended_global = false;
         for (unsigned id = 1; id < sizeof bc->ctx_blocks / sizeof bc->ctx_blocks[0]; id++) {
             if (!ctx_drop[id])
                 continue;
-            /* A block links to blocks of its own context or of global code only (exec_template.h,
-             * CHAIN_): the links into a dropped context that is not global code all come from its
-             * own blocks, dropped with it. */
-            linked_from_others |= h->vm_ctx_global[id];
-            for (block_t *b = bc->ctx_blocks[id]; b; b = b->ctx_next)
-                if (b->ctx != BLOCK_DEAD) {
-                    drop_block(bc, b);
-                    dropped++;
+            suspended_global |= h->vm_ctx_global[id] && bc->ctx_blocks[id];
+            for (block_t **p = &bc->ctx_blocks[id]; *p;) {
+                block_t *b = *p;
+                if (b->ctx == BLOCK_DEAD) {
+                    *p = b->ctx_next;
+                    continue;
                 }
-            bc->ctx_blocks[id] = NULL;
+                b->ctx |= BLOCK_UNVERIFIED;
+                cut_links(b);
+                p = &b->ctx_next;
+            }
         }
+        if (suspended_global)
+            unlink_dead(bc);
     } else {
         /* a block starts in the page, or in the one before and runs into it (dead blocks are
          * taken off the lists on the way; they stay on their context's list, skipped there) */
@@ -270,9 +310,10 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
                 uint64_t lo = b->pc >> 12, hi = (b->end_pc - 1) >> 12;
                 if (b->ctx == BLOCK_DEAD) {
                     *p = b->page_next;
-                } else if (lo == first && lo <= vpn && vpn <= hi && (b->ctx >> 2) && ctx_drop[b->ctx >> 2]) {
-                    dropped_ids |= 1ull << (b->ctx >> 2);
-                    dropped_global |= h->vm_ctx_global[b->ctx >> 2];
+                } else if (lo == first && lo <= vpn && vpn <= hi && block_ctx_id(b) &&
+                           ctx_drop[block_ctx_id(b)]) {
+                    dropped_ids |= 1ull << block_ctx_id(b);
+                    dropped_global |= h->vm_ctx_global[block_ctx_id(b)];
                     *p = b->page_next;
                     drop_block(bc, b);
                     dropped++;
@@ -283,7 +324,7 @@ void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
     }
     if (dropped && dropped_ids && !dropped_global)
         unlink_dead_ctx(bc, dropped_ids);
-    else if (dropped && linked_from_others)
+    else if (dropped) /* blocks other than those dropped may link to them */
         unlink_dead(bc);
     bc->drops += dropped;
 }
@@ -757,13 +798,21 @@ static block_t *block_build(hart_t *h, uint64_t pc)
     if (h->tier)
         h->tier->block_built(h, b); /* counted toward translation */
 
-    uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask;
+    uint32_t bucket = (uint32_t)(pc >> 1) & bc->mask, vpage = page_bucket(pc >> 12),
+             ppage = (uint32_t)(pa_first >> 12) & (BC_PAGE_BUCKETS - 1);
     b->hash_next = bc->table[bucket];
     bc->table[bucket] = b;
-    b->page_next = bc->pages[page_bucket(pc >> 12)];
-    bc->pages[page_bucket(pc >> 12)] = b;
-    b->ppage_next = bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)];
-    bc->ppages[(pa_first >> 12) & (BC_PAGE_BUCKETS - 1)] = b;
+    b->page_next = bc->pages[vpage];
+    bc->pages[vpage] = b;
+    b->ppage_next = bc->ppages[ppage];
+    bc->ppages[ppage] = b;
+    if (bc->n_filled < BC_FILL_LOG) {
+        bc->filled[bc->n_filled][0] = bucket;
+        bc->filled[bc->n_filled][1] = vpage;
+        bc->filled[bc->n_filled][2] = ppage;
+    }
+    if (bc->n_filled <= BC_FILL_LOG)
+        bc->n_filled++;
     if (pa_next != UINT64_MAX) {
         b->straddle_next = bc->straddlers;
         bc->straddlers = b;
@@ -886,12 +935,53 @@ block_t *block_find(const hart_t *h, uint64_t pc)
     return NULL;
 }
 
+/* Block b, suspended by a fence of its context (BLOCK_UNVERIFIED) and found at the hart's pc in
+ * its context: true, and live again, when its code still translates to the physical addresses it
+ * was built from, with the same global bit (block_build's walks, made in the same order, with the
+ * same effects: A bits, TLB entries, superpages noted); false when block_build would now build
+ * another block. A core with fetch rules of its own (core_ext fetch_fault) always rebuilds. */
+static bool block_revalidate(hart_t *h, block_t *b)
+{
+    uint64_t pa, vpn = b->pc >> 12;
+    if ((h->core_ext && h->core_ext->fetch_fault) || !mmu_on(h, h->priv) ||
+        !mmu_translate(h, b->pc, MMU_FETCH, h->priv, &pa) || pa != b->fetch_pa)
+        return false;
+    const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+    bool global = b->code_pa_next == UINT64_MAX && e->tag == (vpn << 1 | 1) && e->vm_ctx == h->vm_ctx &&
+                  (e->flags & PTE_G);
+    if (global != ((b->ctx & ~BLOCK_UNVERIFIED) == h->ctx_g && h->ctx_g != h->ctx))
+        return false;
+    if (b->code_pa_next != UINT64_MAX) { /* its last instruction's second half, on the next page */
+        uint64_t next = (vpn + 1) << 12;
+        if (h->xlen == 32)
+            next &= UINT32_MAX;
+        if (!mmu_translate(h, next, MMU_FETCH, h->priv, &pa) || pa != b->code_pa_next)
+            return false;
+    }
+    for (uint64_t v = vpn; v <= (b->end_pc - 1) >> 12; v++) { /* as block_build: superpages */
+        const struct tlb_entry *t = &h->tlb[v % TLB_ENTRIES];
+        if (t->tag == (v << 1 | 1) && t->level)
+            mmu_note_code_page(h, t, global ? h->vm_gctx : h->vm_ctx);
+    }
+    b->ctx &= ~BLOCK_UNVERIFIED;
+    return true;
+}
+
 block_t *block_at(hart_t *h, uint64_t pc)
 {
     block_cache_t *bc = &h->bc;
-    for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next)
-        if (b->pc == pc && (b->ctx == h->ctx || b->ctx == h->ctx_g))
+    for (block_t *b = bc->table[(uint32_t)(pc >> 1) & bc->mask]; b; b = b->hash_next) {
+        if (b->pc != pc)
+            continue;
+        if (b->ctx == h->ctx || b->ctx == h->ctx_g)
             return b;
+        if (b->ctx == (h->ctx | BLOCK_UNVERIFIED) || b->ctx == (h->ctx_g | BLOCK_UNVERIFIED)) {
+            if (block_revalidate(h, b))
+                return b;
+            drop_block(bc, b); /* leaves the chain; its hash_next still leads on */
+            bc->drops++;
+        }
+    }
     return block_build(h, pc);
 }
 
@@ -922,6 +1012,7 @@ static const block_t *block_prefix(hart_t *h, const block_t *b, unsigned n)
     p->fetch_pa = b->fetch_pa;
     p->code_pa_next = UINT64_MAX;
     *slot = (struct block_prefix_slot){ b, p };
+    bc->prefixes_used = true;
     return p;
 }
 

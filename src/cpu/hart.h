@@ -108,7 +108,14 @@ typedef struct block_cache {
     uint8_t **sites;
     size_t n_links, n_sites, cap_links, cap_sites;
     bool links_lost;
-    uint8_t *map; /* the mapping holding the tables above and the arena */
+    /* The buckets of the blocks put in the tables since the last flush (table, pages, ppages),
+     * while there are at most BC_FILL_LOG: a flush of a cache holding so few blocks clears those
+     * buckets instead of the whole tables (a guest writing its PMP entries one by one flushes
+     * after each write, with a block or two decoded in between). n_filled stops counting above. */
+    uint32_t (*filled)[3];
+    unsigned n_filled;
+    bool prefixes_used; /* a prefix slot was set since the last flush */
+    uint8_t *map;       /* the mapping holding the tables above, the fill log and the arena */
     size_t map_size;
     uint8_t *arena; /* blocks are bump-allocated; a flush frees them all at once */
     size_t arena_size, arena_used;
@@ -208,6 +215,11 @@ typedef struct hart {
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;
+    /* Pages whose permissions are uniform at a privilege (pmp_allows_slow): by privilege, 16
+     * pages direct-mapped by their number; an entry is the page's address | PMP_MEMO_VALID |
+     * the permissions granted. Cleared by pmp_changed. A page-table walk reads PTEs of a few
+     * pages, which then cost a compare instead of a pass over every entry. */
+    uint64_t pmp_memo[4][16];
     bool mem_inline;
     /* Address translation (cpu/mmu.c): page-table levels of satp.MODE (0: Bare, 2: Sv32, 3: Sv39,
      * 4: Sv48) and a direct-mapped software TLB of 4 KiB pages (tag: vpn << 1 | 1; flags: the

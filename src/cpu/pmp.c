@@ -8,6 +8,8 @@
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
 
+#include <string.h>
+
 #define CFG_L 0x80u
 #define CFG_A 0x18u
 #define A_OFF 0u
@@ -56,9 +58,42 @@ static bool entry_range(const hart_t *h, unsigned i, uint64_t *lo, uint64_t *hi,
     }
 }
 
-bool pmp_allows_slow(const hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv)
+/* The permissions `priv` is granted uniformly over the 4 KiB page at `page`, or -1 when an
+ * entry's boundary falls inside it (the first entry touching the page decides, if it covers it
+ * all; with none, the default applies): as ram_view, over one page. */
+static int page_view(const hart_t *h, uint64_t page, enum priv_mode priv)
 {
-    uint64_t last = pa + size - 1;
+    uint64_t last = page + 0xfff;
+    for (unsigned i = 0; i < h->pmp_count; i++) {
+        uint64_t lo, hi;
+        bool all;
+        if (!entry_range(h, i, &lo, &hi, &all))
+            continue;
+        if (!all && (lo > last || hi <= page))
+            continue;
+        if (!all && (lo > page || hi <= last))
+            return -1;
+        uint8_t cfg = entry_cfg(h, i);
+        return priv == PRIV_M && !(cfg & CFG_L) ? PMP_RWX : cfg & PMP_RWX;
+    }
+    return priv == PRIV_M ? PMP_RWX : 0;
+}
+
+#define PMP_MEMO_VALID 0x800u
+
+bool pmp_allows_slow(hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv)
+{
+    uint64_t last = pa + size - 1, page = pa & ~0xfffull;
+    if (size && (last & ~0xfffull) == page) { /* within one page: its memo, or its view memoized */
+        uint64_t *slot = &h->pmp_memo[priv & 3][(pa >> 12) & 15];
+        if ((*slot & ~0x7ffull) == (page | PMP_MEMO_VALID))
+            return (*slot & perm) == perm;
+        int view = page_view(h, page, priv);
+        if (view >= 0) {
+            *slot = page | PMP_MEMO_VALID | (unsigned)view;
+            return ((unsigned)view & perm) == perm;
+        }
+    }
     for (unsigned i = 0; i < h->pmp_count; i++) {
         uint64_t lo, hi;
         bool all;
@@ -163,6 +198,7 @@ void pmp_changed(hart_t *h)
     h->pmp_ram[PRIV_U] = ram_view(h, PRIV_U);
     h->pmp_ram[PRIV_S] = ram_view(h, PRIV_S);
     h->pmp_ram[PRIV_M] = ram_view(h, PRIV_M);
+    memset(h->pmp_memo, 0, sizeof h->pmp_memo);
     block_cache_flush(h); /* blocks were decoded under the old fetch permissions */
     mmu_ftlb_flush(h);    /* and fast-TLB entries under the old data permissions */
     hart_mem_changed(h);

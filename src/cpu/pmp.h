@@ -21,9 +21,10 @@ void pmp_write_cfg(hart_t *h, unsigned idx, uint64_t v);
 void pmp_write_addr(hart_t *h, unsigned idx, uint64_t v);
 
 /* Whether an access of `size` bytes at physical address pa with permissions `perm` (PMP_R, PMP_W,
- * PMP_X, or R|W for an AMO) is allowed at privilege `priv`. */
-bool pmp_allows_slow(const hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv);
-static inline bool pmp_allows(const hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv)
+ * PMP_X, or R|W for an AMO) is allowed at privilege `priv`. An access within one page memoizes
+ * the page's view (hart_t.pmp_memo). */
+bool pmp_allows_slow(hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv);
+static inline bool pmp_allows(hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv)
 {
     if (!h->pmp_count || (priv == PRIV_M && h->pmp_m_open))
         return true;

@@ -77,6 +77,31 @@ int main(void)
     hart_mem_changed(&h);
     CHECK(h.mem_inline);
 
+    /* the memo of pages with one view (hart_t.pmp_memo): entry 0 NAPOT 4 KiB at RAM + 0x10000 R,
+     * entry 1 NAPOT all RWX; RAM + 0x20000 is 16 pages on (the same slot); a write of the entries
+     * forgets what the memo knew */
+    pmp_write_cfg(&h, 1, 0);
+    pmp_write_addr(&h, 0, ((RAM + 0x10000) >> 2) | 0x1ff);
+    pmp_write_addr(&h, 1, 0xffffffff);
+    pmp_write_cfg(&h, 0, 0x1f19);
+    for (int round = 0; round < 2; round++) { /* the second round from the memo */
+        CHECK(pmp_allows(&h, RAM + 0x10000, 4, PMP_R, PRIV_U));
+        CHECK(!pmp_allows(&h, RAM + 0x10ffc, 4, PMP_W, PRIV_U));
+        CHECK(pmp_allows(&h, RAM + 0x20000, 4, PMP_W, PRIV_U));
+        CHECK(!pmp_allows(&h, RAM + 0x10008, 8, PMP_W, PRIV_S));
+        CHECK(pmp_allows(&h, RAM + 0x10000, 0x1000, PMP_R, PRIV_S));
+        CHECK(!pmp_allows(&h, RAM + 0x10000, 0x1000, PMP_X, PRIV_S));
+        CHECK(!pmp_allows(&h, RAM + 0xfffc, 8, PMP_R, PRIV_U)); /* partly in entry 0 */
+        CHECK(pmp_allows(&h, RAM + 0xfff8, 8, PMP_W, PRIV_U));
+    }
+    pmp_write_cfg(&h, 0, 0x1f1b); /* entry 0 R W */
+    CHECK(pmp_allows(&h, RAM + 0x10ffc, 4, PMP_W, PRIV_U));
+    CHECK(!pmp_allows(&h, RAM + 0x10000, 4, PMP_X, PRIV_U));
+    pmp_write_cfg(&h, 0, 0);
+    pmp_write_addr(&h, 0, 0);
+    pmp_write_addr(&h, 1, (RAM + 0x100) >> 2);
+    pmp_write_cfg(&h, 1, 0x1f);
+
     /* locks: entry 3 locked applies to M and ignores writes to its byte and address */
     pmp_write_cfg(&h, 0, 0x90090000u);
     CHECK(!pmp_allows(&h, RAM + 0x300, 4, PMP_W, PRIV_M));
