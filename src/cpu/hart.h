@@ -232,6 +232,14 @@ typedef struct hart {
         uint8_t flags;
         uint8_t level; /* of the leaf PTE: 0 a 4 KiB page, more a superpage cached per 4 KiB page */
     } tlb[256];
+    /* The superpages walked lately (a kernel's linear map is made of them): by the superpage's
+     * number, 16 direct-mapped; a TLB miss in one fills its 4 KiB entry without a walk (cpu/mmu.c,
+     * super_fill). tag: the superpage's number << 1 | 1 (0: empty); ppage: its first page. */
+    struct tlb_super {
+        uint64_t tag, ppage;
+        uint32_t vm_ctx;
+        uint8_t flags, level;
+    } tlb_super[16];
     /* The superpages decoded blocks were built from (cpu/mmu.c, mmu_note_code_page): a fence of
      * one address in one of them drops every block of its contexts, since a block outlives the
      * TLB entry it was translated through. With the list full (super_code_full) every fence of

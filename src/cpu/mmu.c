@@ -73,6 +73,11 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
             mem_amo_stored(h, pte_pa, pte_size); /* code and watched granules see the store */
         }
         uint64_t page = (ppn | (vpn & low)) << 12;
+        if (level) {
+            struct tlb_super *s = &h->tlb_super[(vpn >> (level * bits)) % TLB_SUPER];
+            *s = (struct tlb_super){ (vpn >> (level * bits)) << 1 | 1, ppn << 12, h->vm_ctx, (uint8_t)upd,
+                                     (uint8_t)level };
+        }
         struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
         mmu_ftlb_drop(h, vpn); /* the fast entries of the index cache what this entry held */
         e->tag = vpn << 1 | 1;
@@ -87,6 +92,36 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
         return true;
     }
     return page_fault(h, type, va); /* not reached: level 0 returns */
+}
+
+/* A TLB miss in a superpage walked lately (hart_t.tlb_super): its 4 KiB entry filled as walk
+ * would fill it, without reading the tables again (the leaf's A bit, and D for a store, already
+ * set; a fence or a change of the tables' PMP view empties tlb_super). False: walk. */
+static bool super_fill(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode priv, uint64_t *pa)
+{
+    unsigned bits = h->xlen == 32 ? 10 : 9;
+    uint64_t vpn = va >> 12;
+    for (unsigned level = 1; level < h->vm_levels; level++) {
+        const struct tlb_super *s = &h->tlb_super[(vpn >> (level * bits)) % TLB_SUPER];
+        if (s->tag != ((vpn >> (level * bits)) << 1 | 1) || s->level != level || s->vm_ctx != h->vm_ctx)
+            continue;
+        if ((type == MMU_STORE && !(s->flags & PTE_D)) || !mmu_permitted(h, s->flags, type, priv))
+            return false; /* the walk sets D, or raises the fault */
+        uint64_t page = s->ppage | (vpn & ((1ull << (level * bits)) - 1)) << 12;
+        struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+        mmu_ftlb_drop(h, vpn);
+        e->tag = vpn << 1 | 1;
+        e->vm_ctx = h->vm_ctx;
+        e->ppage = page;
+        e->host = page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= 0x1000
+                      ? h->ram + (page - h->ram_base)
+                      : NULL;
+        e->flags = s->flags;
+        e->level = (uint8_t)level;
+        *pa = page | (va & 0xfff);
+        return true;
+    }
+    return false;
 }
 
 bool mmu_translate(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode priv, uint64_t *pa)
@@ -104,12 +139,13 @@ bool mmu_translate(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode 
         *pa = e->ppage | (va & 0xfff);
         return true;
     }
-    return walk(h, va, type, priv, pa);
+    return super_fill(h, va, type, priv, pa) || walk(h, va, type, priv, pa);
 }
 
 void mmu_flush_tlb(hart_t *h)
 {
     memset(h->tlb, 0, sizeof h->tlb);
+    memset(h->tlb_super, 0, sizeof h->tlb_super);
     h->tlb_flushes++;
     mmu_ftlb_flush(h);
 }
@@ -203,6 +239,12 @@ void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t a
             continue;
         superpage |= one_page && e->level;
         e->tag = 0;
+    }
+    for (unsigned k = 0; k < TLB_SUPER; k++) { /* the superpages walked: as the entries above */
+        struct tlb_super *s = &h->tlb_super[k];
+        if ((s->tag & 1) && s->vm_ctx < sizeof ctx_drop && ctx_drop[s->vm_ctx] &&
+            !(one_asid && (s->flags & PTE_G)) && (!one_page || (vpn >> (bits * s->level)) == s->tag >> 1))
+            s->tag = 0;
     }
     /* The fast TLB holds entries of the current context only (a satp write empties it): a fence of
      * another ASID leaves it as it is, a fence of one page drops the entries of that page's index

@@ -21,6 +21,7 @@ enum mmu_access { MMU_FETCH = 0, MMU_LOAD = 1, MMU_STORE = 2 };
 #define PTE_D 0x80u
 
 #define TLB_ENTRIES (sizeof(((hart_t *)0)->tlb) / sizeof(((hart_t *)0)->tlb[0]))
+#define TLB_SUPER (sizeof(((hart_t *)0)->tlb_super) / sizeof(((hart_t *)0)->tlb_super[0]))
 
 /* The leaf PTE's permissions for this access (4.3.1: U vs S-mode, SUM, MXR). */
 static inline bool mmu_permitted(const hart_t *h, unsigned flags, enum mmu_access type, enum priv_mode priv)

@@ -6,7 +6,7 @@
  * both through set_pte, which VM_SET_PTE_FUNCTION defines (place it where it is not executed,
  * e.g. right after a jump). SATP(root, asid) switches to a table tree. JUMP_IN(prv, va) enters va
  * in privilege prv and records the trap that ends the run (isa_test.h's TRAP_EXPECT). Include
- * after isa_test.h. Used by vm.S (and sv48.S), vm_ctx.S, vm_links.S. */
+ * after isa_test.h. Used by vm.S (and sv48.S), vm_ctx.S, vm_links.S, vm_refence.S. */
 #ifndef PMUSIM_VM_TEST_H
 #define PMUSIM_VM_TEST_H
 
@@ -32,6 +32,15 @@
 
 #define MAP(table, idx, target, flags)  la a0, table + (idx) * REGBYTES; la a1, target; li a2, flags; jal set_pte
 #define MAPI(table, idx, target, flags) la a0, table + (idx) * REGBYTES; li a1, target; li a2, flags; jal set_pte
+
+/* A table tree: root maps main RAM at 0x80000000 RWX (one superpage) and the 4 KiB pages from
+ * 0x40000000 up through table l0 (l1 between them on Sv39; unused on Sv32). */
+#if XLEN == 32
+# define VM_RAM_AND_L0(root, l1, l0) MAPI(root, 0x200, 0x80000000, RWXAD); MAP(root, 0x100, l0, PTE_V)
+#else
+# define VM_RAM_AND_L0(root, l1, l0) \
+        MAPI(root, 2, 0x80000000, RWXAD); MAP(root, 1, l1, PTE_V); MAP(l1, 0, l0, PTE_V)
+#endif
 
 /* satp = root's page | mode | asid */
 #define SATP(root, asid) la t0, root; srli t0, t0, 12; li t1, SATP_MODE | ((asid) << ASID_SHIFT); or t0, t0, t1; csrw satp, t0

@@ -25,19 +25,8 @@ RVTEST_CODE_BEGIN
         VM_SET_PTE_FUNCTION
 
 setup:
-#if XLEN == 32
-        MAPI(root_a, 0x200, 0x80000000, RWXAD)
-        MAP(root_a, 0x100, l0_a, PTE_V)
-        MAPI(root_b, 0x200, 0x80000000, RWXAD)
-        MAP(root_b, 0x100, l0_b, PTE_V)
-#else
-        MAPI(root_a, 2, 0x80000000, RWXAD)
-        MAP(root_a, 1, l1_a, PTE_V)
-        MAP(l1_a, 0, l0_a, PTE_V)
-        MAPI(root_b, 2, 0x80000000, RWXAD)
-        MAP(root_b, 1, l1_b, PTE_V)
-        MAP(l1_b, 0, l0_b, PTE_V)
-#endif
+        VM_RAM_AND_L0(root_a, l1_a, l0_a)
+        VM_RAM_AND_L0(root_b, l1_b, l0_b)
         MAP(l0_a, 0, code_a1, CODE)
         MAP(l0_b, 0, code_b1, CODE)
 

@@ -31,25 +31,11 @@ RVTEST_CODE_BEGIN
         VM_SET_PTE_FUNCTION
 
 setup:
-#if XLEN == 32
-        MAPI(root, 0x200, 0x80000000, RWXAD)
-        MAP(root, 0x100, l0, PTE_V)
-#else
-        MAPI(root, 2, 0x80000000, RWXAD)
-        MAP(root, 1, l1, PTE_V)
-        MAP(l1, 0, l0, PTE_V)
-#endif
+        VM_RAM_AND_L0(root, l1, l0)
         MAP(l0, 0, caller, CODE)
         MAP(l0, 1, callee_1, CODE)
         MAP(l0, 2, caller_ind, CODE)
-#if XLEN == 32
-        MAPI(root_b, 0x200, 0x80000000, RWXAD)
-        MAP(root_b, 0x100, l0_b, PTE_V)
-#else
-        MAPI(root_b, 2, 0x80000000, RWXAD)
-        MAP(root_b, 1, l1_b, PTE_V)
-        MAP(l1_b, 0, l0_b, PTE_V)
-#endif
+        VM_RAM_AND_L0(root_b, l1_b, l0_b)
         MAP(l0_b, 1, callee_2, CODE)
         MAP(l0_b, 2, caller_ind, CODE)
         SATP(root, 1)

@@ -30,14 +30,7 @@ RVTEST_CODE_BEGIN
         VM_SET_PTE_FUNCTION
 
 setup:
-#if XLEN == 32
-        MAPI(root, 0x200, 0x80000000, RWXAD)
-        MAP(root, 0x100, l0, PTE_V)
-#else
-        MAPI(root, 2, 0x80000000, RWXAD)
-        MAP(root, 1, l1, PTE_V)
-        MAP(l1, 0, l0, PTE_V)
-#endif
+        VM_RAM_AND_L0(root, l1, l0)
         MAP(l0, 0, caller, CODE)
         MAP(l0, 1, callee_1, CODE)
         MAP(l0, 2, caller, CODE_G)

@@ -5,7 +5,9 @@
  * The fence orders the update of the leaf PTE that maps VA (privileged spec 4.2.1), the PTE every
  * address of the superpage translates through: the loads at VA + 4096 and the code at VA + 8192
  * must see P2 too. pmusim caches a superpage per 4 KiB page (its TLB, the fast TLB, the blocks):
- * this fails if the fence dropped only VA's own page. */
+ * this fails if the fence dropped only VA's own page. Last, the leaf without D: a load through
+ * one 4 KiB page of it, then a store through another must set D in the leaf (pmusim remembers the
+ * superpages it walked, here the leaf as the load found it, without D). */
 #include "isa_test.h"
 #include "vm_test.h"
 
@@ -53,11 +55,14 @@ setup:
         COPY_CODE(ucode2, ucode2_end, P2 + CODE_OFF)
         fence.i
 #if XLEN == 32
-# define LEAF(page) MAPI(root, VA >> 22, page, USUPER)
+# define LEAF_PTE(page, flags) MAPI(root, VA >> 22, page, flags)
+# define LEAF_AT root + (VA >> 22) * REGBYTES
 #else
         MAP(root, VA >> 30, l1, PTE_V)
-# define LEAF(page) MAPI(l1, (VA >> 21) & 511, page, USUPER)
+# define LEAF_PTE(page, flags) MAPI(l1, (VA >> 21) & 511, page, flags)
+# define LEAF_AT l1 + ((VA >> 21) & 511) * REGBYTES
 #endif
+#define LEAF(page) LEAF_PTE(page, USUPER)
         LEAF(P1)
 
   TEST_BEGIN(2)
@@ -78,6 +83,22 @@ setup:
   TEST_CASE(9, a3, 21, )
   TEST_CASE(10, a5, 22, )
   TEST_CASE(11, a6, 2, )
+  /* ---- the leaf without D: loads and stores as U-mode (MPRV, MPP = U) ---- */
+  TEST_BEGIN(12)
+        LEAF_PTE(P1, USUPER & ~PTE_D)
+        sfence.vma
+        li t0, MSTATUS_MPP
+        csrc mstatus, t0
+        li t0, MSTATUS_MPRV
+        csrs mstatus, t0
+        li t1, VA
+        lw a3, 0(t1)
+        li t1, VA + 0x3000
+        sw a3, 0(t1)
+        li t0, MSTATUS_MPRV
+        csrc mstatus, t0
+  TEST_CASE(13, a3, 11, )
+  TEST_CASE(14, t2, PTE_D, la t0, LEAF_AT; LREG t2, 0(t0); andi t2, t2, PTE_D)
 
         csrw satp, zero
 RVTEST_CODE_END
