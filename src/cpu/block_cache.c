@@ -200,6 +200,14 @@ static void unlink_all(block_cache_t *bc)
     }
 }
 
+/* Block b's link to successor s goes: the slot, and the jump of translated code patched to it. */
+static void cut_link(block_t *b, unsigned s)
+{
+    b->succ[s] = NULL;
+    if (b->jit_site[s])
+        memset(b->jit_site[s], 0, 4); /* rel32 0: on to the lookup after the jump */
+}
+
 /* After some blocks were dropped: the links to them go, the successor slots and the jumps of
  * translated code patched to them (a patched jump always goes to its slot's block: the slot is set
  * once, and the jump only after it), and so do the links of the dropped blocks themselves, which
@@ -219,9 +227,7 @@ static void unlink_dead(block_cache_t *bc)
         if (from->ctx == BLOCK_DEAD || !from->succ[s]) /* a slot cut since (unlink_dead_ctx) */
             continue;
         if (from->succ[s]->ctx & BLOCK_UNVERIFIED) { /* dead, or found only by a lookup */
-            from->succ[s] = NULL;
-            if (from->jit_site[s])
-                memset(from->jit_site[s], 0, 4); /* rel32 0: on to the lookup after the jump */
+            cut_link(from, s);
             continue;
         }
         bc->links[kept++] = (void *)l;
@@ -245,11 +251,8 @@ static void unlink_dead_ctx(block_cache_t *bc, uint64_t ids)
         if ((ids >> id) & 1)
             for (block_t *b = bc->ctx_blocks[id]; b; b = b->ctx_next)
                 for (unsigned k = 0; k < 2 && b->ctx != BLOCK_DEAD; k++)
-                    if (b->succ[k] && b->succ[k]->ctx == BLOCK_DEAD) {
-                        b->succ[k] = NULL;
-                        if (b->jit_site[k])
-                            memset(b->jit_site[k], 0, 4); /* rel32 0: on to the lookup after the jump */
-                    }
+                    if (b->succ[k] && b->succ[k]->ctx == BLOCK_DEAD)
+                        cut_link(b, k);
 }
 
 /* The translation context id of a live or suspended block (hart_t.vm_ctx; 0: untranslated). */
@@ -258,15 +261,12 @@ static unsigned block_ctx_id(const block_t *b)
     return (b->ctx & ~BLOCK_UNVERIFIED) >> 2;
 }
 
-/* Block b's links to its successors go (the slots and the patched jumps of translated code). */
+/* Block b's links to its successors go. */
 static void cut_links(block_t *b)
 {
     for (unsigned k = 0; k < 2; k++)
-        if (b->succ[k]) {
-            b->succ[k] = NULL;
-            if (b->jit_site[k])
-                memset(b->jit_site[k], 0, 4); /* rel32 0: on to the lookup after the jump */
-        }
+        if (b->succ[k])
+            cut_link(b, k);
 }
 
 void block_cache_drop_vm(hart_t *h, uint64_t vpn, const bool *ctx_drop)
