@@ -4,8 +4,9 @@
  * maps P2, with other data and code at the same offsets, and only `sfence.vma VA, x0` follows.
  * The fence orders the update of the leaf PTE that maps VA (privileged spec 4.2.1), the PTE every
  * address of the superpage translates through: the loads at VA + 4096 and the code at VA + 8192
- * must see P2 too. pmusim caches a superpage per 4 KiB page (its TLB, the fast TLB, the blocks):
- * this fails if the fence dropped only VA's own page. Last, the leaf without D: a load through
+ * must see P2 too, and P1 again after a fence that names VA and the ASID. pmusim caches a
+ * superpage per 4 KiB page (its TLB, the fast TLB, the blocks): this fails if the fence dropped
+ * only VA's own page. Last, the leaf without D: a load through
  * one 4 KiB page of it, then a store through another must set D in the leaf (pmusim remembers the
  * superpages it walked, here the leaf as the load found it, without D). */
 #include "isa_test.h"
@@ -83,6 +84,17 @@ setup:
   TEST_CASE(9, a3, 21, )
   TEST_CASE(10, a5, 22, )
   TEST_CASE(11, a6, 2, )
+  /* ---- back to P1; the fence names VA and ASID 1 (the superpage is not global) ---- */
+  TEST_BEGIN(15)
+        LEAF(P1)
+        li t2, VA
+        li t3, 1
+        sfence.vma t2, t3
+        JUMP_IN(PRV_U, VA + CODE_OFF)
+  TEST_TRAP_CAUSE(16, CAUSE_USER_ECALL)
+  TEST_CASE(17, a3, 11, )
+  TEST_CASE(18, a5, 12, )
+  TEST_CASE(19, a6, 1, )
   /* ---- the leaf without D: loads and stores as U-mode (MPRV, MPP = U) ---- */
   TEST_BEGIN(12)
         LEAF_PTE(P1, USUPER & ~PTE_D)
