@@ -34,6 +34,22 @@ static uint8_t *pte_ptr(hart_t *h, uint64_t pa, unsigned size)
     return r && r->host ? r->host + (pa - r->base) : NULL;
 }
 
+/* The TLB entry of virtual page vpn in the current context: physical page `page`, the leaf
+ * PTE's flags, its level (more than 0: a superpage, cached per 4 KiB page). */
+static void tlb_set(hart_t *h, uint64_t vpn, uint64_t page, uint8_t flags, unsigned level)
+{
+    struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+    mmu_ftlb_drop(h, vpn); /* the fast entries of the index cache what this entry held */
+    e->tag = vpn << 1 | 1;
+    e->vm_ctx = h->vm_ctx;
+    e->ppage = page;
+    e->host = page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= 0x1000
+                  ? h->ram + (page - h->ram_base)
+                  : NULL;
+    e->flags = flags;
+    e->level = (uint8_t)level;
+}
+
 static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode priv, uint64_t *pa)
 {
     bool sv32 = h->xlen == 32;
@@ -78,16 +94,7 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
             *s = (struct tlb_super){ (vpn >> (level * bits)) << 1 | 1, ppn << 12, h->vm_ctx, (uint8_t)upd,
                                      (uint8_t)level };
         }
-        struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
-        mmu_ftlb_drop(h, vpn); /* the fast entries of the index cache what this entry held */
-        e->tag = vpn << 1 | 1;
-        e->vm_ctx = h->vm_ctx;
-        e->ppage = page;
-        e->host = page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= 0x1000
-                      ? h->ram + (page - h->ram_base)
-                      : NULL;
-        e->flags = (uint8_t)upd;
-        e->level = (uint8_t)level;
+        tlb_set(h, vpn, page, (uint8_t)upd, (unsigned)level);
         *pa = page | (va & 0xfff);
         return true;
     }
@@ -108,16 +115,7 @@ static bool super_fill(hart_t *h, uint64_t va, enum mmu_access type, enum priv_m
         if ((type == MMU_STORE && !(s->flags & PTE_D)) || !mmu_permitted(h, s->flags, type, priv))
             return false; /* the walk sets D, or raises the fault */
         uint64_t page = s->ppage | (vpn & ((1ull << (level * bits)) - 1)) << 12;
-        struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
-        mmu_ftlb_drop(h, vpn);
-        e->tag = vpn << 1 | 1;
-        e->vm_ctx = h->vm_ctx;
-        e->ppage = page;
-        e->host = page - h->ram_base < h->ram_size && h->ram_size - (page - h->ram_base) >= 0x1000
-                      ? h->ram + (page - h->ram_base)
-                      : NULL;
-        e->flags = s->flags;
-        e->level = (uint8_t)level;
+        tlb_set(h, vpn, page, s->flags, level);
         *pa = page | (va & 0xfff);
         return true;
     }
