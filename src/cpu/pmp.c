@@ -58,20 +58,19 @@ static bool entry_range(const hart_t *h, unsigned i, uint64_t *lo, uint64_t *hi,
     }
 }
 
-/* The permissions `priv` is granted uniformly over the 4 KiB page at `page`, or -1 when an
- * entry's boundary falls inside it (the first entry touching the page decides, if it covers it
- * all; with none, the default applies): as ram_view, over one page. */
-static int page_view(const hart_t *h, uint64_t page, enum priv_mode priv)
+/* The permissions `priv` is granted uniformly over the bytes [first, last], or -1 when an entry's
+ * boundary falls inside them: the first entry touching them decides, if it covers them all; with
+ * none, the default applies (main RAM's view, ram_view, and a page's, pmp_allows_slow's memo). */
+static int range_view(const hart_t *h, uint64_t first, uint64_t last, enum priv_mode priv)
 {
-    uint64_t last = page + 0xfff;
     for (unsigned i = 0; i < h->pmp_count; i++) {
         uint64_t lo, hi;
         bool all;
         if (!entry_range(h, i, &lo, &hi, &all))
             continue;
-        if (!all && (lo > last || hi <= page))
+        if (!all && (lo > last || hi <= first))
             continue;
-        if (!all && (lo > page || hi <= last))
+        if (!all && (lo > first || hi <= last))
             return -1;
         uint8_t cfg = entry_cfg(h, i);
         return priv == PRIV_M && !(cfg & CFG_L) ? PMP_RWX : cfg & PMP_RWX;
@@ -88,7 +87,7 @@ bool pmp_allows_slow(hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum 
         uint64_t *slot = &h->pmp_memo[priv & 3][(pa >> 12) & 15];
         if ((*slot & ~0x7ffull) == (page | PMP_MEMO_VALID))
             return (*slot & perm) == perm;
-        int view = page_view(h, page, priv);
+        int view = range_view(h, page, page + 0xfff, priv);
         if (view >= 0) {
             *slot = page | PMP_MEMO_VALID | (unsigned)view;
             return ((unsigned)view & perm) == perm;
@@ -168,24 +167,10 @@ void pmp_write_addr(hart_t *h, unsigned idx, uint64_t v)
  * first entry touching RAM decides, if it covers all of it; with none, the default applies. */
 static uint8_t ram_view(const hart_t *h, enum priv_mode priv)
 {
-    uint64_t base = h->ram_base, last = h->ram_base + h->ram_size - 1;
     if (priv == PRIV_M && h->pmp_m_open)
         return PMP_RWX;
-    for (unsigned i = 0; i < h->pmp_count; i++) {
-        uint64_t lo, hi;
-        bool all;
-        if (!entry_range(h, i, &lo, &hi, &all))
-            continue;
-        bool covers = all || (lo <= base && last < hi);
-        bool touches = all || (lo <= last && hi > base);
-        if (!touches)
-            continue;
-        if (!covers)
-            return 0;
-        uint8_t cfg = entry_cfg(h, i);
-        return priv == PRIV_M && !(cfg & CFG_L) ? PMP_RWX : cfg & PMP_RWX;
-    }
-    return priv == PRIV_M ? PMP_RWX : 0;
+    int view = range_view(h, h->ram_base, h->ram_base + h->ram_size - 1, priv);
+    return view < 0 ? 0 : (uint8_t)view;
 }
 
 void pmp_changed(hart_t *h)
