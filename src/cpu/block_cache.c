@@ -670,6 +670,27 @@ static block_t *block_make(hart_t *h, uint64_t pc, uint64_t at, const decoded_in
     return b;
 }
 
+/* Is code fetched (just now: its TLB entry is there) from the page of pc global? Code on a
+ * global page (privileged spec 4.3.1: mapped alike in every address space) is shared by them all;
+ * a block running into the next page (pa_next, not UINT64_MAX) is not. */
+static bool fetched_global(const hart_t *h, uint64_t pc, uint64_t pa_next)
+{
+    const struct tlb_entry *e = &h->tlb[(pc >> 12) % TLB_ENTRIES];
+    return pa_next == UINT64_MAX && e->tag == ((pc >> 12) << 1 | 1) && e->vm_ctx == h->vm_ctx &&
+           (e->flags & PTE_G);
+}
+
+/* The code [pc, end) was just fetched through the TLB: the superpages among its pages are noted,
+ * so that a fence of one page of a superpage finds its block (cpu/mmu.c). */
+static void note_super_code(hart_t *h, uint64_t pc, uint64_t end, bool global)
+{
+    for (uint64_t vpn = pc >> 12; vpn <= (end - 1) >> 12; vpn++) {
+        const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
+        if (e->tag == (vpn << 1 | 1) && e->level)
+            mmu_note_code_page(h, e, global ? h->vm_gctx : h->vm_ctx);
+    }
+}
+
 static block_t *block_build(hart_t *h, uint64_t pc)
 {
     decoded_insn_t dec[BLOCK_MAX_INSNS];
@@ -731,19 +752,9 @@ static block_t *block_build(hart_t *h, uint64_t pc)
         if ((at & ~(uint64_t)(PAGE_SIZE - 1)) != (pc & ~(uint64_t)(PAGE_SIZE - 1)))
             break; /* blocks stay inside one page: the unit an MMU will map */
     }
-    /* Code on a global page (privileged spec 4.3.1: mapped alike in every address space) is
-     * shared by them all; a block running into the next page is not. */
-    bool global = false;
-    if (translated && n && pa_next == UINT64_MAX) {
-        const struct tlb_entry *e = &h->tlb[(pc >> 12) % TLB_ENTRIES];
-        global = e->tag == ((pc >> 12) << 1 | 1) && e->vm_ctx == h->vm_ctx && (e->flags & PTE_G);
-    }
-    if (translated && n) /* a fence of one page of a superpage must find this block (cpu/mmu.c) */
-        for (uint64_t vpn = pc >> 12; vpn <= (at - 1) >> 12; vpn++) {
-            const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
-            if (e->tag == (vpn << 1 | 1) && e->level)
-                mmu_note_code_page(h, e, global ? h->vm_gctx : h->vm_ctx);
-        }
+    bool global = translated && n && fetched_global(h, pc, pa_next);
+    if (translated && n)
+        note_super_code(h, pc, at, global);
     if (n == 0) {
         h->trap_cause = fault_cause;
         h->trap_tval = fault_tval;
@@ -942,27 +953,21 @@ block_t *block_find(const hart_t *h, uint64_t pc)
  * another block. A core with fetch rules of its own (core_ext fetch_fault) always rebuilds. */
 static bool block_revalidate(hart_t *h, block_t *b)
 {
-    uint64_t pa, vpn = b->pc >> 12;
+    uint64_t pa;
     if ((h->core_ext && h->core_ext->fetch_fault) || !mmu_on(h, h->priv) ||
         !mmu_translate(h, b->pc, MMU_FETCH, h->priv, &pa) || pa != b->fetch_pa)
         return false;
-    const struct tlb_entry *e = &h->tlb[vpn % TLB_ENTRIES];
-    bool global = b->code_pa_next == UINT64_MAX && e->tag == (vpn << 1 | 1) && e->vm_ctx == h->vm_ctx &&
-                  (e->flags & PTE_G);
+    bool global = fetched_global(h, b->pc, b->code_pa_next);
     if (global != ((b->ctx & ~BLOCK_UNVERIFIED) == h->ctx_g && h->ctx_g != h->ctx))
         return false;
     if (b->code_pa_next != UINT64_MAX) { /* its last instruction's second half, on the next page */
-        uint64_t next = (vpn + 1) << 12;
+        uint64_t next = ((b->pc >> 12) + 1) << 12;
         if (h->xlen == 32)
             next &= UINT32_MAX;
         if (!mmu_translate(h, next, MMU_FETCH, h->priv, &pa) || pa != b->code_pa_next)
             return false;
     }
-    for (uint64_t v = vpn; v <= (b->end_pc - 1) >> 12; v++) { /* as block_build: superpages */
-        const struct tlb_entry *t = &h->tlb[v % TLB_ENTRIES];
-        if (t->tag == (v << 1 | 1) && t->level)
-            mmu_note_code_page(h, t, global ? h->vm_gctx : h->vm_ctx);
-    }
+    note_super_code(h, b->pc, b->end_pc, global);
     b->ctx &= ~BLOCK_UNVERIFIED;
     return true;
 }
