@@ -664,10 +664,27 @@ static void htif_store(machine_t *m, uint64_t addr, unsigned size)
     hart_kick(m->running); /* the run loop bounds the next budget by the grace */
 }
 
-/* The watch of the granule of main RAM holding addr goes once nothing needs it: no decoded code,
- * no hart's reservation, not tohost (platform_rewatch's and block_mark_code's reasons). A lock's
- * word is watched from its first LR on; without this, every later store to it (each unlock)
- * would take the slow path for the rest of the run. */
+/* The addresses the machine itself keeps watched (platform_rewatch): tohost's first and last
+ * bytes while HTIF is on in main RAM (an unaligned tohost may straddle two granules) and each
+ * hart's valid reservation. Returns how many it put in a[]. */
+#define PLATFORM_WATCH_MAX (2 + MACHINE_MAX_HARTS)
+static unsigned platform_watch_addrs(const machine_t *m, const hart_t *h, uint64_t a[PLATFORM_WATCH_MAX])
+{
+    unsigned n = 0;
+    if (m->htif_on && tohost_in_ram(m, h)) {
+        a[n++] = m->htif.tohost;
+        a[n++] = m->htif.tohost + 7;
+    }
+    for (unsigned k = 0; k < m->n_harts; k++)
+        if (m->harts[k].reservation_valid)
+            a[n++] = m->harts[k].reservation_addr;
+    return n;
+}
+
+/* The watch of the granule of main RAM holding addr goes once nothing needs it: no decoded code
+ * (block_mark_code's reason) and none of the machine's own addresses. A lock's word is watched
+ * from its first LR on; without this, every later store to it (each unlock) would take the slow
+ * path for the rest of the run. */
 static void unwatch_granule_if_idle(machine_t *m, const hart_t *h, uint64_t addr)
 {
     uint64_t off = addr - h->ram_base;
@@ -677,11 +694,9 @@ static void unwatch_granule_if_idle(machine_t *m, const hart_t *h, uint64_t addr
     uint8_t bit = (uint8_t)(1u << (g & 7));
     if (m->code_map[g >> 3] & bit)
         return;
-    if (m->htif_on && tohost_in_ram(m, h) &&
-        (((m->htif.tohost - h->ram_base) >> 6) == g || ((m->htif.tohost + 7 - h->ram_base) >> 6) == g))
-        return;
-    for (unsigned k = 0; k < m->n_harts; k++)
-        if (m->harts[k].reservation_valid && ((m->harts[k].reservation_addr - h->ram_base) >> 6) == g)
+    uint64_t watched[PLATFORM_WATCH_MAX];
+    for (unsigned k = 0, n = platform_watch_addrs(m, h, watched); k < n; k++)
+        if (((watched[k] - h->ram_base) >> 6) == g)
             return;
     m->store_watch[g >> 3] &= (uint8_t)~bit;
 }
@@ -718,13 +733,9 @@ static void watch_granule(const hart_t *h, uint64_t addr)
 static void platform_rewatch(void *ctx, hart_t *h)
 {
     machine_t *m = ctx;
-    if (m->htif_on && tohost_in_ram(m, h)) {
-        watch_granule(h, m->htif.tohost);
-        watch_granule(h, m->htif.tohost + 7); /* an unaligned tohost may straddle two granules */
-    }
-    for (unsigned k = 0; k < m->n_harts; k++)
-        if (m->harts[k].reservation_valid)
-            watch_granule(h, m->harts[k].reservation_addr);
+    uint64_t watched[PLATFORM_WATCH_MAX];
+    for (unsigned k = 0, n = platform_watch_addrs(m, h, watched); k < n; k++)
+        watch_granule(h, watched[k]);
 }
 
 static void platform_code_unwatched(void *ctx, hart_t *h)
