@@ -46,16 +46,10 @@ _start:
     la t1, patched
     li t2, 1
     sw t2, 0(t1)
-    la t1, done
-2:  lw t2, 0(t1)
-    beqz t2, 2b
-    li t3, 1
-    bne t2, t3, fail
-    la a0, msg_ok
-    j exit_pass
-fail:
-    la a0, msg_fail
-    j exit_fail
+    la a0, done                     /* hart 1's verdict: 1 every call returned what it should */
+    la a1, msg_ok
+    la a2, msg_fail
+    j exit_verdict
 
 secondary:
     li t1, MIP_MSIP

@@ -42,6 +42,27 @@
         MAPI(root, 2, 0x80000000, RWXAD); MAP(root, 1, l1, PTE_V); MAP(l1, 0, l0, PTE_V)
 #endif
 
+/* Three pages of code, to be mapped one after the other: `caller` calls the page after it (jal,
+ * pc-relative: whatever is mapped there) four times and sums what it returns in a5, then ecalls;
+ * `callee_1` returns 0x11, `callee_2` 0x22. */
+#define VM_CALLER_AND_CALLEES                                                         \
+        .balign 4096;                                                                 \
+caller: li s1, 4;                                                                     \
+        li s2, 0;                                                                     \
+10006:  jal ra, callee_1;                                                             \
+        add s2, s2, a5;                                                               \
+        addi s1, s1, -1;                                                              \
+        bnez s1, 10006b;                                                              \
+        mv a5, s2;                                                                    \
+        ecall;                                                                        \
+        .balign 4096;                                                                 \
+callee_1: li a5, 0x11;                                                                \
+        ret;                                                                          \
+        .balign 4096;                                                                 \
+callee_2: li a5, 0x22;                                                                \
+        ret;                                                                          \
+        .balign 4096
+
 /* satp = root's page | mode | asid */
 #define SATP(root, asid) la t0, root; srli t0, t0, 12; li t1, SATP_MODE | ((asid) << ASID_SHIFT); or t0, t0, t1; csrw satp, t0
 

@@ -94,22 +94,8 @@ l0:     .fill 4096, 1, 0
 root_b: .fill 4096, 1, 0
 l1_b:   .fill 4096, 1, 0
 l0_b:   .fill 4096, 1, 0
-/* at VA: calls the page after it (VA_CALLEE) four times, sums what it returns in a5 */
-caller: li s1, 4
-        li s2, 0
-1:      jal ra, callee_1 /* pc-relative: VA_CALLEE, whatever is mapped there */
-        add s2, s2, a5
-        addi s1, s1, -1
-        bnez s1, 1b
-        mv a5, s2
-        ecall
-        .balign 4096
-callee_1: li a5, 0x11
-        ret
-        .balign 4096
-callee_2: li a5, 0x22
-        ret
-        .balign 4096
+/* caller at VA, calling VA_CALLEE */
+        VM_CALLER_AND_CALLEES
 /* at VA + 0x2000: the same calls through jalr */
 caller_ind:
         li s1, 4

@@ -134,22 +134,8 @@ RVTEST_DATA_BEGIN
 root:   .fill 4096, 1, 0
 l1:     .fill 4096, 1, 0
 l0:     .fill 4096, 1, 0
-/* at VA (and VA_G): calls the page after it four times, sums what it returns in a5 */
-caller: li s1, 4
-        li s2, 0
-1:      jal ra, callee_1 /* pc-relative: the next page, whatever is mapped there */
-        add s2, s2, a5
-        addi s1, s1, -1
-        bnez s1, 1b
-        mv a5, s2
-        ecall
-        .balign 4096
-callee_1: li a5, 0x11
-        ret
-        .balign 4096
-callee_2: li a5, 0x22
-        ret
-        .balign 4096
+/* caller at VA and VA_G */
+        VM_CALLER_AND_CALLEES
 /* addi a5, x0, imm: 0x0793 | imm << 20; its first half the last of strad_a */
 strad_a:
         .fill 4094, 1, 0
