@@ -58,7 +58,7 @@ void hart_update_paths(hart_t *h)
     h->addr_log_size = h->core_direct && h->addr_log_ram && !h->debug ? h->ram_size - 7 : 0;
     h->memo_direct = h->dmemo && !classify && (!core || h->core_direct) && h->mem_inline && h->ram_size >= 8;
     h->memo_size = h->memo_direct ? h->ram_size - 7 : 0;
-    h->memo_fast = h->memo_size && h->l1d_memo && h->l1d_memo->cache ? h->l1d_memo->fast : no_tags;
+    h->memo_fast = h->memo_size && h->l1d_memo ? h->l1d_memo->fast : no_tags;
     h->retire_fast = h->retire_gen && !(interest & h->retire_events) && !h->observe_mem && !h->prof;
     bool memo_retire =
         h->memo_retire_core && h->imemo && h->imemo->cache && h->observe_mem && !h->observe_core && !h->prof;

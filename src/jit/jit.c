@@ -266,11 +266,12 @@ typedef struct slow_path {
     uint8_t *access;  /* loads and stores: the inline access, rdx the offset in main RAM */
     uint32_t k;
     int kind;
-    unsigned size;      /* loads and stores: bytes accessed; 0: straight to the helper */
-    bool ftlb_inline;   /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
-    bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
-    bool addr_in_stub;  /* rax is not the address on the way to the stub (emit_window_offset) */
-    bool addr_access;   /* the access is made from the address, rax (emit_memo_check): no rdx */
+    unsigned size;     /* loads and stores: bytes accessed; 0: straight to the helper */
+    bool ftlb_inline;  /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
+    bool memo_inline;  /* from[2]: emit_memo_inline's lookup missed */
+    bool addr_in_stub; /* rax is not the address on the way to the stub (emit_window_offset) */
+    bool
+        addr_access; /* the access is made from the address, rax (emit_memo_check, emit_memo_inline's loads): no rdx */
     bool watch_in_tag;  /* a store whose memo tag leaves out watched granules (l1_memo_t.watch):
                          * its inline hit tests no watch bit; the stub tests it (emit_ftlb) */
     reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
@@ -1638,6 +1639,29 @@ static void emit_ftlb(tr_t *t, const slow_path_t *s)
         x_patch(e, watched, e->p);
 }
 
+/* Flags E when the D-side memo's fast entry (hart_t.memo_fast, at `fast`, or loaded there from
+ * the hart when `load`) has the tag at `tag` (l1_memo_fast's load_tag or store_tag) of the access
+ * of `size` bytes at rax: rcx = the line's address, with the low bits of a misaligned access (no
+ * tag has them); r8 = the entry's offset in the table. No entry has a tag while the memo's hits
+ * need a call. */
+static void emit_memo_tag_cmp(tr_t *t, int fast, int32_t tag, unsigned size, bool load)
+{
+    x_emit_t *e = &t->e;
+    const l1_memo_t *m = t->h->l1d_memo;
+    x_mov(e, X_RCX, X_RAX);
+    x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~((1u << m->line_shift) - 1) | (size - 1)));
+    x_mov(e, X_R8, X_RAX);
+    if (m->line_shift > 6)
+        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 6);
+    else if (m->line_shift < 6)
+        x_shift_imm(e, true, X_SHL, X_R8, 6 - m->line_shift);
+    _Static_assert(sizeof(struct l1_memo_fast) == 64, "entries of 64 bytes");
+    x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 6);
+    if (load)
+        x_load(e, true, fast, x_m(X_RBX, HOFF(memo_fast)));
+    x_alu(e, true, X_CMP, X_RCX, x_mid(fast, X_R8, tag));
+}
+
 /* rdx = the offset in main RAM of the access at rax; the jump returned is taken unless the
  * memo's hits may be made inline there (hart_t.memo_size: 0 unless memo_direct). */
 static uint8_t *emit_memo_window(tr_t *t)
@@ -1689,14 +1713,29 @@ static void emit_memo_lookup(tr_t *t, bool store)
  * main-RAM window is closed to them for good), in the access's own path instead of the window's
  * test: while the memo's hits need no call (memo_size, memo_direct), an aligned main-RAM access
  * whose line the memo holds is a hit, made inline (mem_load_slow and mem_store_slow, without the
- * calls); so is any store of a memo with writes_free while its writes are not counted. Anything
- * else goes to the stub (emit_memo, the fast TLB, the helper). rax: the address. */
+ * calls); so is any store of a memo with writes_free while its writes are not counted. A load
+ * finds its line by its tag (memo_fast: one compare proves the line held, the access aligned and
+ * in main RAM); a store looks the entry up itself, so that a write miss of a complete memo is
+ * counted straight away (write_miss_direct). Anything else goes to the stub (emit_memo, the fast
+ * TLB, the helper). rax: the address. */
 static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
 {
     x_emit_t *e = &t->e;
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
     uint8_t *hit = NULL;
+    s->memo_inline = true;
+    if (!store) { /* the line's load tag (memo_fast), which none has while hits need a call */
+        emit_memo_tag_cmp(t, X_R9, (int32_t)offsetof(struct l1_memo_fast, load_tag), size, true);
+        s->from[0] = x_jcc(e, X_CC_NE);
+        s->from[1] = s->from[2] = NULL;
+        s->addr_access = memo_addr_access(t->h); /* else rdx = the offset in main RAM */
+        if (!s->addr_access) {
+            x_mov(e, X_RDX, X_RAX);
+            emit_sub_ram_base(t, X_RDX);
+        }
+        return;
+    }
     s->from[0] = emit_memo_window(t);
     s->from[1] = NULL;
     if (size > 1) {
@@ -1709,7 +1748,6 @@ static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
     }
     emit_memo_lookup(t, store);
     s->from[2] = x_jcc(e, X_CC_NE);
-    s->memo_inline = true;
     if (hit)
         x_patch(e, hit, e->p);
 }
@@ -1846,22 +1884,11 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
         x_mov(e, X_RDX, X_RAX);
         emit_sub_ram_base(t, X_RDX);
     }
-    /* rcx = the line's address, with the low bits of a misaligned access (no tag has them); r8 =
-     * its entry's offset in r13, the hart's memo_fast (emit_block: copies are shared): no tag
-     * while the memo's hits need a call */
-    x_mov(e, X_RCX, X_RAX);
-    x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~((1u << m->line_shift) - 1) | (size - 1)));
-    x_mov(e, X_R8, X_RAX);
-    if (m->line_shift > 6)
-        x_shift_imm(e, true, X_SHR, X_R8, m->line_shift - 6);
-    else if (m->line_shift < 6)
-        x_shift_imm(e, true, X_SHL, X_R8, 6 - m->line_shift);
-    _Static_assert(sizeof(struct l1_memo_fast) == 64, "entries of 64 bytes");
-    x_alu_imm(e, false, X_AND, x_r(X_R8), (L1_MEMO_ENTRIES - 1) << 6);
-    x_alu(e, true, X_CMP, X_RCX,
-          x_mid(X_R13, X_R8,
-                (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag)
-                                : offsetof(struct l1_memo_fast, load_tag))));
+    /* the tag, in r13: the hart's memo_fast (emit_block: copies are shared) */
+    emit_memo_tag_cmp(
+        t, X_R13,
+        (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag) : offsetof(struct l1_memo_fast, load_tag)),
+        size, false);
     s->from[0] = x_jcc(e, X_CC_NE);
     s->from[1] = NULL;
     /* a hit: r10 = the line's LRU stamp; rbp: the tag model */

@@ -33,10 +33,10 @@
 #define L1_MEMO_WRITABLE 1u
 #define L1_MEMO_SLOT_MASK (((1u << L1_MEMO_SLOT_BITS) - 1) << 2)
 
-/* The same entry as translated code reads it (jit.c, emit_memo_check), for a memo with replacement
- * state (cache): the line's address where a load (store) may hit, else L1_MEMO_NO_TAG, so a hit
- * is one compare of the access's address with its line bits (and its misaligned low bits, never
- * set in a tag) masked off; and the LRU stamp of the line's slot in the tag model. */
+/* The same entry as translated code reads it (jit.c, emit_memo_check and emit_memo_inline): the
+ * line's address where a load (store) may hit, else L1_MEMO_NO_TAG, so a hit is one compare of
+ * the access's address with its line bits (and its misaligned low bits, never set in a tag)
+ * masked off; and the LRU stamp of the line's slot in the tag model (NULL without one). */
 #define L1_MEMO_NO_TAG UINT64_MAX
 struct l1_memo_fast {
     uint64_t load_tag, store_tag;
@@ -71,7 +71,7 @@ typedef struct l1_memo {
      * line's store tag away in every memo of the ring (l1_memo_unwatch) */
     const uint8_t *watch;
     struct l1_memo *peer; /* the next memo sharing `watch`: a ring (NULL: this one alone) */
-    struct l1_memo_fast fast[L1_MEMO_ENTRIES]; /* D side with cache: e[] as translated code reads it */
+    struct l1_memo_fast fast[L1_MEMO_ENTRIES]; /* D side: e[] as translated code reads it */
 } l1_memo_t;
 
 static inline uint64_t *l1_memo_entry(l1_memo_t *m, uint64_t line)
@@ -135,11 +135,6 @@ static inline void l1_memo_clear(l1_memo_t *m)
         m->e[k] = 0;
         m->fast[k].load_tag = m->fast[k].store_tag = L1_MEMO_NO_TAG;
     }
-}
-
-static inline uint64_t l1_memo_make(uint64_t line, uint64_t slot, bool writable)
-{
-    return line << 12 | slot << 2 | L1_MEMO_VALID | (writable ? L1_MEMO_WRITABLE : 0);
 }
 
 /* A data access of `size` bytes at addr: true when it is an L1 hit the model need not see (its

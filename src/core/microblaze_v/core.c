@@ -453,10 +453,9 @@ static void mbv_data_access(hart_t *h, const bus_region_t *r, uint64_t addr, uns
         uint64_t *slot = &c->tag[line & c->set_mask], evicted = *slot;
         *slot = line;
         c->fills++;
-        uint64_t *e = l1_memo_entry(&s->dlines, evicted);
-        if (evicted != UINT64_MAX && (*e >> 12) == evicted)
-            *e = 0;
-        *l1_memo_entry(&s->dlines, line) = l1_memo_make(line, 0, true);
+        if (evicted != UINT64_MAX)
+            l1_memo_set(&s->dlines, evicted, -1, false);
+        l1_memo_set(&s->dlines, line, 0, true);
         if (presumed) { /* its hit taken back, its latency and stall: s->lazy[READ_MISS] */
             p->lazy_n[READ_MISS]++;
             if (s->cfg.timing)
@@ -517,7 +516,7 @@ static void mbv_reset(hart_t *h)
         cache_invalidate_all(&s->icache);
     if (s->has_dcache)
         cache_invalidate_all(&s->dcache);
-    memset(s->dlines.e, 0, sizeof s->dlines.e);
+    l1_memo_clear(&s->dlines);
     s->retire_gen++;
     if (s->btc)
         for (unsigned k = 0; k <= s->btc_mask; k++)
@@ -612,7 +611,11 @@ static bool mbv_setup(hart_t *h, const core_config_t *cfg)
         s->dlines = (l1_memo_t){ .cache = NULL,
                                  .line_shift = s->dcache.line_shift,
                                  .writes_free = true,
-                                 .complete = s->dcache.set_mask < L1_MEMO_ENTRIES };
+                                 .complete = s->dcache.set_mask < L1_MEMO_ENTRIES,
+                                 /* translated code's hits: main RAM only */
+                                 .fast_lo = h->ram_base,
+                                 .fast_hi = h->ram_base + h->ram_size };
+        l1_memo_clear(&s->dlines);
         h->l1d_memo = &s->dlines;
         unsigned beats = (unsigned)(s->dcache.cfg.line / word);
         s->dfill = s->cfg.mem_latency + (beats ? beats - 1 : 0); /* the first beat, then one a cycle */
