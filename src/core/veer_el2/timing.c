@@ -289,9 +289,10 @@ struct veer_timing {
     evset_t evm_interest;
     unsigned evm_n_amount;
     bool evm_sums;
-    /* the events memo's use: hits in the current window of EV_WINDOW retirements, and the
-     * retirements left that go straight to the model after a window with too few hits */
-    uint32_t ev_window, ev_hits, ev_skip;
+    /* the events memo's use: hits in the current window of EV_WINDOW retirements, the
+     * retirements left that go straight to the model after a window with too few hits, and how
+     * many windows in a row had too few */
+    uint32_t ev_window, ev_hits, ev_skip, ev_misses;
 };
 
 /* The data side's entry state a retire memo is keyed by and leaves, store_tail and load_tail, as
@@ -2065,9 +2066,12 @@ static __attribute__((noinline)) void block_retired_memo_events(hart_t *h, veer_
 }
 
 /* The events memo pays for itself only when it is found: after a window of EV_WINDOW
- * retirements with fewer than EV_MIN_HITS hits, EV_SKIP retirements go to the model without it
- * (programs whose blocks seldom meet the same replay state twice: chase, vm). */
-enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_SKIP = 64 * EV_WINDOW };
+ * retirements with fewer than EV_MIN_HITS hits, the next retirements go to the model without it
+ * (programs whose blocks seldom meet the same replay state twice: chase, vm), one window's worth
+ * after the first such window, twice as many after each next one in a row, up to EV_MAX_SKIP
+ * windows. A program whose memo mostly holds (coremark: 94 % of its windows) loses one window at
+ * a change of phase, not the next 64. */
+enum { EV_WINDOW = 4096, EV_MIN_HITS = EV_WINDOW * 5 / 8, EV_MAX_SKIP_LOG2 = 6 };
 
 /* While an event only a replay counts is counted: the retire memo with its events memo. */
 static __attribute__((noinline)) void block_retired_events(hart_t *h, veer_timing_t *s, const block_t *b,
@@ -2083,8 +2087,12 @@ static __attribute__((noinline)) void block_retired_events(hart_t *h, veer_timin
         block_retired_memo_events(h, s, b, n, next);
     s->ev_hits += hit;
     if (++s->ev_window == EV_WINDOW) {
-        if (s->ev_hits < EV_MIN_HITS)
-            s->ev_skip = EV_SKIP;
+        if (s->ev_hits >= EV_MIN_HITS)
+            s->ev_misses = 0;
+        else
+            s->ev_skip = (uint32_t)EV_WINDOW << s->ev_misses++;
+        if (s->ev_misses > EV_MAX_SKIP_LOG2)
+            s->ev_misses = EV_MAX_SKIP_LOG2;
         s->ev_window = s->ev_hits = 0;
     }
 }
