@@ -348,7 +348,8 @@ static bool pin_regs(const hart_t *h)
 
 /* The host registers that keep guest registers within a block (jit/reg_cache.h): the ones no
  * emitted path uses between guest instructions. A D-side memo's inline code takes r9 (no
- * replacement state) or r10, r13 and rbp (memo_regs); same_translation compares what decides. */
+ * replacement state) or r13 (memo_regs); pin_regs pins r13 and rbp; same_translation compares
+ * what decides. */
 static void reg_pool_init(tr_t *t)
 {
     const l1_memo_t *m = t->h->l1d_memo;
@@ -370,10 +371,10 @@ static void reg_pool_init(tr_t *t)
             rc_pin(&t->rc, first + i, pinned_guest[i]);
         return;
     }
-    if (!memo_regs(t->h)) {
-        pool[n++] = X_R10;
+    pool[n++] = X_R10;
+    pool[n++] = X_RBP;
+    if (!memo_regs(t->h))
         pool[n++] = X_R13;
-    }
     rc_init(&t->rc, pool, n, HX(0));
 }
 
@@ -382,16 +383,26 @@ static void reg_pool_init(tr_t *t)
  * stamp is then an increment of a register, not of memory (a chain through memory from one hit
  * to the next). The clock goes back to the tag model before every call and exit, and is read
  * again after every call (the model may have moved it). */
+static void emit_clock_home(tr_t *t) /* r11 = the L1D's tag model: before a call or exit, after a call */
+{
+    x_load(&t->e, true, X_R11, x_m(X_RBX, HOFF(l1d_memo)));
+    x_load(&t->e, true, X_R11, x_m(X_R11, (int32_t)offsetof(l1_memo_t, cache)));
+}
+
 static void emit_clock_store(tr_t *t)
 {
-    if (memo_regs(t->h))
-        x_store(&t->e, true, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)), X_R14);
+    if (!memo_regs(t->h))
+        return;
+    emit_clock_home(t);
+    x_store(&t->e, true, x_m(X_R11, (int32_t)offsetof(cache_t, clock)), X_R14);
 }
 
 static void emit_clock_load(tr_t *t)
 {
-    if (memo_regs(t->h))
-        x_load(&t->e, true, X_R14, x_m(X_RBP, (int32_t)offsetof(cache_t, clock)));
+    if (!memo_regs(t->h))
+        return;
+    emit_clock_home(t);
+    x_load(&t->e, true, X_R14, x_m(X_R11, (int32_t)offsetof(cache_t, clock)));
 }
 
 /* After a call: the clock, and the memo's table in r13 (hart_t.memo_fast: the call may have
@@ -416,11 +427,9 @@ static void emit_sub_ram_base(tr_t *t, int reg)
 static void emit_epilogue(tr_t *t)
 {
     x_emit_t *e = &t->e;
-    if (memo_regs(t->h) || pin_regs(t->h)) {
-        emit_clock_store(t);
-        x_alu_imm(e, true, X_ADD, x_r(X_RSP), 8);
-        x_pop(e, X_RBP);
-    }
+    emit_clock_store(t);
+    x_alu_imm(e, true, X_ADD, x_r(X_RSP), 8);
+    x_pop(e, X_RBP);
     x_pop(e, X_R15);
     x_pop(e, X_R14);
     x_pop(e, X_R13);
@@ -1056,13 +1065,14 @@ static bool emit_insn(tr_t *t, uint32_t k)
     }
 }
 
-/* The LRU touch of a hit of the cache_t at rbp, its clock in r14 (emit_clock_store), on the
- * stamp at r10: the line becomes the most recently used. cache_touch_age leaves a line that
- * already is as it is; stamping it again keeps the same order without a branch on the data. */
-static void emit_touch_age(x_emit_t *e)
+/* The LRU touch of a hit of the L1D's tag model, its clock in r14 (emit_clock_store), on the
+ * stamp at `age` (a register): the line becomes the most recently used. cache_touch_age leaves a
+ * line that already is as it is; stamping it again keeps the same order without a branch on the
+ * data. */
+static void emit_touch_age(x_emit_t *e, int age)
 {
     x_alu_imm(e, true, X_ADD, x_r(X_R14), 1);
-    x_store(e, true, x_m(X_R10, 0), X_R14);
+    x_store(e, true, x_m(age, 0), X_R14);
 }
 
 /* op byte [m], imm (cmp, add, adc, sub of the 0x80 group) */
@@ -1179,28 +1189,30 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
     }
     /* the generation, while memo_retire is what the block was translated for and no cycle budget
      * runs (hart_t.memo_retire_gen: the hart's own, copies are shared) */
-    x_load(e, true, X_R11,
+    x_load(e, true, X_RAX,
            x_m(X_RBX, HOFF(memo_retire_gen) + 8 * ((lazy ? MEMO_RETIRE_LAZY : MEMO_RETIRE_PLAIN) - 1)));
-    x_load(e, true, X_RDX, x_m(X_R11, 0));
+    x_load(e, true, X_RDX, x_m(X_RAX, 0));
     emit_mov_addr(t, X_R8, b, false); /* a block with a fetch_gen is pending (mem_fetch_block) */
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
     /* every line is where it was: touched in order, each stamped anew as in emit_touch_age (r8:
-     * the block; r11 the tag model's clock, rcx its value, or r14 when the L1D's is shared) */
+     * the block; rax the tag model's clock, rcx its value, or r14 when the L1D's is shared). Only
+     * scratch registers: a loop kept in registers retires with its registers in the pool
+     * (emit_loop_back). */
     if (clock_shared(h)) { /* the L1D's clock, in r14 */
         for (uint64_t k = 0; k <= last - first; k++) {
-            x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
-            emit_touch_age(e);
+            x_load(e, true, X_RDX, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
+            emit_touch_age(e, X_RDX);
         }
     } else {
-        x_load(e, true, X_R11, x_m(X_RBX, HOFF(imemo_clock)));
-        x_load(e, true, X_RCX, x_m(X_R11, 0));
+        x_load(e, true, X_RAX, x_m(X_RBX, HOFF(imemo_clock)));
+        x_load(e, true, X_RCX, x_m(X_RAX, 0));
         for (uint64_t k = 0; k <= last - first; k++) {
-            x_load(e, true, X_R10, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
+            x_load(e, true, X_RDX, x_m(X_R8, BOFF(fetch_age) + 8 * (int32_t)k));
             x_alu_imm(e, true, X_ADD, x_r(X_RCX), 1);
-            x_store(e, true, x_m(X_R10, 0), X_RCX);
+            x_store(e, true, x_m(X_RDX, 0), X_RCX);
         }
-        x_store(e, true, x_m(X_R11, 0), X_RCX);
+        x_store(e, true, x_m(X_RAX, 0), X_RCX);
     }
     if (h->bp_ctr && b->core_word[0] && b->n_insns) { /* a conditional branch ends it (hierarchy.c) */
         /* its counter: the same index on every hart of the machine (one configuration) */
@@ -1431,8 +1443,7 @@ static void note_reads(tr_t *t)
     t->rc.n_reads = b->n_insns;
 }
 
-/* A block that branches back to its own start, without timing, whose registers all fit in the
- * pool: they are loaded once at its start (the loop's entry after them) and stay in their host
+/* A block that branches back to its own start whose registers all fit in the pool: they are loaded once at its start (the loop's entry after them) and stay in their host
  * registers through the whole block, so that the branch back goes on without storing and loading
  * them again (emit_loop_back). Returns the registers written (dirty throughout: an iteration's
  * values are in the host registers whichever way the code was entered); 0 and nothing loaded
@@ -1441,7 +1452,7 @@ static uint64_t emit_loop_regs(tr_t *t)
 {
     const block_t *b = t->b;
     uint64_t read = 0, written = 0;
-    if (b->timed || !b->n_insns)
+    if (!b->n_insns)
         return 0;
     const dinsn_t *br = &b->insn[b->n_insns - 1];
     enum insn_op op = (enum insn_op)b->info[b->n_insns - 1].op;
@@ -1470,36 +1481,67 @@ static uint64_t emit_loop_regs(tr_t *t)
     return written | 1; /* never 0 */
 }
 
-/* The taken branch of a block kept in registers (emit_loop_regs) back to its start: the inline
- * retirement of emit_leave (untimed), then, while the budget lasts, on at loop_entry with the
- * registers where they are; else they are stored and the block leaves as emit_leave does. */
+/* The taken branch of a block kept in registers (emit_loop_regs) back to its start: its
+ * retirement as emit_leave makes it (inline, or for a timed block the call of jit_retire when the
+ * inline one's tests fail, the registers stored around it), then, while the budget lasts, on at
+ * loop_entry with the registers where they are; else they are stored and the block leaves as
+ * emit_leave does. */
 static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
     reg_state_t regs = t->rc.s;
-    emit_mov_addr(t, X_RCX, b, false);
-    x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
-    x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
-    uint8_t *slow = x_jcc(e, X_CC_E);
-    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
-    uint8_t *budget_test = e->p;
-    uint8_t *out = x_jcc(e, X_CC_LE);
-    x_patch(e, x_jmp(e), loop_entry);
+    uint64_t next = b->pc | 1; /* the timing model's next pc: its own start, taken */
+    uint8_t *slow = NULL, *miss[8];
+    int n_miss = -1;
+    if (!b->timed) {
+        emit_mov_addr(t, X_RCX, b, false);
+        x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
+        x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
+        slow = x_jcc(e, X_CC_E);
+        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
+    } else {
+        n_miss = emit_fast_retire(t, true, next, miss);
+        if (n_miss < 0)
+            n_miss = emit_memo_retire(t, true, next, miss);
+    }
+    bool call = b->timed && n_miss < 0; /* no inline retirement: the call every time */
+    uint8_t *budget_test = NULL, *out = NULL;
+    if (!call) {
+        budget_test = e->p;
+        out = x_jcc(e, X_CC_LE);
+        x_patch(e, x_jmp(e), loop_entry);
+    }
+    if (b->timed) { /* the inline retirement's tests failed (or there is none): the call */
+        uint8_t *call_at = e->p;
+        for (int k = 0; k < n_miss; k++)
+            x_patch(e, miss[k], call_at);
+        rc_store_state(&t->rc, e, &regs);
+        emit_retire_call(t, true, next);
+        rc_load_state(&t->rc, e, &regs);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+        if (!call) {
+            x_patch(e, x_jmp(e), budget_test);
+        } else {
+            out = x_jcc(e, X_CC_LE);
+            x_patch(e, x_jmp(e), loop_entry);
+        }
+    }
     x_patch(e, out, e->p);
     rc_store_state(&t->rc, e, &regs);
     x_mov_imm(e, X_RAX, b->pc);
     x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
     emit_exit(t, JIT_CHAIN | 0u);
-    /* the block's first execution since the PMU looked: a call, the registers around it */
-    x_patch(e, slow, e->p);
-    rc_store_state(&t->rc, e, &regs);
-    x_mov(e, X_RDI, X_RBX);
-    emit_mov_addr(t, X_RSI, b, false);
-    emit_call(t, (const void *)jit_retire_first);
-    rc_load_state(&t->rc, e, &regs);
-    x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
-    x_patch(e, x_jmp(e), budget_test);
+    if (slow) { /* the block's first execution since the PMU looked: a call, the registers around it */
+        x_patch(e, slow, e->p);
+        rc_store_state(&t->rc, e, &regs);
+        x_mov(e, X_RDI, X_RBX);
+        emit_mov_addr(t, X_RSI, b, false);
+        emit_call(t, (const void *)jit_retire_first);
+        rc_load_state(&t->rc, e, &regs);
+        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
+        x_patch(e, x_jmp(e), budget_test);
+    }
 }
 
 /* rd = the return address of the jump ending the block (hart_t.x written back but for the
@@ -1891,9 +1933,9 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
         size, false);
     s->from[0] = x_jcc(e, X_CC_NE);
     s->from[1] = NULL;
-    /* a hit: r10 = the line's LRU stamp; rbp: the tag model */
-    x_load(e, true, X_R10, x_mid(X_R13, X_R8, (int32_t)offsetof(struct l1_memo_fast, age)));
-    emit_touch_age(e);
+    /* a hit: rcx = the line's LRU stamp */
+    x_load(e, true, X_RCX, x_mid(X_R13, X_R8, (int32_t)offsetof(struct l1_memo_fast, age)));
+    emit_touch_age(e, X_RCX);
 }
 
 static bool emit_block(tr_t *t)
@@ -1909,16 +1951,12 @@ static bool emit_block(tr_t *t)
     x_load(e, true, X_R12, x_m(X_RBX, HOFF(ram)));
     x_load(e, true, X_R15, x_m(X_RBX, HOFF(store_watch)));
     reg_pool_init(t);
+    x_push(e, X_RBP);                         /* a pinned or pool register */
+    x_alu_imm(e, true, X_SUB, x_r(X_RSP), 8); /* calls: the stack 16-byte aligned */
     if (pin_regs(t->h)) {
-        x_push(e, X_RBP);
-        x_alu_imm(e, true, X_SUB, x_r(X_RSP), 8); /* calls: the stack 16-byte aligned */
         for (unsigned i = 0; i < sizeof pinned_host; i++)
             x_load(e, true, pinned_host[i], rc_home(&t->rc, pinned_guest[i]));
     } else if (memo_regs(t->h)) {
-        x_push(e, X_RBP);
-        x_alu_imm(e, true, X_SUB, x_r(X_RSP), 8); /* calls: the stack 16-byte aligned */
-        x_load(e, true, X_RBP, x_m(X_RBX, HOFF(l1d_memo)));
-        x_load(e, true, X_RBP, x_m(X_RBP, (int32_t)offsetof(l1_memo_t, cache)));
         x_load(e, true, X_R13, x_m(X_RBX, HOFF(memo_fast)));
         emit_clock_load(t);
     } else {
