@@ -1454,6 +1454,13 @@ static uint64_t emit_loop_regs(tr_t *t)
     uint64_t read = 0, written = 0;
     if (!b->n_insns)
         return 0;
+    /* a timed block only where its retirement is likely inline (emit_loop_back): else a call
+     * every time, with the registers stored and loaded around it. So on a hart with an L1I memo's
+     * retirement (memo_retire), or with fast retirements (retire_fast) for a block the model has
+     * left one (block_t.retire_gen, which a core may never set for a block: MicroBlaze V's that
+     * end in a BTC lookup) */
+    if (b->timed && !t->h->memo_retire && !(t->h->retire_fast && b->retire_gen))
+        return 0;
     const dinsn_t *br = &b->insn[b->n_insns - 1];
     enum insn_op op = (enum insn_op)b->info[b->n_insns - 1].op;
     uint64_t xmask = t->w ? UINT64_MAX : UINT32_MAX;
@@ -1482,10 +1489,11 @@ static uint64_t emit_loop_regs(tr_t *t)
 }
 
 /* The taken branch of a block kept in registers (emit_loop_regs) back to its start: its
- * retirement as emit_leave makes it (inline, or for a timed block the call of jit_retire when the
- * inline one's tests fail, the registers stored around it), then, while the budget lasts, on at
- * loop_entry with the registers where they are; else they are stored and the block leaves as
- * emit_leave does. */
+ * retirement as emit_leave makes it inline, then, while the budget lasts, on at loop_entry with
+ * the registers where they are; else they are stored and the block leaves as emit_leave does. A
+ * timed block's inline retirement whose tests fail calls jit_retire with the registers stored
+ * around the call; one with no inline retirement at all (a call every time: nothing to gain from
+ * the registers kept) leaves through emit_leave with them written back. */
 static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
 {
     x_emit_t *e = &t->e;
@@ -1493,7 +1501,7 @@ static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
     reg_state_t regs = t->rc.s;
     uint64_t next = b->pc | 1; /* the timing model's next pc: its own start, taken */
     uint8_t *slow = NULL, *miss[8];
-    int n_miss = -1;
+    int n_miss = 0;
     if (!b->timed) {
         emit_mov_addr(t, X_RCX, b, false);
         x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
@@ -1501,37 +1509,32 @@ static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
         slow = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
-        n_miss = emit_fast_retire(t, true, next, miss);
+        n_miss = emit_fast_retire(t, true, next, miss); /* nothing emitted when -1 */
         if (n_miss < 0)
             n_miss = emit_memo_retire(t, true, next, miss);
-    }
-    bool call = b->timed && n_miss < 0; /* no inline retirement: the call every time */
-    uint8_t *budget_test = NULL, *out = NULL;
-    if (!call) {
-        budget_test = e->p;
-        out = x_jcc(e, X_CC_LE);
-        x_patch(e, x_jmp(e), loop_entry);
-    }
-    if (b->timed) { /* the inline retirement's tests failed (or there is none): the call */
-        uint8_t *call_at = e->p;
-        for (int k = 0; k < n_miss; k++)
-            x_patch(e, miss[k], call_at);
-        rc_store_state(&t->rc, e, &regs);
-        emit_retire_call(t, true, next);
-        rc_load_state(&t->rc, e, &regs);
-        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
-        if (!call) {
-            x_patch(e, x_jmp(e), budget_test);
-        } else {
-            out = x_jcc(e, X_CC_LE);
-            x_patch(e, x_jmp(e), loop_entry);
+        if (n_miss < 0) {
+            rc_write_back_chain(&t->rc, e);
+            emit_leave(t, true, next, 0, b->pc, false);
+            return;
         }
     }
+    uint8_t *budget_test = e->p;
+    uint8_t *out = x_jcc(e, X_CC_LE);
+    x_patch(e, x_jmp(e), loop_entry);
     x_patch(e, out, e->p);
     rc_store_state(&t->rc, e, &regs);
     x_mov_imm(e, X_RAX, b->pc);
     x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
     emit_exit(t, JIT_CHAIN | 0u);
+    if (n_miss > 0) { /* the inline retirement's tests failed: the call, the registers around it */
+        for (int k = 0; k < n_miss; k++)
+            x_patch(e, miss[k], e->p);
+        rc_store_state(&t->rc, e, &regs);
+        emit_retire_call(t, true, next);
+        rc_load_state(&t->rc, e, &regs);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+        x_patch(e, x_jmp(e), budget_test);
+    }
     if (slow) { /* the block's first execution since the PMU looked: a call, the registers around it */
         x_patch(e, slow, e->p);
         rc_store_state(&t->rc, e, &regs);
