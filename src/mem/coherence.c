@@ -73,6 +73,8 @@ const uint32_t *coh_event_groups(unsigned event)
     }
 }
 
+static bool l1d_upgrade(l1_memo_t *m, uint64_t line);
+
 static bool level_init(level_t *l, uint64_t size, unsigned ways, enum level_kind kind)
 {
     cache_config_t cfg = {
@@ -90,6 +92,10 @@ static bool level_init(level_t *l, uint64_t size, unsigned ways, enum level_kind
         l->memo->line_shift = l->c.line_shift;
         l->memo->gen = 1;
         l1_memo_clear(l->memo);
+        if (kind == LEVEL_L1D) {
+            l->memo->upgrade = l1d_upgrade;
+            l->memo->owner = l;
+        }
     }
     return l->meta != NULL;
 }
@@ -143,6 +149,18 @@ static void level_set_state(level_t *l, struct meta *w, uint8_t state)
     w->state = state;
     if (l->kind == LEVEL_L1D)
         memo_update(l, w);
+}
+
+/* l1_memo_t.upgrade of an L1D: cached_line's silent E -> M of a store hit, no request. */
+static bool l1d_upgrade(l1_memo_t *m, uint64_t line)
+{
+    level_t *l = m->owner;
+    struct meta *w = level_find(l, line);
+    if (!w || w->state != ST_E)
+        return false;
+    level_touch(l, w);
+    level_set_state(l, w, ST_M);
+    return true;
 }
 
 /* Allocates `line` (not present): the tag model picks the way; *victim is what the way held

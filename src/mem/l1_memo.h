@@ -71,6 +71,12 @@ typedef struct l1_memo {
      * line's store tag away in every memo of the ring (l1_memo_unwatch) */
     const uint8_t *watch;
     struct l1_memo *peer; /* the next memo sharing `watch`: a ring (NULL: this one alone) */
+    /* A store to a line this D memo holds for loads only: the model makes a line held exclusive
+     * and clean modified, as its store hit does (no traffic, the line's LRU position touched, the
+     * entry writable), true; false for any other state (a store's slow path). NULL: none.
+     * Translated code asks it before a store's slow path (jit.c, emit_memo_upgrade). */
+    bool (*upgrade)(struct l1_memo *m, uint64_t line);
+    void *owner;                               /* the model's own state of this memo's cache (upgrade) */
     struct l1_memo_fast fast[L1_MEMO_ENTRIES]; /* D side: e[] as translated code reads it */
 } l1_memo_t;
 
