@@ -1632,6 +1632,46 @@ static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
     }
 }
 
+/* Is the wfi that ends block b translated (emit_wfi)? Not in a timed block (its retirement goes
+ * through the model, as the interpreter's), nor in a U-mode block of a hart with S-mode, where
+ * every wfi traps (exec_template.h). */
+static bool wfi_translated(const tr_t *t)
+{
+    const block_t *b = t->b;
+    return !b->timed && !(b->priv == PRIV_U && (t->h->isa & ISA_EXT_S));
+}
+
+/* A wfi that ends the block (wfi_translated), as the interpreter's: a nop while an interrupt is
+ * pending and enabled in mie, whatever mstatus.MIE (sys_wfi), or always on a core whose wfi is
+ * one: the block retires and goes on at its end as after a jump there, in translated code (a
+ * firmware's wait loop around a wfi that returns at once: OpenSBI's secondary harts spin in
+ * sbi_hsm_hart_wait with MSIP pending). Anything else, a trap (mstatus.TW below M-mode) or a
+ * wait, leaves for the interpreter at the wfi. */
+static void emit_wfi(tr_t *t, uint32_t k)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    uint8_t *out[2] = { NULL, NULL };
+    rc_write_back_chain(&t->rc, e);
+    if (b->priv != PRIV_M) { /* TW */
+        x_load(e, true, X_RAX, x_m(X_RBX, HOFF(csr.mstatus)));
+        x_shift_imm(e, true, X_SHR, X_RAX, 21);
+        x_test_al(e, 1);
+        out[0] = x_jcc(e, X_CC_NE);
+    }
+    if (!t->h->wfi_is_nop) {
+        x_load(e, true, X_RAX, x_m(X_RBX, HOFF(csr.mip)));
+        x_alu(e, true, X_AND, X_RAX, x_m(X_RBX, HOFF(csr.mie)));
+        out[1] = x_jcc(e, X_CC_E);
+    }
+    emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
+    if (!out[0] && !out[1])
+        return;
+    x_patch(e, out[0], e->p);
+    x_patch(e, out[1], e->p);
+    emit_exit(t, JIT_CONT | k);
+}
+
 static bool is_translated_terminator(enum insn_op op)
 {
     switch (op) {
@@ -2009,6 +2049,11 @@ static bool emit_block(tr_t *t)
         t->rc.at = k;
         /* the terminator: the last instruction, or the sentinel after a block cut short */
         enum insn_op op = (enum insn_op)b->info[k].op; /* k == n_insns: only after a cut-short block */
+        if (op == OP_WFI && k < b->n_insns && wfi_translated(t)) {
+            emit_wfi(t, k);
+            k = b->n_insns + 1;
+            break;
+        }
         if (is_translated_terminator(op)) {
             emit_terminator(t, k, op);
             k = b->n_insns + 1;

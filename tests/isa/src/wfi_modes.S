@@ -5,7 +5,9 @@
  *   - U-mode, TW = 0 and TW = 1: illegal instruction (mtval 0 or the bits), from U
  *   - S-mode, TW = 1: illegal instruction
  *   - S-mode, TW = 0: executes; an interrupt pending and enabled in mie (SSIP, delegated, with
- *     sstatus.SIE = 0 so it is not taken) makes it return at once */
+ *     sstatus.SIE = 0 so it is not taken) makes it return at once
+ *   - S-mode, TW = 1 with that interrupt pending: illegal instruction all the same (translated
+ *     code makes a wfi with a pending interrupt a nop itself, after testing TW) */
 #include "isa_test.h"
 
 #define MSTATUS_TW 0x00200000
@@ -73,5 +75,29 @@ RVTEST_CODE_BEGIN
         csrc mideleg, t0
   TEST_TRAP_CAUSE(15, CAUSE_SUPERVISOR_ECALL)
   TEST_TRAP_EPC(16, 3b)
+
+  /* ---- S-mode, TW = 1, SSIP pending and enabled: still illegal (TW before the wake-up) ---- */
+  TEST_BEGIN(17)
+        li t0, MSTATUS_TW
+        csrs mstatus, t0
+        li t0, MIP_SSIP
+        csrs mideleg, t0
+        csrs mie, t0
+        csrs mip, t0
+        TRAP_EXPECT(1f)
+        MRET_TO(PRV_S, 2f)
+2:      wfi
+        ecall
+        j fail
+1:
+        li t0, MIP_SSIP
+        csrc mip, t0
+        csrc mie, t0
+        csrc mideleg, t0
+        li t0, MSTATUS_TW
+        csrc mstatus, t0
+  TEST_TRAP_CAUSE(18, CAUSE_ILLEGAL_INSTRUCTION)
+  TEST_TRAP_EPC(19, 2b)
+  TEST_TRAP_MPP(20, PRV_S)
 
 RVTEST_CODE_END
