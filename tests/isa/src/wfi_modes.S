@@ -13,6 +13,10 @@
 #define MSTATUS_TW 0x00200000
 #define WFI_BITS   0x10500073
 
+/* SSIP delegated, enabled in mie and pending (sstatus.SIE = 0: not taken), and all of it undone */
+#define SSIP_PENDING    li t0, MIP_SSIP; csrs mideleg, t0; csrs mie, t0; csrs mip, t0
+#define SSIP_CLEARED    li t0, MIP_SSIP; csrc mip, t0; csrc mie, t0; csrc mideleg, t0
+
 RVTEST_CODE_BEGIN
         PMP_OPEN_ALL
 
@@ -59,20 +63,14 @@ RVTEST_CODE_BEGIN
   TEST_BEGIN(14)
         li t0, MSTATUS_TW
         csrc mstatus, t0
-        li t0, MIP_SSIP
-        csrs mideleg, t0
-        csrs mie, t0
-        csrs mip, t0
+        SSIP_PENDING
         TRAP_EXPECT(1f)
         MRET_TO(PRV_S, 2f)
 2:      wfi
 3:      ecall                                     /* back to M-mode */
         j fail
 1:
-        li t0, MIP_SSIP
-        csrc mip, t0
-        csrc mie, t0
-        csrc mideleg, t0
+        SSIP_CLEARED
   TEST_TRAP_CAUSE(15, CAUSE_SUPERVISOR_ECALL)
   TEST_TRAP_EPC(16, 3b)
 
@@ -80,20 +78,14 @@ RVTEST_CODE_BEGIN
   TEST_BEGIN(17)
         li t0, MSTATUS_TW
         csrs mstatus, t0
-        li t0, MIP_SSIP
-        csrs mideleg, t0
-        csrs mie, t0
-        csrs mip, t0
+        SSIP_PENDING
         TRAP_EXPECT(1f)
         MRET_TO(PRV_S, 2f)
 2:      wfi
         ecall
         j fail
 1:
-        li t0, MIP_SSIP
-        csrc mip, t0
-        csrc mie, t0
-        csrc mideleg, t0
+        SSIP_CLEARED
         li t0, MSTATUS_TW
         csrc mstatus, t0
   TEST_TRAP_CAUSE(18, CAUSE_ILLEGAL_INSTRUCTION)
