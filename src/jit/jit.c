@@ -277,12 +277,12 @@ typedef struct slow_path {
     uint8_t *access;  /* loads and stores: the inline access, rdx the offset in main RAM */
     uint32_t k;
     int kind;
-    unsigned size;     /* loads and stores: bytes accessed; 0: straight to the helper */
-    bool ftlb_inline;  /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
-    bool memo_inline;  /* from[2]: emit_memo_inline's lookup missed */
-    bool addr_in_stub; /* rax is not the address on the way to the stub (emit_window_offset) */
-    bool
-        addr_access; /* the access is made from the address, rax (emit_memo_check, emit_memo_inline's loads): no rdx */
+    unsigned size;      /* loads and stores: bytes accessed; 0: straight to the helper */
+    bool ftlb_inline;   /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
+    bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
+    bool addr_in_stub;  /* rax is not the address on the way to the stub (emit_window_offset) */
+    bool addr_access;   /* the access is made from the address, rax (emit_memo_check and
+                         * emit_memo_inline's loads): no rdx */
     bool watch_in_tag;  /* a store whose memo tag leaves out watched granules (l1_memo_t.watch):
                          * its inline hit tests no watch bit; the stub tests it (emit_ftlb) */
     reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
@@ -1454,8 +1454,9 @@ static void note_reads(tr_t *t)
     t->rc.n_reads = b->n_insns;
 }
 
-/* A block that branches back to its own start whose registers all fit in the pool: they are loaded once at its start (the loop's entry after them) and stay in their host
- * registers through the whole block, so that the branch back goes on without storing and loading
+/* A block that branches back to its own start whose registers all fit in the pool: they are
+ * loaded once at its start (the loop's entry after them) and stay in their host registers
+ * through the whole block, so that the branch back goes on without storing and loading
  * them again (emit_loop_back). Returns the registers written (dirty throughout: an iteration's
  * values are in the host registers whichever way the code was entered); 0 and nothing loaded
  * otherwise. */
