@@ -8,6 +8,7 @@
 #include "cpu/exec.h"
 #include "cpu/mmu.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define CFG_L 0x80u
@@ -173,6 +174,49 @@ static uint8_t ram_view(const hart_t *h, enum priv_mode priv)
     return view < 0 ? 0 : (uint8_t)view;
 }
 
+static int compare_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The longest run of main RAM that `priv` is granted uniformly some permission (hart_t.pmp_span):
+ * RAM cut at every entry's bounds, each piece's view (uniform: no bound falls inside it), equal
+ * neighbours joined. */
+static struct pmp_span ram_span(const hart_t *h, enum priv_mode priv)
+{
+    uint64_t ram_end = h->ram_base + h->ram_size, cut[2 + 2 * 64];
+    unsigned n = 0;
+    cut[n++] = h->ram_base;
+    cut[n++] = ram_end;
+    for (unsigned i = 0; i < h->pmp_count && i < 64; i++) {
+        uint64_t lo, hi;
+        bool all;
+        if (!entry_range(h, i, &lo, &hi, &all) || all)
+            continue;
+        if (lo > h->ram_base && lo < ram_end)
+            cut[n++] = lo;
+        if (hi > h->ram_base && hi < ram_end)
+            cut[n++] = hi;
+    }
+    qsort(cut, n, sizeof cut[0], compare_u64);
+    struct pmp_span best = { 0, 0, 0 }, run = { 0, 0, 0 };
+    for (unsigned k = 0; k + 1 < n; k++) {
+        if (cut[k] == cut[k + 1])
+            continue;
+        int view = range_view(h, cut[k], cut[k + 1] - 1, priv);
+        if (view < 0) /* cannot happen: no bound inside the piece */
+            view = 0;
+        if (run.size && run.perm == view && run.base + run.size == cut[k])
+            run.size += cut[k + 1] - cut[k];
+        else
+            run = (struct pmp_span){ cut[k], cut[k + 1] - cut[k], (uint8_t)view };
+        if (run.perm && run.size > best.size)
+            best = run;
+    }
+    return best;
+}
+
 void pmp_changed(hart_t *h)
 {
     bool locked = false;
@@ -183,6 +227,8 @@ void pmp_changed(hart_t *h)
     h->pmp_ram[PRIV_U] = ram_view(h, PRIV_U);
     h->pmp_ram[PRIV_S] = ram_view(h, PRIV_S);
     h->pmp_ram[PRIV_M] = ram_view(h, PRIV_M);
+    for (unsigned p = 0; p < 4; p++)
+        h->pmp_span[p] = ram_span(h, (enum priv_mode)p);
     memset(h->pmp_memo, 0, sizeof h->pmp_memo);
     block_cache_flush(h); /* blocks were decoded under the old fetch permissions */
     mmu_ftlb_flush(h);    /* and fast-TLB entries under the old data permissions */

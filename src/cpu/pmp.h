@@ -28,8 +28,8 @@ static inline bool pmp_allows(hart_t *h, uint64_t pa, uint64_t size, unsigned pe
 {
     if (!h->pmp_count || (priv == PRIV_M && h->pmp_m_open))
         return true;
-    if (pa - h->ram_base < h->ram_size && h->ram_size - (pa - h->ram_base) >= size &&
-        (h->pmp_ram[priv] & perm) == perm)
+    const struct pmp_span *s = &h->pmp_span[priv & 3];
+    if (pa - s->base < s->size && s->size - (pa - s->base) >= size && (s->perm & perm) == perm)
         return true;
     return pmp_allows_slow(h, pa, size, perm, priv);
 }

@@ -102,6 +102,27 @@ int main(void)
     pmp_write_addr(&h, 1, (RAM + 0x100) >> 2);
     pmp_write_cfg(&h, 1, 0x1f);
 
+    /* a firmware's own range closed to S and U (OpenSBI): entry 0 NAPOT 128 KiB at RAM, no
+     * access, entry 1 NAPOT all RWX. The rest of RAM is granted uniformly (hart_t.pmp_span): its
+     * accesses need no page memo; one across the range's end fails, one across RAM's end is
+     * decided by the entries */
+    pmp_write_addr(&h, 0, (RAM >> 2) | 0x3fff);
+    pmp_write_addr(&h, 1, 0xffffffff);
+    pmp_write_cfg(&h, 0, 0x1f18);
+    CHECK(h.pmp_span[PRIV_S].base == RAM + 0x20000 && h.pmp_span[PRIV_S].size == (1u << 20) - 0x20000 &&
+          h.pmp_span[PRIV_S].perm == PMP_RWX);
+    CHECK(h.pmp_span[PRIV_U].base == RAM + 0x20000 && h.pmp_ram[PRIV_S] == 0);
+    CHECK(pmp_allows(&h, RAM + 0x20000, 4, PMP_W, PRIV_S));
+    CHECK(pmp_allows(&h, RAM + (1u << 20) - 8, 8, PMP_X, PRIV_U));
+    static const uint64_t no_memo[2][16];
+    CHECK(!memcmp(h.pmp_memo, no_memo, sizeof no_memo)); /* U and S: the span answered */
+    CHECK(!pmp_allows(&h, RAM + 0x1fffc, 8, PMP_R, PRIV_S));
+    CHECK(!pmp_allows(&h, RAM + 0x100, 4, PMP_R, PRIV_S));
+    CHECK(pmp_allows(&h, RAM + (1u << 20) - 4, 8, PMP_R, PRIV_S));
+    pmp_write_cfg(&h, 0, 0);
+    pmp_write_addr(&h, 0, 0);
+    pmp_write_addr(&h, 1, (RAM + 0x100) >> 2);
+
     /* locks: entry 3 locked applies to M and ignores writes to its byte and address */
     pmp_write_cfg(&h, 0, 0x90090000u);
     CHECK(!pmp_allows(&h, RAM + 0x300, 4, PMP_W, PRIV_M));
