@@ -279,7 +279,7 @@ typedef struct slow_path {
     int kind;
     unsigned size;      /* loads and stores: bytes accessed; 0: straight to the helper */
     bool ftlb_inline;   /* the fast TLB was looked up inline (emit_ram_check): the stub calls the helper */
-    bool memo_inline;   /* from[2]: emit_memo_inline's lookup missed */
+    bool store_tag;     /* from[2]: emit_memo_inline's store tag missed */
     bool addr_in_stub;  /* rax is not the address on the way to the stub (emit_window_offset) */
     bool addr_access;   /* the access is made from the address, rax (emit_memo_check and
                          * emit_memo_inline's loads): no rdx */
@@ -1811,17 +1811,15 @@ static void emit_memo_lookup(tr_t *t, bool store)
  * test: while the memo's hits need no call (memo_size, memo_direct), an aligned main-RAM access
  * whose line the memo holds is a hit, made inline (mem_load_slow and mem_store_slow, without the
  * calls); so is any store of a memo with writes_free while its writes are not counted. A load
- * finds its line by its tag (memo_fast: one compare proves the line held, the access aligned and
- * in main RAM); a store looks the entry up itself, so that a write miss of a complete memo is
- * counted straight away (write_miss_direct). Anything else goes to the stub (emit_memo, the fast
- * TLB, the helper). rax: the address. */
+ * finds its line by its load tag, a store whose misses are counted by its store tag (memo_fast:
+ * one compare proves the line held, the access aligned and in main RAM). Anything else goes to
+ * the stub (emit_memo: a write miss counted there, the fast TLB, the helper). rax: the address. */
 static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
 {
     x_emit_t *e = &t->e;
     const l1_memo_t *m = t->h->l1d_memo;
     bool store = s->kind == SLOW_STORE;
     uint8_t *hit = NULL;
-    s->memo_inline = true;
     if (!store) { /* the line's load tag (memo_fast), which none has while hits need a call */
         emit_memo_tag_cmp(t, X_R9, (int32_t)offsetof(struct l1_memo_fast, load_tag), size, true);
         s->from[0] = x_jcc(e, X_CC_NE);
@@ -1833,30 +1831,40 @@ static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
         }
         return;
     }
+    uint8_t *free_write = NULL;
+    if (m->writes_free) {
+        /* while the model must see the write misses: the line's store tag (memo_fast) proves it
+         * held, the store aligned and in main RAM; a miss goes to the stub, which counts it */
+        emit_writes_counted_test(e);
+        free_write = x_jcc(e, X_CC_E);
+        emit_memo_tag_cmp(t, X_R9, (int32_t)offsetof(struct l1_memo_fast, store_tag), size, true);
+        s->from[2] = x_jcc(e, X_CC_NE);
+        s->store_tag = true;
+        x_mov(e, X_RDX, X_RAX);
+        emit_sub_ram_base(t, X_RDX);
+        hit = x_jmp(e);
+        x_patch(e, free_write, e->p); /* else every write is a hit the model need not see */
+    }
     s->from[0] = emit_memo_window(t);
     s->from[1] = NULL;
     if (size > 1) {
         x_test_al(e, (uint8_t)(size - 1));
         s->from[1] = x_jcc(e, X_CC_NE);
     }
-    if (store && m->writes_free) { /* every write a hit, unless the model must see the misses */
-        emit_writes_counted_test(e);
-        hit = x_jcc(e, X_CC_E);
+    if (!free_write) {
+        emit_memo_lookup(t, store);
+        s->from[2] = x_jcc(e, X_CC_NE);
     }
-    emit_memo_lookup(t, store);
-    s->from[2] = x_jcc(e, X_CC_NE);
     if (hit)
         x_patch(e, hit, e->p);
 }
 
-/* A store whose memo lookup emit_memo_inline made, of a complete memo whose write misses
- * translated code counts: the inline lookup's miss goes straight to that count in the stub
- * (emit_memo). */
+/* A store whose store tag emit_memo_inline compared, of a complete memo whose write misses
+ * translated code counts: a miss in the window and aligned is a miss of the cache, counted
+ * straight away in the stub (emit_memo). */
 static bool write_miss_direct(const tr_t *t, const slow_path_t *s)
 {
-    const l1_memo_t *m = t->h->l1d_memo;
-    return s->memo_inline && s->kind == SLOW_STORE && s->size && m && !m->cache && m->writes_free &&
-           m->complete;
+    return s->store_tag && s->size && t->h->l1d_memo->complete;
 }
 
 /* The stub of a load or store of a hart whose D-side memo keeps no replacement state, after
@@ -1904,14 +1912,18 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_patch(e, not_direct, e->p);
         x_patch(e, debugged, e->p);
     }
+    uint8_t *outside_tag = NULL, *misaligned_tag = NULL;
     if (write_miss_direct(t, s)) {
-        /* emit_memo_inline's lookup missed (in the window, aligned, writes counted, the line
-         * not held): straight here, without the tests above again */
+        /* emit_memo_inline's store tag missed: in the window (which holds the tags while it is
+         * open) and aligned, the line is not held, a write miss */
         uint8_t *over = x_jmp(e);
         x_patch(e, s->from[2], e->p);
         rc_store_state(&t->rc, e, &s->before); /* what the stub's start stores */
-        x_mov(e, X_RDX, X_RAX);
-        emit_sub_ram_base(t, X_RDX);
+        outside_tag = emit_memo_window(t);
+        if (s->size > 1) {
+            x_test_al(e, (uint8_t)(s->size - 1));
+            misaligned_tag = x_jcc(e, X_CC_NE);
+        }
         x_patch(e, over, e->p);
     }
     if (store && m->writes_free && m->complete) {
@@ -1923,6 +1935,10 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
     x_patch(e, outside, e->p);
     if (misaligned)
         x_patch(e, misaligned, e->p);
+    if (outside_tag)
+        x_patch(e, outside_tag, e->p);
+    if (misaligned_tag)
+        x_patch(e, misaligned_tag, e->p);
 }
 
 /* The stub of a store of a hart whose memo keeps replacement state (emit_memo_check), made from
