@@ -439,6 +439,25 @@ typedef struct hart {
     uint64_t ovf_last[32];
     struct hart_debug *debug; /* a debugger's breakpoints and watchpoints (cpu/debug.h), or NULL */
     struct hart_prof *prof;   /* recording a profile (cpu/prof.h), or NULL */
+    /* A loop around a wfi that returns at once (cpu/spin.h): where it goes on after the wfi, the
+     * registers and the instruction count when last seen there, the instructions of the last turn;
+     * probe: the run loop is asked for hart_spin_skip. A turn checked (valid): the main-RAM bytes
+     * it read that it had not stored, and those it stored, as they were (access[]: n_access), and
+     * what it added to each active counter under PMU configuration `epoch`. */
+    struct hart_spin {
+        uint64_t resume, insns, turn;
+        uint64_t x[32];
+        bool probe, valid;
+        unsigned fails, wait; /* turns that were not skipped, and sightings to let pass after them */
+        unsigned n_access;
+        struct spin_access {
+            uint64_t off, value;
+            unsigned size;
+        } access[32];
+        uint32_t epoch;
+        unsigned n_acc;
+        uint64_t acc[PMU_MAX_SLOTS];
+    } spin;
 } hart_t;
 
 /* The hart runs no instructions: in wfi, halted by firmware, or in a pause. */

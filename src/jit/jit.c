@@ -18,6 +18,7 @@
 
 #include "cpu/csr.h"
 #include "cpu/exec.h"
+#include "cpu/spin.h"
 #include "cpu/exec_retire.h"
 #include "isa/isa.h"
 #include "jit/emit_x86_64.h"
@@ -1665,7 +1666,17 @@ static void emit_wfi(tr_t *t, uint32_t k)
         x_alu(e, true, X_AND, X_RAX, x_m(X_RBX, HOFF(csr.mie)));
         out[1] = x_jcc(e, X_CC_E);
     }
+    reg_state_t before = t->rc.s;
+    if (!t->h->wfi_is_nop && hart_spin_possible(t->h)) { /* a loop around it may spin (cpu/spin.h) */
+        rc_store_pinned(&t->rc, e);
+        x_mov(e, X_RDI, X_RBX);
+        x_mov_imm(e, X_RSI, b->end_pc);
+        x_mov_imm(e, X_RDX, b->n_insns);
+        emit_call(t, (const void *)hart_spin_seen);
+        rc_forget(&t->rc, e);
+    }
     emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
+    t->rc.s = before;
     if (!out[0] && !out[1])
         return;
     x_patch(e, out[0], e->p);

@@ -10,6 +10,7 @@
 #include "cpu/csr.h"
 #include "cpu/pmp.h"
 #include "cpu/exec.h"
+#include "cpu/spin.h"
 #include "cpu/sscofpmf.h"
 #include "jit/jit.h"
 #include "dev/devices.h"
@@ -1178,6 +1179,8 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         }
         if (exact != UINT64_MAX)
             soft = u64_min(soft, exact - (BLOCK_MAX_INSNS - 1));
+        if (__builtin_expect(h->spin.probe, 0) && hart_spin_skip(h, exec, soft))
+            continue; /* a spinning hart's turns, up to the next deadline (cpu/spin.h) */
         /* a stop at a cycle (a round's end, stat -I) no further than the chunk and the synced
          * deadlines: the budget counts the timing model's stall cycles too, so the run stops at
          * the first block boundary at or after it (prefixes above count instructions) */
