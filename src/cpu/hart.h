@@ -215,13 +215,12 @@ typedef struct hart {
     unsigned pmp_count;
     uint8_t pmp_ram[4];
     bool pmp_m_open;
-    /* By privilege, the longest run of main RAM [base, base + size) that PMP grants uniformly some
-     * permission `perm` (pmp_allows' first test): all of RAM when PMP treats it uniformly, the
-     * RAM above the firmware when a firmware (OpenSBI) closes its own range to S and U. */
-    struct pmp_span {
-        uint64_t base, size;
-        uint8_t perm;
-    } pmp_span[4];
+    /* By privilege, the longest run of main RAM [pmp_span_base, + pmp_span_size) that PMP grants
+     * uniformly some permission pmp_span_perm (pmp_allows' second test): all of RAM when PMP treats it
+     * uniformly, the RAM above the firmware when a firmware (OpenSBI) closes its own range to S
+     * and U. */
+    uint64_t pmp_span_base[4], pmp_span_size[4];
+    uint8_t pmp_span_perm[4];
     /* Pages whose permissions are uniform at a privilege (pmp_allows_slow): by privilege, 16
      * pages direct-mapped by their number; an entry is the page's address | PMP_MEMO_VALID |
      * the permissions granted. Cleared by pmp_changed. A page-table walk reads PTEs of a few

@@ -180,7 +180,12 @@ static int compare_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The longest run of main RAM that `priv` is granted uniformly some permission (hart_t.pmp_span):
+struct pmp_span {
+    uint64_t base, size;
+    uint8_t perm;
+};
+
+/* The longest run of main RAM that `priv` is granted uniformly some permission (hart_t.pmp_span_*):
  * RAM cut at every entry's bounds, each piece's view (uniform: no bound falls inside it), equal
  * neighbours joined. */
 static struct pmp_span ram_span(const hart_t *h, enum priv_mode priv)
@@ -227,8 +232,12 @@ void pmp_changed(hart_t *h)
     h->pmp_ram[PRIV_U] = ram_view(h, PRIV_U);
     h->pmp_ram[PRIV_S] = ram_view(h, PRIV_S);
     h->pmp_ram[PRIV_M] = ram_view(h, PRIV_M);
-    for (unsigned p = 0; p < 4; p++)
-        h->pmp_span[p] = ram_span(h, (enum priv_mode)p);
+    for (unsigned p = 0; p < 4; p++) {
+        struct pmp_span span = ram_span(h, (enum priv_mode)p);
+        h->pmp_span_base[p] = span.base;
+        h->pmp_span_size[p] = span.size;
+        h->pmp_span_perm[p] = span.perm;
+    }
     memset(h->pmp_memo, 0, sizeof h->pmp_memo);
     block_cache_flush(h); /* blocks were decoded under the old fetch permissions */
     mmu_ftlb_flush(h);    /* and fast-TLB entries under the old data permissions */

@@ -28,8 +28,11 @@ static inline bool pmp_allows(hart_t *h, uint64_t pa, uint64_t size, unsigned pe
 {
     if (!h->pmp_count || (priv == PRIV_M && h->pmp_m_open))
         return true;
-    const struct pmp_span *s = &h->pmp_span[priv & 3];
-    if (pa - s->base < s->size && s->size - (pa - s->base) >= size && (s->perm & perm) == perm)
+    if (pa - h->ram_base < h->ram_size && h->ram_size - (pa - h->ram_base) >= size &&
+        (h->pmp_ram[priv] & perm) == perm)
+        return true; /* all of RAM alike (its bounds: the caller's own tests often) */
+    uint64_t off = pa - h->pmp_span_base[priv], span = h->pmp_span_size[priv];
+    if (off < span && span - off >= size && (h->pmp_span_perm[priv] & perm) == perm)
         return true;
     return pmp_allows_slow(h, pa, size, perm, priv);
 }

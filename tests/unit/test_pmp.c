@@ -109,9 +109,9 @@ int main(void)
     pmp_write_addr(&h, 0, (RAM >> 2) | 0x3fff);
     pmp_write_addr(&h, 1, 0xffffffff);
     pmp_write_cfg(&h, 0, 0x1f18);
-    CHECK(h.pmp_span[PRIV_S].base == RAM + 0x20000 && h.pmp_span[PRIV_S].size == (1u << 20) - 0x20000 &&
-          h.pmp_span[PRIV_S].perm == PMP_RWX);
-    CHECK(h.pmp_span[PRIV_U].base == RAM + 0x20000 && h.pmp_ram[PRIV_S] == 0);
+    CHECK(h.pmp_span_base[PRIV_S] == RAM + 0x20000 && h.pmp_span_size[PRIV_S] == (1u << 20) - 0x20000 &&
+          h.pmp_span_perm[PRIV_S] == PMP_RWX);
+    CHECK(h.pmp_span_base[PRIV_U] == RAM + 0x20000 && h.pmp_ram[PRIV_S] == 0);
     CHECK(pmp_allows(&h, RAM + 0x20000, 4, PMP_W, PRIV_S));
     CHECK(pmp_allows(&h, RAM + (1u << 20) - 8, 8, PMP_X, PRIV_U));
     static const uint64_t no_memo[2][16];
