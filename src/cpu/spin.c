@@ -100,8 +100,8 @@ static bool stored_before(const struct hart_spin *s, unsigned n, uint64_t off, u
     return false;
 }
 
-/* Runs one turn, one instruction at a time, noting what it reads and stores (spin.access, a store
- * with size | 0x80) and what it counts: true when it left the registers and every byte it stored
+/* Runs one turn, one instruction at a time, noting what it reads (its instructions' bytes too) and
+ * stores (spin.access, a store with size | 0x80) and what it counts: true when it left the registers and every byte it stored
  * as they were, so that the next turn is the same. */
 static bool check_turn(hart_t *h, void (*exec)(hart_t *))
 {
@@ -119,6 +119,15 @@ static bool check_turn(hart_t *h, void (*exec)(hart_t *))
         uint64_t off = 0;
         if (!turn_insn(h, &size, &off))
             return false;
+        /* its own bytes, which it reads too (turn_insn: in main RAM): another hart may rewrite
+         * the loop between quanta */
+        uint64_t at = h->pc - h->ram_base;
+        if (s->n_access == SPIN_MAX_ACCESS)
+            return false;
+        s->access[s->n_access] = (struct spin_access){ at, 0, (h->ram[at] & 3) == 3 ? 4u : 2u };
+        memcpy(&s->access[s->n_access].value, h->ram + at, s->access[s->n_access].size);
+        old[s->n_access] = s->access[s->n_access].value;
+        s->n_access++;
         unsigned bytes = (unsigned)(size < 0 ? -size : size);
         if (size < 0 || (size > 0 && !stored_before(s, s->n_access, off, bytes))) {
             if (s->n_access == SPIN_MAX_ACCESS)
