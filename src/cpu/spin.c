@@ -41,30 +41,34 @@ void hart_spin_seen(hart_t *h, uint64_t resume, uint64_t n)
 
 /* The instruction at h->pc, if a turn may hold it: integer computation, branches and jumps, a
  * fence, a wfi, and loads and stores of main RAM, aligned, that PMP grants (no fault), a store not
- * to a watched granule (code, tohost, another hart's reservation). *size: the bytes a load (> 0)
- * or a store (< 0) accesses, 0 for anything else; *off: where in main RAM. */
-static bool turn_insn(const hart_t *h, int *size, uint64_t *off)
+ * to a watched granule (code, tohost, another hart's reservation), itself in main RAM. It is the
+ * first of the block the executor runs next (block_at: the fetch's own checks). *size: the bytes
+ * a load (> 0) or a store (< 0) accesses, 0 for anything else; *off: where in main RAM;
+ * *len: the instruction's bytes. */
+static bool turn_insn(hart_t *h, int *size, uint64_t *off, unsigned *len)
 {
+    uint64_t cause = h->trap_cause, tval = h->trap_tval;
+    const block_t *b = block_at(h, h->pc);
+    h->trap_cause = cause, h->trap_tval = tval; /* a fetch fault is the executor's to raise */
+    if (!b || !b->n_insns)
+        return false;
+    const dinsn_t *d = &b->insn[0];
+    enum insn_op op = (enum insn_op)b->info[0].op;
+    evset_t ev = b->events[0];
     uint64_t at = h->pc - h->ram_base;
-    if (at >= h->ram_size || h->ram_size - at < 4 || !pmp_allows((hart_t *)h, h->pc, 2, PMP_X, h->priv))
+    *len = d->len;
+    if (at >= h->ram_size || h->ram_size - at < d->len)
         return false;
-    const uint8_t *p = h->ram + at;
-    uint32_t raw = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    if ((raw & 3) != 3)
-        raw &= 0xffff;
-    else if (!pmp_allows((hart_t *)h, h->pc, 4, PMP_X, h->priv))
-        return false;
-    decoded_insn_t d;
-    const isa_decoder_t *dec = &h->bc.decoder; /* the blocks' */
-    evset_t ev = dec->xlen == h->xlen && dec->isa == h->isa ? isa_decode_with(dec, raw, &d)
-                                                            : isa_decode(raw, h->xlen, h->isa, &d);
     const evset_t allowed = EVBIT(COMMIT) | EVBIT(INSTRET) | EVBIT(LEN16) | EVBIT(LEN32) | EVBIT(LOAD) |
                             EVBIT(STORE) | EVBIT(MUL) | EVBIT(DIV) | EVBIT(ALU) | EVBIT(BITMANIP) |
                             EVBIT(BRANCH) | EVBIT(JAL) | EVBIT(JALR) | EVBIT(JUMP_UNPRED) | EVBIT(RETURN) |
-                            EVBIT(FENCE);
-    if (d.op == OP_ILLEGAL || (d.op != OP_WFI && (ev & ~allowed)))
+                            EVBIT(FENCE) |
+                            /* what the block presumes a load or store of the core's counts: it
+                             * counts with the block, as the checked turn sees */
+                            EVBIT(LOAD_EXTERNAL) | EVBIT(STORE_EXTERNAL);
+    if (op == OP_ILLEGAL || (op != OP_WFI && (ev & ~allowed)))
         return false;
-    switch (d.op) {
+    switch (op) {
     case OP_LB:
     case OP_LBU: *size = 1; break;
     case OP_LH:
@@ -79,12 +83,12 @@ static bool turn_insn(const hart_t *h, int *size, uint64_t *off)
     default: *size = 0; return !(ev & (EVBIT(LOAD) | EVBIT(STORE)));
     }
     unsigned bytes = (unsigned)(*size < 0 ? -*size : *size);
-    uint64_t addr = h->x[d.rs1] + (uint64_t)(int64_t)d.imm;
+    uint64_t addr = h->x[d->rs1] + (uint64_t)(int64_t)d->imm;
     if (h->xlen == 32)
         addr &= UINT32_MAX;
     *off = addr - h->ram_base;
     if ((addr & (bytes - 1)) || *off >= h->ram_size || h->ram_size - *off < bytes ||
-        !pmp_allows((hart_t *)h, addr, bytes, *size < 0 ? PMP_W : PMP_R, hart_data_priv(h)))
+        !pmp_allows(h, addr, bytes, *size < 0 ? PMP_W : PMP_R, hart_data_priv(h)))
         return false;
     uint64_t g = *off >> 6; /* the store watch: one bit per 64-byte granule */
     return *size > 0 || !((h->store_watch[g >> 3] >> (g & 7)) & 1);
@@ -117,14 +121,15 @@ static bool check_turn(hart_t *h, void (*exec)(hart_t *))
     for (uint64_t k = 0; k < s->turn; k++) {
         int size;
         uint64_t off = 0;
-        if (!turn_insn(h, &size, &off))
+        unsigned len;
+        if (!turn_insn(h, &size, &off, &len))
             return false;
         /* its own bytes, which it reads too (turn_insn: in main RAM): another hart may rewrite
          * the loop between quanta */
         uint64_t at = h->pc - h->ram_base;
         if (s->n_access == SPIN_MAX_ACCESS)
             return false;
-        s->access[s->n_access] = (struct spin_access){ at, 0, (h->ram[at] & 3) == 3 ? 4u : 2u };
+        s->access[s->n_access] = (struct spin_access){ at, 0, len };
         memcpy(&s->access[s->n_access].value, h->ram + at, s->access[s->n_access].size);
         old[s->n_access] = s->access[s->n_access].value;
         s->n_access++;

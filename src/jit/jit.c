@@ -1781,6 +1781,18 @@ static uint8_t *emit_memo_window(tr_t *t)
     return x_jcc(e, X_CC_AE);
 }
 
+/* emit_memo_window, then the access's alignment: out[0] is taken outside the window, out[1]
+ * (NULL for a byte) for an access of `size` bytes at rax not aligned to its size. */
+static void emit_memo_window_aligned(tr_t *t, unsigned size, uint8_t *out[2])
+{
+    out[0] = emit_memo_window(t);
+    out[1] = NULL;
+    if (size > 1) {
+        x_test_al(&t->e, (uint8_t)(size - 1));
+        out[1] = x_jcc(&t->e, X_CC_NE);
+    }
+}
+
 /* Flags E while the hart's D-side memo's writes are not counted (l1_memo_t.writes_counted). r9
  * and rcx scratch. */
 static void emit_writes_counted_test(x_emit_t *e)
@@ -1856,12 +1868,7 @@ static void emit_memo_inline(tr_t *t, slow_path_t *s, unsigned size)
         hit = x_jmp(e);
         x_patch(e, free_write, e->p); /* else every write is a hit the model need not see */
     }
-    s->from[0] = emit_memo_window(t);
-    s->from[1] = NULL;
-    if (size > 1) {
-        x_test_al(e, (uint8_t)(size - 1));
-        s->from[1] = x_jcc(e, X_CC_NE);
-    }
+    emit_memo_window_aligned(t, size, s->from); /* from[0], from[1] */
     if (!free_write) {
         emit_memo_lookup(t, store);
         s->from[2] = x_jcc(e, X_CC_NE);
@@ -1891,14 +1898,8 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
     bool store = s->kind == SLOW_STORE;
     if (!m || m->cache || (s->kind != SLOW_LOAD && !store))
         return;
-    x_mov(e, X_RDX, X_RAX);
-    emit_sub_ram_base(t, X_RDX);
-    x_alu(e, true, X_CMP, X_RDX, x_m(X_RBX, HOFF(memo_size))); /* 0 unless memo_direct */
-    uint8_t *outside = x_jcc(e, X_CC_AE), *misaligned = NULL;
-    if (s->size > 1) {
-        x_test_al(e, (uint8_t)(s->size - 1));
-        misaligned = x_jcc(e, X_CC_NE);
-    }
+    uint8_t *outside[2]; /* memo_size is 0 unless memo_direct */
+    emit_memo_window_aligned(t, s->size, outside);
     if (store && m->writes_free) {
         emit_writes_counted_test(e);
         x_patch(e, x_jcc(e, X_CC_E), s->access);
@@ -1923,18 +1924,14 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_patch(e, not_direct, e->p);
         x_patch(e, debugged, e->p);
     }
-    uint8_t *outside_tag = NULL, *misaligned_tag = NULL;
+    uint8_t *outside_tag[2] = { NULL, NULL };
     if (write_miss_direct(t, s)) {
         /* emit_memo_inline's store tag missed: in the window (which holds the tags while it is
          * open) and aligned, the line is not held, a write miss */
         uint8_t *over = x_jmp(e);
         x_patch(e, s->from[2], e->p);
         rc_store_state(&t->rc, e, &s->before); /* what the stub's start stores */
-        outside_tag = emit_memo_window(t);
-        if (s->size > 1) {
-            x_test_al(e, (uint8_t)(s->size - 1));
-            misaligned_tag = x_jcc(e, X_CC_NE);
-        }
+        emit_memo_window_aligned(t, s->size, outside_tag);
         x_patch(e, over, e->p);
     }
     if (store && m->writes_free && m->complete) {
@@ -1943,13 +1940,12 @@ static void emit_memo(tr_t *t, const slow_path_t *s)
         x_patch(e, x_jmp(e), s->access);
         x_patch(e, watched, e->p);
     }
-    x_patch(e, outside, e->p);
-    if (misaligned)
-        x_patch(e, misaligned, e->p);
-    if (outside_tag)
-        x_patch(e, outside_tag, e->p);
-    if (misaligned_tag)
-        x_patch(e, misaligned_tag, e->p);
+    for (int k = 0; k < 2; k++) {
+        if (outside[k])
+            x_patch(e, outside[k], e->p);
+        if (outside_tag[k])
+            x_patch(e, outside_tag[k], e->p);
+    }
 }
 
 /* The stub of a store of a hart whose memo keeps replacement state (emit_memo_check), made from
