@@ -116,15 +116,16 @@ void block_cache_flush(hart_t *h)
 {
     block_cache_t *bc = &h->bc;
     pmu_sync(&h->pmu); /* the blocks' execution counts, before the blocks go */
-    /* Harts share the code map: clearing this hart's bits leaves other harts' blocks unwatched,
-     * so they forget theirs too before they run again. A hart with nothing decoded in main RAM
-     * clears no bit. */
-    if (bc->code_hi > bc->code_lo && h->platform && h->platform->code_unwatched)
-        h->platform->code_unwatched(h->platform_ctx, h);
-    for (size_t k = bc->code_lo; k < bc->code_hi; k++)
-        h->store_watch[k] &= (uint8_t)~bc->code_map[k];
-    if (bc->code_hi > bc->code_lo)
-        memset(bc->code_map + bc->code_lo, 0, bc->code_hi - bc->code_lo);
+    /* A hart alone clears its bits of the code map, so that stores there take the inline path
+     * again. Several harts share the map: the bits may be other harts' blocks' too, so they stay
+     * (the others keep their blocks watched; a bit no block needs costs one store's slow path,
+     * which clears its page: host_stored). */
+    if (!bc->code_map_shared) {
+        for (size_t k = bc->code_lo; k < bc->code_hi; k++)
+            h->store_watch[k] &= (uint8_t)~bc->code_map[k];
+        if (bc->code_hi > bc->code_lo)
+            memset(bc->code_map + bc->code_lo, 0, bc->code_hi - bc->code_lo);
+    }
     drop_blocks(h);
     h->n_super_code = 0; /* no block left built from a superpage */
     h->super_code_full = false;
@@ -380,7 +381,7 @@ void block_cache_sync_code(hart_t *h)
         block_cache_flush(h);
         return;
     }
-    if (h->code_unwatched) { /* another hart's flush unwatched this one's blocks */
+    if (h->code_unwatched) { /* another hart's store hit code outside main RAM (an ICCM) */
         block_cache_forget(h);
         return;
     }

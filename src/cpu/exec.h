@@ -75,9 +75,8 @@ void block_cache_flush(hart_t *h);
 /* Before the hart runs on: drops the blocks over code stores hit (hart_t.n_code_written), or all
  * of them (code_dirty: flushed; code_unwatched: forgotten). */
 void block_cache_sync_code(hart_t *h);
-/* Drops the hart's blocks because another hart's flush cleared bits of the shared code map: the
- * map is left as it is (bits still set only send stores to the slow path), so the harts do not
- * make each other flush in turn. */
+/* Drops the hart's blocks because another hart's store hit code outside main RAM: the code map is
+ * left as it is (bits still set only send stores to the slow path). */
 void block_cache_forget(hart_t *h);
 /* fence.i: decoded blocks always follow the stores of the harts (the store watch), so they go
  * only if the host may have written guest memory since the last flush (block_cache_host_wrote). */

@@ -32,7 +32,7 @@ typedef struct hart_platform {
     void (*watched_store)(void *ctx, struct hart *h, uint64_t addr, unsigned size);
     /* The block cache forgot its code: the platform marks the granules it watches again. */
     void (*rewatch)(void *ctx, struct hart *h);
-    /* Hart h flushed its blocks, clearing its bits of the shared code map: every other hart
+    /* A store of hart h hit decoded code outside main RAM (hart_code_written): every other hart
      * forgets its blocks before it runs again (code_unwatched). */
     void (*code_unwatched)(void *ctx, struct hart *h);
     /* A store of hart h hit decoded code in main RAM: every hart, h too, drops its blocks over
@@ -120,6 +120,7 @@ typedef struct block_cache {
     uint8_t *arena; /* blocks are bump-allocated; a flush frees them all at once */
     size_t arena_size, arena_used;
     uint8_t *code_map;       /* one bit per 64-byte granule of the main RAM region holding code */
+    bool code_map_shared;    /* other harts' blocks set bits in code_map too: a flush leaves them */
     size_t code_lo, code_hi; /* bytes of code_map that may be non-zero: [code_lo, code_hi) */
     uint64_t other_code_lo, other_code_hi; /* decoded code outside main RAM: [lo, hi) addresses */
     uint64_t flushes;
@@ -407,8 +408,8 @@ typedef struct hart {
     /* The last store over decoded code (physical; MEM_CODE_WRITTEN): the running block ends after
      * it only when it wrote over that block's own code (exec_code_store_ends_block). */
     struct code_range code_store;
-    /* Another hart cleared its bits of the shared code map (its own flush): this hart's blocks may
-     * be unwatched, so it forgets them before running on, without clearing bits in turn. */
+    /* Another hart's store hit decoded code outside main RAM (an ICCM: one range per hart, no
+     * map): this hart forgets its blocks before running on. */
     bool code_unwatched;
     uint64_t last_trap_insns;
     hart_stop_t stop;
@@ -493,8 +494,7 @@ static inline void hart_code_written(hart_t *h)
  * runs on. A range that overlaps or touches one already noted widens it; with the list full, the
  * new range joins the nearest one (the blocks between go too). A hart that waits through many
  * rounds while the others write over former code (a Linux boot reusing freed pages) so drops a
- * few blocks too many, not all of its blocks: a flush would also make every other hart forget
- * its own (code_unwatched). */
+ * few blocks too many, not all of its blocks. */
 static inline void hart_note_code_written(hart_t *h, uint64_t pa, uint64_t size)
 {
     const unsigned room = sizeof h->code_written / sizeof h->code_written[0];

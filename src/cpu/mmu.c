@@ -190,9 +190,7 @@ void mmu_write_satp(hart_t *h, uint64_t v)
      * and switching back to an address space finds its blocks again. The fast TLB has no tag. */
     if (levels) {
         /* When the table is full every block and translation goes, and it starts again. At the
-         * first write no block or TLB entry has a context of the table yet: the blocks stay (a
-         * flush would also make every other hart forget its blocks, code_unwatched, at each
-         * secondary hart's first satp write of an SMP boot). */
+         * first write no block or TLB entry has a context of the table yet: the blocks stay. */
         unsigned size = sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0];
         if (h->vm_ctx_n == 0 || h->vm_ctx_n + 2 > size) {
             if (h->vm_ctx_n)

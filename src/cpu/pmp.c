@@ -125,8 +125,43 @@ uint64_t pmp_read_addr(const hart_t *h, unsigned idx)
     return h->csr.pmpaddr[idx]; /* the grain is 4 bytes: every address reads back as written */
 }
 
+/* What the entries decide, entry by entry: an entry that matches nothing (off, or an empty TOR
+ * range) decides nothing, whatever its bits. Two states with the same rules grant the same
+ * accesses, so a write that leaves them (OpenSBI's probes of the pmpaddr registers, an address
+ * written before its entry is turned on) changes nothing pmp_changed would recompute. */
+struct pmp_rule {
+    uint64_t lo, hi;
+    uint8_t cfg; /* 0: decides nothing */
+    bool all;
+};
+
+static void pmp_rules(const hart_t *h, struct pmp_rule *r)
+{
+    for (unsigned i = 0; i < h->pmp_count; i++) {
+        r[i] = (struct pmp_rule){ 0, 0, 0, false };
+        if (entry_range(h, i, &r[i].lo, &r[i].hi, &r[i].all))
+            r[i].cfg = entry_cfg(h, i) | CFG_A; /* never 0: A is not off */
+    }
+}
+
+/* pmp_changed after a write, unless the rules are those `before` (pmp_rules) held. */
+static void pmp_written(hart_t *h, const struct pmp_rule *before)
+{
+    struct pmp_rule after[64];
+    pmp_rules(h, after);
+    for (unsigned i = 0; i < h->pmp_count; i++)
+        if (before[i].cfg != after[i].cfg ||
+            (after[i].cfg &&
+             (before[i].lo != after[i].lo || before[i].hi != after[i].hi || before[i].all != after[i].all))) {
+            pmp_changed(h);
+            return;
+        }
+}
+
 void pmp_write_cfg(hart_t *h, unsigned idx, uint64_t v)
 {
+    struct pmp_rule before[64];
+    pmp_rules(h, before);
     unsigned bytes = h->xlen / 8;
     uint64_t old = h->csr.pmpcfg[idx], n = 0;
     for (unsigned k = 0; k < bytes; k++) {
@@ -143,8 +178,7 @@ void pmp_write_cfg(hart_t *h, unsigned idx, uint64_t v)
         n |= (uint64_t)nb << (8 * k);
     }
     h->csr.pmpcfg[idx] = n;
-    if (h->pmp_count)
-        pmp_changed(h);
+    pmp_written(h, before);
 }
 
 void pmp_write_addr(hart_t *h, unsigned idx, uint64_t v)
@@ -159,9 +193,10 @@ void pmp_write_addr(hart_t *h, unsigned idx, uint64_t v)
         if ((next & CFG_L) && ((next & CFG_A) >> 3) == A_TOR)
             return;
     }
+    struct pmp_rule before[64];
+    pmp_rules(h, before);
     h->csr.pmpaddr[idx] = h->xlen == 32 ? v & UINT32_MAX : v & ((1ull << 54) - 1);
-    if (h->pmp_count)
-        pmp_changed(h);
+    pmp_written(h, before);
 }
 
 /* What privilege `priv` is granted uniformly over all of main RAM (0 if it is not uniform): the

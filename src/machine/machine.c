@@ -383,6 +383,8 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
             return NULL;
         }
     }
+    for (unsigned k = 0; m->n_harts > 1 && k < m->n_harts; k++)
+        m->harts[k].bc.code_map_shared = true; /* a flush leaves the map's bits: block_cache_flush */
     /* harts alike share their translations (exec_tier_t.share_new) */
     if (m->n_harts > 1 && jit_tier.share_new && !(m->tier_share = jit_tier.share_new())) {
         diag_error(&m->diag, "out of memory");

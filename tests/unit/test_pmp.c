@@ -123,6 +123,28 @@ int main(void)
     pmp_write_addr(&h, 0, 0);
     pmp_write_addr(&h, 1, (RAM + 0x100) >> 2);
 
+    /* a write that leaves every entry's rule as it was drops no block (block_cache_t.flushes):
+     * the address of an entry that is off with no TOR entry above it, the permission bits of an
+     * entry that is off. The base of a TOR entry that is on moves its range, though its own entry
+     * is off: that write takes effect (entry 4 still grants everything else) */
+    uint64_t flushes = h.bc.flushes;
+    pmp_write_addr(&h, 2, 0x1234);
+    pmp_write_cfg(&h, 0, 0x07);
+    CHECK(pmp_read_addr(&h, 2) == 0x1234 && pmp_read_cfg(&h, 0) == 0x07);
+    CHECK(h.bc.flushes == flushes);
+    pmp_write_cfg(&h, 0, 0x0907); /* entry 1 TOR [0, RAM + 0x100) R */
+    CHECK(h.bc.flushes == flushes + 1);
+    CHECK(pmp_allows(&h, RAM + 0x40, 4, PMP_R, PRIV_U) && !pmp_allows(&h, RAM + 0x40, 4, PMP_W, PRIV_U));
+    pmp_write_addr(&h, 0, (RAM + 0x80) >> 2); /* entry 1's base: [RAM + 0x80, RAM + 0x100) */
+    CHECK(h.bc.flushes == flushes + 2);
+    CHECK(pmp_allows(&h, RAM + 0x40, 4, PMP_W, PRIV_U));
+    CHECK(!pmp_allows(&h, RAM + 0xfc, 4, PMP_W, PRIV_U) && pmp_allows(&h, RAM + 0xfc, 4, PMP_R, PRIV_U));
+    pmp_write_addr(&h, 0, (RAM + 0x80) >> 2); /* the same again */
+    CHECK(h.bc.flushes == flushes + 2);
+    pmp_write_cfg(&h, 0, 0);
+    pmp_write_addr(&h, 0, 0);
+    pmp_write_addr(&h, 2, (RAM + 0x200) >> 2);
+
     /* locks: entry 3 locked applies to M and ignores writes to its byte and address */
     pmp_write_cfg(&h, 0, 0x90090000u);
     CHECK(!pmp_allows(&h, RAM + 0x300, 4, PMP_W, PRIV_M));
