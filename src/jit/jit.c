@@ -290,12 +290,30 @@ typedef struct slow_path {
     reg_state_t after;  /* the pool where the stub goes back to (s->back) */
 } slow_path_t;
 
+/* The cold part of a block's way out, emit_leave's: the successor's lookup before its jump is
+ * patched, the way back to the executor, the calls of a first execution and of a timing model's
+ * retirement. emit_block writes them after the block's hot code, so that an execution of the
+ * block touches fewer lines of the host's caches. */
+typedef struct cold_exit {
+    reg_cache_t rc; /* the pool at the exit */
+    uint8_t *out[8], *miss[8], *slow, *budget_test;
+    uint8_t *lookup; /* the jump to a direct exit's lookup, NULL when it follows the site */
+    uint8_t *site;   /* the successor's jump, patched once found */
+    int n_out, n_miss;
+    bool taken, indirect;
+    unsigned s;
+    uint64_t next, target;
+} cold_exit_t;
+
+#define MAX_COLD_EXITS 4
+
 typedef struct tr {
     x_emit_t e;
     hart_t *h;
     block_t *b;
     bool w; /* RV64 */
     unsigned n_slow;
+    unsigned n_cold;
     uint8_t *start; /* the block's code */
     unsigned n_reloc;
     bool reloc_lost;     /* more than fit: the code is not copied */
@@ -304,6 +322,7 @@ typedef struct tr {
     /* The arrays (jit_translate zeroes what comes before them only: an entry is written before
      * it is read, slow[] by new_slow, reloc[] below n_reloc, reads[] by note_reads) */
     slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
+    cold_exit_t cold[MAX_COLD_EXITS];          /* exits whose cold part is still to write */
     /* The 64-bit addresses in the code, for a copy (jit_share): offset << 1 | 1 for an address in
      * the code, | 0 in the block */
     uint32_t reloc[JIT_MAX_RELOCS];
@@ -1280,12 +1299,69 @@ static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
  * next block's translated code: a direct successor's jump is patched to it the first time it is
  * found (successor links and translated code live until the same flush); an indirect one is
  * looked up in the block cache's hash table; otherwise back to the executor. */
+/* The cold part of exit c (cold_exit_t), here: the successor's lookup (from c->lookup, a direct
+ * exit), the way back to the executor, the calls after a failed inline retirement and of a first
+ * execution, each back to the budget's test. */
+static void emit_leave_cold(tr_t *t, cold_exit_t *c)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    if (!c->indirect) {
+        if (c->lookup)
+            x_patch(e, c->lookup, e->p);
+        emit_mov_addr(t, X_RCX, &b->succ[c->s], false);
+        x_load(e, true, X_RCX, x_m(X_RCX, 0));
+        x_test(e, true, X_RCX, X_RCX);
+        c->out[c->n_out++] = x_jcc(e, X_CC_E);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
+        x_test(e, true, X_RCX, X_RCX);
+        c->out[c->n_out++] = x_jcc(e, X_CC_E);
+        emit_mov_addr(t, X_RDX, c->site + 4, true);
+        x_mov(e, X_RAX, X_RCX);
+        x_alu(e, true, X_SUB, X_RAX, x_r(X_RDX));
+        x_store(e, false, x_m(X_RDX, -4), X_RAX);
+        x_jmp_reg(e, X_RCX);
+    }
+    for (int k = 0; k < c->n_out; k++)
+        x_patch(e, c->out[k], e->p);
+    if (!c->indirect) {
+        x_mov_imm(e, X_RAX, c->target);
+        x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
+    }
+    emit_exit(t, JIT_CHAIN | (c->indirect ? 2u : c->s));
+    if (c->n_miss > 0) { /* the inline retirement's tests failed: the call */
+        for (int k = 0; k < c->n_miss; k++)
+            x_patch(e, c->miss[k], e->p);
+        emit_retire_call(t, c->taken, c->next);
+        x_patch(e, x_jmp(e), c->budget_test);
+    }
+    if (c->slow) { /* the block's first execution since the PMU looked */
+        x_patch(e, c->slow, e->p);
+        rc_store_pinned(&t->rc, e);
+        x_mov(e, X_RDI, X_RBX);
+        emit_mov_addr(t, X_RSI, b, false);
+        emit_call(t, (const void *)jit_retire_first);
+        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
+        x_patch(e, x_jmp(e), c->budget_test);
+    }
+}
+
+/* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
+ * (indirect: h->pc, already set). The retirement is inline for a block without timing (the budget
+ * and the block's own counts, whatever the counters count), else a call of jit_retire (`next`:
+ * the timing model's next pc, UINT64_MAX for h->pc). Then, while the budget lasts, straight into the
+ * next block's translated code: a direct successor's jump is patched to it the first time it is
+ * found (successor links and translated code live until the same flush); an indirect one is
+ * looked up in the block cache's hash table; otherwise back to the executor. What runs seldom
+ * (emit_leave_cold) is written after the block's hot code. */
 static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t target, bool indirect)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
-    uint8_t *slow = NULL, *out[8], *miss[8];
-    int n_out = 0, n_miss = -1;
+    cold_exit_t here, *c = t->n_cold < MAX_COLD_EXITS ? &t->cold[t->n_cold++] : &here;
+    *c = (cold_exit_t){
+        .taken = taken, .indirect = indirect, .s = s, .next = next, .target = target, .n_miss = -1
+    };
     if (!b->timed) {
         /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
          * the block's taken exits and executions; the first execution since the PMU looked (the
@@ -1294,33 +1370,22 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         if (taken)
             x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
         x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
-        slow = x_jcc(e, X_CC_E);
+        c->slow = x_jcc(e, X_CC_E);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns); /* flags: below */
     } else {
-        n_miss = emit_fast_retire(t, taken, next, miss);
-        if (n_miss < 0)
-            n_miss = emit_memo_retire(t, taken, next, miss);
-        if (n_miss < 0)
+        c->n_miss = emit_fast_retire(t, taken, next, c->miss);
+        if (c->n_miss < 0)
+            c->n_miss = emit_memo_retire(t, taken, next, c->miss);
+        if (c->n_miss < 0)
             emit_retire_call(t, taken, next);
     }
-    uint8_t *budget_test = e->p;
-    out[n_out++] = x_jcc(e, X_CC_LE);
+    c->budget_test = e->p;
+    c->out[c->n_out++] = x_jcc(e, X_CC_LE);
     if (!indirect) {
-        uint8_t *site = x_jmp(e); /* to the lookup below until patched */
-        x_patch(e, site, e->p);
-        block_jit_site(t->h, b, s, site); /* unpatched when blocks are dropped (block_cache_drop_vm) */
-        emit_mov_addr(t, X_RCX, &b->succ[s], false);
-        x_load(e, true, X_RCX, x_m(X_RCX, 0));
-        x_test(e, true, X_RCX, X_RCX);
-        out[n_out++] = x_jcc(e, X_CC_E);
-        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
-        x_test(e, true, X_RCX, X_RCX);
-        out[n_out++] = x_jcc(e, X_CC_E);
-        emit_mov_addr(t, X_RDX, site + 4, true);
-        x_mov(e, X_RAX, X_RCX);
-        x_alu(e, true, X_SUB, X_RAX, x_r(X_RDX));
-        x_store(e, false, x_m(X_RDX, -4), X_RAX);
-        x_jmp_reg(e, X_RCX);
+        c->site = x_jmp(e); /* to the lookup until patched */
+        x_patch(e, c->site, e->p);
+        block_jit_site(t->h, b, s, c->site); /* unpatched when blocks are dropped (block_cache_drop_vm) */
+        c->lookup = c == &here ? NULL : x_jmp(e);
     } else {
         x_load(e, true, X_RAX, x_m(X_RBX, HOFF(pc)));
         x_mov(e, X_RDX, X_RAX);
@@ -1334,7 +1399,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
          * pc (every process's code at the same addresses) come before the one wanted */
         uint8_t *chain = e->p;
         x_test(e, true, X_RCX, X_RCX);
-        out[n_out++] = x_jcc(e, X_CC_E);
+        c->out[c->n_out++] = x_jcc(e, X_CC_E);
         x_alu(e, true, X_CMP, X_RAX, x_m(X_RCX, BOFF(pc)));
         uint8_t *other[2];
         other[0] = x_jcc(e, X_CC_NE);
@@ -1346,35 +1411,16 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_patch(e, same, e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
         x_test(e, true, X_RCX, X_RCX);
-        out[n_out++] = x_jcc(e, X_CC_E);
+        c->out[c->n_out++] = x_jcc(e, X_CC_E);
         x_jmp_reg(e, X_RCX);
         x_patch(e, other[0], e->p);
         x_patch(e, other[1], e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(hash_next)));
         x_patch(e, x_jmp(e), chain);
     }
-    for (int k = 0; k < n_out; k++)
-        x_patch(e, out[k], e->p);
-    if (!indirect) {
-        x_mov_imm(e, X_RAX, target);
-        x_store(e, true, x_m(X_RBX, HOFF(pc)), X_RAX);
-    }
-    emit_exit(t, JIT_CHAIN | (indirect ? 2u : s));
-    if (n_miss > 0) { /* the inline retirement's tests failed: the call, out of the way */
-        for (int k = 0; k < n_miss; k++)
-            x_patch(e, miss[k], e->p);
-        emit_retire_call(t, taken, next);
-        x_patch(e, x_jmp(e), budget_test);
-    }
-    if (slow) { /* the block's first execution since the PMU looked */
-        x_patch(e, slow, e->p);
-        rc_store_pinned(&t->rc, e);
-        x_mov(e, X_RDI, X_RBX);
-        emit_mov_addr(t, X_RSI, b, false);
-        emit_call(t, (const void *)jit_retire_first);
-        x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
-        x_patch(e, x_jmp(e), budget_test);
-    }
+    c->rc = t->rc;
+    if (c == &here) /* no room to put it off: here, as the code goes on elsewhere anyway */
+        emit_leave_cold(t, c);
 }
 
 /* The guest registers instruction d of operation op reads and writes, as a mask of x0..x32; false
@@ -2091,6 +2137,10 @@ static bool emit_block(tr_t *t)
     if (k <= b->n_insns) {
         rc_write_back(&t->rc, e);
         emit_exit(t, JIT_CONT | k); /* the interpreter runs the rest */
+    }
+    for (unsigned j = 0; j < t->n_cold; j++) { /* after the hot code (cold_exit_t) */
+        t->rc = t->cold[j].rc;
+        emit_leave_cold(t, &t->cold[j]);
     }
     for (unsigned j = 0; j < t->n_slow; j++) {
         slow_path_t *s = &t->slow[j];
