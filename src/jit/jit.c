@@ -1292,13 +1292,6 @@ static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
     x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
 }
 
-/* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
- * (indirect: h->pc, already set). The retirement is inline for a block without timing (the budget
- * and the block's own counts, whatever the counters count), else a call of jit_retire (`next`:
- * the timing model's next pc, UINT64_MAX for h->pc). Then, while the budget lasts, straight into the
- * next block's translated code: a direct successor's jump is patched to it the first time it is
- * found (successor links and translated code live until the same flush); an indirect one is
- * looked up in the block cache's hash table; otherwise back to the executor. */
 /* The cold part of exit c (cold_exit_t), here: the successor's lookup (from c->lookup, a direct
  * exit), the way back to the executor, the calls after a failed inline retirement and of a first
  * execution, each back to the budget's test. */
