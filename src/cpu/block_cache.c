@@ -73,9 +73,8 @@ void block_cache_free(hart_t *h)
     h->store_watch = NULL;
 }
 
-/* Forgets every block. Stores to formerly-code granules are still watched until the next flush
- * finds them clean; clearing the code bits is enough to make them fast again. */
-/* Empties the hart's block table and arena and its translated code. */
+/* Empties the hart's block table and arena and its translated code. The code map is the caller's
+ * (block_cache_flush clears a lone hart's bits; block_cache_forget leaves them). */
 static void drop_blocks(hart_t *h)
 {
     block_cache_t *bc = &h->bc;

@@ -482,7 +482,7 @@ static inline void hart_kick(hart_t *h)
 }
 
 /* A store hit decoded code outside main RAM (ICCM): this hart flushes its blocks before running
- * on, and so does every other hart sharing the code map. */
+ * on, and every other hart forgets its own (code_unwatched). */
 static inline void hart_code_written(hart_t *h)
 {
     h->code_dirty = true;

@@ -156,8 +156,7 @@ static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64
             return MEM_OK;
         /* Every hart drops its blocks over the page(s) written before it runs on (a page at a
          * time, as an MMU maps code: the next stores there find no code), so none depends on
-         * their bits any more. This hart's own drop follows at once, and watches HTIF and
-         * reservations again (rewatch). */
+         * their bits any more. */
         uint64_t lo = off & ~(uint64_t)4095, hi = ((off + size - 1) | 4095) + 1; /* 4 KiB pages */
         if (hi > h->ram_size)
             hi = h->ram_size;
@@ -169,6 +168,10 @@ static mem_result_t host_stored(hart_t *h, bool main_ram, unsigned flags, uint64
             clear_granule_bit(h->bc.code_map, g);
             clear_granule_bit(h->store_watch, g);
         }
+        /* the page's other watches (HTIF tohost, reservations) at once: the block goes on after
+         * a store that did not hit its own code, and a later store of it may be to them */
+        if (h->platform && h->platform->rewatch)
+            h->platform->rewatch(h->platform_ctx, h);
         h->code_store = (struct code_range){ addr, size };
         return MEM_CODE_WRITTEN;
     }

@@ -125,22 +125,24 @@ uint64_t pmp_read_addr(const hart_t *h, unsigned idx)
     return h->csr.pmpaddr[idx]; /* the grain is 4 bytes: every address reads back as written */
 }
 
-/* What the entries decide, entry by entry: an entry that matches nothing (off, or an empty TOR
- * range) decides nothing, whatever its bits. Two states with the same rules grant the same
+/* What the entries decide, entry by entry: an entry that is off decides nothing, whatever its
+ * other bits; one that is on, its bits and the range it matches (none: an empty TOR range, which
+ * still counts as a locked entry for pmp_m_open). Two states with the same rules grant the same
  * accesses, so a write that leaves them (OpenSBI's probes of the pmpaddr registers, an address
  * written before its entry is turned on) changes nothing pmp_changed would recompute. */
 struct pmp_rule {
     uint64_t lo, hi;
-    uint8_t cfg; /* 0: decides nothing */
+    uint8_t cfg; /* 0: off */
     bool all;
 };
 
 static void pmp_rules(const hart_t *h, struct pmp_rule *r)
 {
-    for (unsigned i = 0; i < h->pmp_count; i++) {
+    for (unsigned i = 0; i < h->pmp_count && i < 64; i++) {
         r[i] = (struct pmp_rule){ 0, 0, 0, false };
-        if (entry_range(h, i, &r[i].lo, &r[i].hi, &r[i].all))
-            r[i].cfg = entry_cfg(h, i) | CFG_A; /* never 0: A is not off */
+        r[i].cfg = entry_cfg(h, i) & CFG_A ? entry_cfg(h, i) : 0;
+        if (r[i].cfg && !entry_range(h, i, &r[i].lo, &r[i].hi, &r[i].all))
+            r[i].lo = r[i].hi = 0; /* matches nothing */
     }
 }
 
@@ -149,7 +151,7 @@ static void pmp_written(hart_t *h, const struct pmp_rule *before)
 {
     struct pmp_rule after[64];
     pmp_rules(h, after);
-    for (unsigned i = 0; i < h->pmp_count; i++)
+    for (unsigned i = 0; i < h->pmp_count && i < 64; i++)
         if (before[i].cfg != after[i].cfg ||
             (after[i].cfg &&
              (before[i].lo != after[i].lo || before[i].hi != after[i].hi || before[i].all != after[i].all))) {

@@ -305,7 +305,7 @@ typedef struct cold_exit {
     uint64_t next, target;
 } cold_exit_t;
 
-#define MAX_COLD_EXITS 4
+#define MAX_COLD_EXITS 4 /* a block has two exits at most; more are written in place */
 
 typedef struct tr {
     x_emit_t e;

@@ -468,7 +468,7 @@ void machine_reset(machine_t *m, uint64_t entry)
 {
     for (unsigned k = 0; k < m->n_harts; k++)
         hart_reset(m, &m->harts[k], (unsigned)machine_hart_id(m, k), entry);
-    /* each reset's flush marked the other harts to flush too: all are clean now */
+    /* each reset starts its hart's blocks anew: nothing is left to drop */
     for (unsigned k = 0; k < m->n_harts; k++) {
         m->harts[k].code_dirty = m->harts[k].code_unwatched = false;
         m->harts[k].n_code_written = 0;

@@ -160,6 +160,20 @@ int main(void)
     pmp_write_addr(&h, 5, 0x66); /* entry 5 itself is free */
     CHECK(pmp_read_addr(&h, 5) == 0x66);
 
+    /* a locked entry that matches nothing (TOR, its base at its top) still has M-mode checked
+     * (pmp_m_open): an M access only partly in an unlocked entry fails. Outside main RAM, where
+     * no summary of RAM answers first. From a reset's state (no entry locked) */
+    memset(h.csr.pmpcfg, 0, sizeof h.csr.pmpcfg);
+    memset(h.csr.pmpaddr, 0, sizeof h.csr.pmpaddr);
+    pmp_changed(&h);
+    pmp_write_addr(&h, 2, (0x10010000u >> 2) | 0x1ff); /* entry 2 NAPOT 4 KiB, R */
+    pmp_write_cfg(&h, 0, 0x190000);
+    CHECK(pmp_allows(&h, 0x1000fffc, 8, PMP_R, PRIV_M)); /* nothing locked: M is not checked */
+    pmp_write_cfg(&h, 0, 0x198f00);                      /* entry 1 L TOR RWX over [0, 0): empty */
+    CHECK(!h.pmp_m_open);
+    CHECK(!pmp_allows(&h, 0x1000fffc, 8, PMP_R, PRIV_M));
+    CHECK(pmp_allows(&h, 0x10010000, 8, PMP_W, PRIV_M));
+
     block_cache_free(&h);
     free(code_map);
     free(watch);
