@@ -27,6 +27,8 @@ Options:
   -n N               timed runs per command (default 5; 3 with --quick)
   --quick            small programs (coremark, ~1.0e7 instructions; reconfig-small): seconds
   --startup-runs N   runs of the start-up measurement (hello-virt32; default 20)
+  --linux-runs N     timed runs of each Linux boot, at least N (default 11): a boot takes well
+                     under a second, so its median needs more runs than a long program's
   --only IDS         time only these commands (comma-separated; all are still checked):
                      pmusim qemu-icount qemu-tcg virt-stat paged veer-run veer-notiming veer-stat
                      veer-statall veer-record veer-record-g veer-sample mbv-run mbv-timed mbv64-run
@@ -59,6 +61,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RUNS=
 QUICK=0
 STARTUP_RUNS=20
+LINUX_RUNS=11
 BUILD=$ROOT/build-bench
 DO_BUILD=1
 UPDATE_DOC=0
@@ -77,6 +80,7 @@ while (($#)); do
         -n) (($# >= 2)) || { usage >&2; exit 2; }; positive_int -n "$2"; RUNS=$2; shift 2 ;;
         --quick) QUICK=1; shift ;;
         --startup-runs) (($# >= 2)) || { usage >&2; exit 2; }; positive_int "$1" "$2"; STARTUP_RUNS=$2; shift 2 ;;
+        --linux-runs) (($# >= 2)) || { usage >&2; exit 2; }; positive_int "$1" "$2"; LINUX_RUNS=$2; shift 2 ;;
         --build-dir) (($# >= 2)) || { usage >&2; exit 2; }; BUILD=$(realpath -m "$2"); shift 2 ;;
         --only) (($# >= 2)) || { usage >&2; exit 2; }; ONLY=,$2,; shift 2 ;;
         --no-build) DO_BUILD=0; shift ;;
@@ -465,12 +469,12 @@ time_one() {   # id: one run, wall time of the whole process in microseconds app
     TIMES[$id]+="$us "
     printf '%s\t%s\t%d.%06d\n' "$id" "$2" $((us / 1000000)) $((us % 1000000)) >>"$TSV"
 }
-alternate() {   # runs ids...: round r starts with the (r mod k)-th command, so none always goes first
-    local runs=$1 r i k
-    shift
+alternate() {   # first runs ids...: rounds first+1..runs; round r starts with the (r mod k)-th
+    local first=$1 runs=$2 r i k     # command, so none always goes first
+    shift 2
     local ids=("$@")
     k=${#ids[@]}
-    for ((r = 0; r < runs; r++)); do
+    for ((r = first; r < runs; r++)); do
         for ((i = 0; i < k; i++)); do
             time_one "${ids[(r + i) % k]}" $((r + 1))
         done
@@ -491,11 +495,17 @@ if [[ -n $ONLY ]]; then   # --only: time a subset (every command was checked abo
 fi
 if ((${#IDS[@]})); then
     note "timing ${#IDS[@]} commands, $RUNS runs each, alternately"
-    alternate "$RUNS" "${IDS[@]}"
+    alternate 0 "$RUNS" "${IDS[@]}"
+    LX_IDS=()
+    for id in "${IDS[@]}"; do is_linux "$id" && LX_IDS+=("$id"); done
+    if ((${#LX_IDS[@]} && LINUX_RUNS > RUNS)); then
+        note "timing the ${#LX_IDS[@]} Linux boots $((LINUX_RUNS - RUNS)) runs more, alternately"
+        alternate "$RUNS" "$LINUX_RUNS" "${LX_IDS[@]}"
+    fi
 fi
 if ((${#SU_IDS[@]})); then
     note "timing start-up: ${#SU_IDS[@]} commands, $STARTUP_RUNS runs each"
-    alternate "$STARTUP_RUNS" "${SU_IDS[@]}"
+    alternate 0 "$STARTUP_RUNS" "${SU_IDS[@]}"
 fi
 
 # median min max (microseconds) of TIMES[id]
@@ -543,8 +553,8 @@ report() {
     fi
     echo "- Load average (1, 5, 15 min) before: $LOAD_BEFORE, after: $LOAD_AFTER" \
          "(other processes on the host make the times noisier)"
-    echo "- Times: wall time of the whole process (start-up included), $RUNS runs per command," \
-         "commands alternated; median (min-max)."
+    echo "- Times: wall time of the whole process (start-up included), $RUNS runs per command" \
+         "($((LINUX_RUNS > RUNS ? LINUX_RUNS : RUNS)) per Linux boot), commands alternated; median (min-max)."
     echo "- Instructions: the program's \`instret:\` line (minstret from main to just before its" \
          "PASS line), from an exact run of the same ELF; QEMU TCG without -icount is credited" \
          "with the exact count."
