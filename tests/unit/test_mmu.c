@@ -15,8 +15,11 @@
 #define RAM 0x80000000ull
 #define VA 0x40000000ull        /* A: page P1, B: page P2 */
 #define VA_GLOBAL 0x40001000ull /* A: page PG, global */
-#define ROOT_A (RAM + 0x1000)   /* A's tree: root, level 1, level 0 */
-#define ROOT_B (RAM + 0x4000)   /* B's tree */
+#define VA_SUPER 0x40200000ull  /* A: a 2 MiB superpage, at SUPER1 then SUPER2 */
+#define SUPER1 (RAM + 0x200000)
+#define SUPER2 (RAM + 0x400000)
+#define ROOT_A (RAM + 0x1000) /* A's tree: root, level 1, level 0 */
+#define ROOT_B (RAM + 0x4000) /* B's tree */
 #define P1 (RAM + 0x10000)
 #define P2 (RAM + 0x11000)
 #define P3 (RAM + 0x12000)
@@ -67,7 +70,7 @@ int main(void)
     h.xlen = 64;
     h.priv = PRIV_S;
     h.ram_base = RAM;
-    h.ram_size = 1u << 20;
+    h.ram_size = 8u << 20;
     h.ram = calloc(h.ram_size, 1);
     size_t map = block_granule_map_bytes(h.ram_size);
     uint8_t *code_map = calloc(map, 1), *watch = calloc(map, 1);
@@ -130,6 +133,23 @@ int main(void)
     set_pte(ROOT_A + 0x2000, 0, P2, DATA);
     mmu_sfence(&h, true, VA, true, 1);
     CHECK_EQ(load(VA), 2);
+
+    /* a superpage is cached per 4 KiB page: a fence of one of its pages drops the entries of its
+     * other pages too (they come from the one leaf PTE), found wherever they are in the TLB */
+    set_pte(ROOT_A + 0x1000, 1, SUPER1, DATA);
+    set_word(SUPER1 + 0x3000, 11);
+    set_word(SUPER2 + 0x3000, 12);
+    CHECK_EQ(load(VA_SUPER + 0x3000), 11);
+    CHECK(in_tlb(VA_SUPER + 0x3000));
+    set_pte(ROOT_A + 0x1000, 1, SUPER2, DATA);
+    mmu_sfence(&h, true, VA_SUPER + 0x7000, false, 0);
+    CHECK(!in_tlb(VA_SUPER + 0x3000));
+    CHECK_EQ(load(VA_SUPER + 0x3000), 12);
+    /* a fence of a page no superpage holds: that page's entry alone goes */
+    CHECK_EQ(load(VA), 2);
+    CHECK_EQ(load(VA_SUPER + 0x3000), 12);
+    mmu_sfence(&h, true, VA, false, 0);
+    CHECK(!in_tlb(VA) && in_tlb(VA_SUPER + 0x3000));
 
     block_cache_free(&h);
     free(h.ram);
