@@ -8,6 +8,7 @@
  * its successor link, b->succ) while the budget lasts. */
 #include "jit/jit.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -297,7 +298,7 @@ typedef struct slow_path {
 typedef struct cold_exit {
     reg_cache_t rc; /* the pool at the exit */
     uint8_t *out[8], *miss[8], *slow, *budget_test;
-    uint8_t *lookup; /* the jump to a direct exit's lookup, NULL when it follows the site */
+    uint8_t *lookup; /* a direct exit's jump to its lookup */
     uint8_t *site;   /* the successor's jump, patched once found */
     int n_out, n_miss;
     bool taken, indirect;
@@ -305,7 +306,7 @@ typedef struct cold_exit {
     uint64_t next, target;
 } cold_exit_t;
 
-#define MAX_COLD_EXITS 4 /* a block has two exits at most; more are written in place */
+#define MAX_COLD_EXITS 2 /* a block's exits: its branch's two, or one */
 
 typedef struct tr {
     x_emit_t e;
@@ -1300,8 +1301,7 @@ static void emit_leave_cold(tr_t *t, cold_exit_t *c)
     x_emit_t *e = &t->e;
     block_t *b = t->b;
     if (!c->indirect) {
-        if (c->lookup)
-            x_patch(e, c->lookup, e->p);
+        x_patch(e, c->lookup, e->p);
         emit_mov_addr(t, X_RCX, &b->succ[c->s], false);
         x_load(e, true, X_RCX, x_m(X_RCX, 0));
         x_test(e, true, X_RCX, X_RCX);
@@ -1351,7 +1351,8 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
-    cold_exit_t here, *c = t->n_cold < MAX_COLD_EXITS ? &t->cold[t->n_cold++] : &here;
+    assert(t->n_cold < MAX_COLD_EXITS);
+    cold_exit_t *c = &t->cold[t->n_cold++];
     *c = (cold_exit_t){
         .taken = taken, .indirect = indirect, .s = s, .next = next, .target = target, .n_miss = -1
     };
@@ -1378,7 +1379,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         c->site = x_jmp(e); /* to the lookup until patched */
         x_patch(e, c->site, e->p);
         block_jit_site(t->h, b, s, c->site); /* unpatched when blocks are dropped (block_cache_drop_vm) */
-        c->lookup = c == &here ? NULL : x_jmp(e);
+        c->lookup = x_jmp(e);
     } else {
         x_load(e, true, X_RAX, x_m(X_RBX, HOFF(pc)));
         x_mov(e, X_RDX, X_RAX);
@@ -1412,8 +1413,6 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_patch(e, x_jmp(e), chain);
     }
     c->rc = t->rc;
-    if (c == &here) /* no room to put it off: here, as the code goes on elsewhere anyway */
-        emit_leave_cold(t, c);
 }
 
 /* The guest registers instruction d of operation op reads and writes, as a mask of x0..x32; false
