@@ -94,6 +94,27 @@ static bool turn_insn(hart_t *h, int *size, uint64_t *off, unsigned *len)
     return *size > 0 || !((h->store_watch[g >> 3] >> (g & 7)) & 1);
 }
 
+/* The bytes of main RAM access a names (spin.access), as they are now. */
+static uint64_t access_now(const hart_t *h, const struct spin_access *a)
+{
+    uint64_t v = 0;
+    memcpy(&v, h->ram + a->off, a->size & 0xf);
+    return v;
+}
+
+/* Notes the access `a` of a checked turn with the bytes as it finds them (old[]: the same, kept
+ * while spin.access[].value may change); false when the list is full. */
+static bool note_access(hart_t *h, uint64_t *old, struct spin_access a)
+{
+    struct hart_spin *s = &h->spin;
+    if (s->n_access == SPIN_MAX_ACCESS)
+        return false;
+    a.value = access_now(h, &a);
+    old[s->n_access] = a.value;
+    s->access[s->n_access++] = a;
+    return true;
+}
+
 /* Whether bytes [off, off + size) overlap a store among the first n accesses. */
 static bool stored_before(const struct hart_spin *s, unsigned n, uint64_t off, unsigned size)
 {
@@ -126,22 +147,13 @@ static bool check_turn(hart_t *h, void (*exec)(hart_t *))
             return false;
         /* its own bytes, which it reads too (turn_insn: in main RAM): another hart may rewrite
          * the loop between quanta */
-        uint64_t at = h->pc - h->ram_base;
-        if (s->n_access == SPIN_MAX_ACCESS)
+        if (!note_access(h, old, (struct spin_access){ h->pc - h->ram_base, 0, len }))
             return false;
-        s->access[s->n_access] = (struct spin_access){ at, 0, len };
-        memcpy(&s->access[s->n_access].value, h->ram + at, s->access[s->n_access].size);
-        old[s->n_access] = s->access[s->n_access].value;
-        s->n_access++;
         unsigned bytes = (unsigned)(size < 0 ? -size : size);
-        if (size < 0 || (size > 0 && !stored_before(s, s->n_access, off, bytes))) {
-            if (s->n_access == SPIN_MAX_ACCESS)
-                return false;
-            struct spin_access *a = &s->access[s->n_access];
-            *a = (struct spin_access){ off, 0, bytes | (size < 0 ? 0x80u : 0) };
-            memcpy(&a->value, h->ram + off, bytes); /* what it reads; what a store overwrites */
-            old[s->n_access++] = a->value;
-        }
+        /* what it reads; what a store overwrites */
+        if ((size < 0 || (size > 0 && !stored_before(s, s->n_access, off, bytes))) &&
+            !note_access(h, old, (struct spin_access){ off, 0, bytes | (size < 0 ? 0x80u : 0) }))
+            return false;
         exec_run_prefix(h, exec, 1);
         if (h->stop != STOP_NONE || h->wfi_wait || h->priv != priv)
             return false;
@@ -152,8 +164,7 @@ static bool check_turn(hart_t *h, void (*exec)(hart_t *))
     for (unsigned k = 0; k < s->n_access; k++) {
         struct spin_access *a = &s->access[k];
         if (a->size & 0x80) { /* stored: as the turn found it, so the next turn finds it so too */
-            a->value = 0;
-            memcpy(&a->value, h->ram + a->off, a->size & 0xf);
+            a->value = access_now(h, a);
             if (a->value != old[k])
                 return false;
         }
@@ -173,12 +184,9 @@ static bool turn_holds(const hart_t *h)
     const struct hart_spin *s = &h->spin;
     if (!s->valid || h->pmu.epoch != s->epoch || h->pmu.n_active != s->n_acc)
         return false;
-    for (unsigned k = 0; k < s->n_access; k++) {
-        uint64_t v = 0;
-        memcpy(&v, h->ram + s->access[k].off, s->access[k].size & 0xf);
-        if (v != s->access[k].value)
+    for (unsigned k = 0; k < s->n_access; k++)
+        if (access_now(h, &s->access[k]) != s->access[k].value)
             return false;
-    }
     return true;
 }
 
