@@ -399,9 +399,7 @@ void block_cache_sync_code(hart_t *h)
     h->n_code_written = 0;
     if (dropped)
         unlink_dead(bc);
-    bc->drops += dropped;
-    if (h->platform && h->platform->rewatch)
-        h->platform->rewatch(h->platform_ctx, h); /* the writer cleared watch bits there too */
+    bc->drops += dropped; /* the writer watched tohost and the reservations again (host_stored) */
 }
 
 bool block_cache_host_wrote(const hart_t *h)

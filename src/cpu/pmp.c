@@ -152,9 +152,8 @@ static void pmp_written(hart_t *h, const struct pmp_rule *before)
     struct pmp_rule after[64];
     pmp_rules(h, after);
     for (unsigned i = 0; i < h->pmp_count && i < 64; i++)
-        if (before[i].cfg != after[i].cfg ||
-            (after[i].cfg &&
-             (before[i].lo != after[i].lo || before[i].hi != after[i].hi || before[i].all != after[i].all))) {
+        if (before[i].cfg != after[i].cfg || before[i].lo != after[i].lo || before[i].hi != after[i].hi ||
+            before[i].all != after[i].all) { /* an entry that is off: all zero (pmp_rules) */
             pmp_changed(h);
             return;
         }
