@@ -287,6 +287,8 @@ typedef struct slow_path {
                          * emit_memo_inline's loads): no rdx */
     bool watch_in_tag;  /* a store whose memo tag leaves out watched granules (l1_memo_t.watch):
                          * its inline hit tests no watch bit; the stub tests it (emit_ftlb) */
+    int base;           /* a paged access (ACCESS_PAGED): the host register of rs1, made from
+                         * [base + rdx + imm] */
     reg_state_t before; /* the pool when the stub is entered (its dirty registers: stored first) */
     reg_state_t after;  /* the pool where the stub goes back to (s->back) */
 } slow_path_t;
@@ -501,6 +503,7 @@ static void emit_addr(tr_t *t, const dinsn_t *d)
 }
 
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2]);
+static void emit_ftlb_lookup_rcx(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2]);
 
 /* May a load or store of a hart whose memo keeps replacement state (emit_memo_check) be made from
  * its address in rax, without its offset in main RAM (rdx)? So while the RAM's base, negated,
@@ -540,10 +543,15 @@ static int32_t ftlb_entry(const slow_path_t *s)
  * a translated address space, looks the fast TLB up inline instead of in its stub (emit_ftlb),
  * and for a load rdx is then the entry's delta: the load reads [rax + rdx] (s->ftlb_inline).
  * Either order finds the same: only the speed differs when the block later runs the other way. */
+static bool ftlb_inline(const tr_t *t)
+{
+    return (t->b->ctx >> 2) || !t->h->mem_inline;
+}
+
 static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
 {
     x_emit_t *e = &t->e;
-    if ((t->b->ctx >> 2) || !t->h->mem_inline) {
+    if (ftlb_inline(t)) {
         emit_ftlb_lookup(e, ftlb_entry(s), size, ftlb_key_zero(t->b), s->from);
         if (s->kind != SLOW_LOAD)
             x_alu(e, true, X_ADD, X_RDX, x_r(X_RAX)); /* the offset in main RAM */
@@ -611,25 +619,62 @@ static void emit_window_test(tr_t *t, slow_path_t *s, unsigned size)
     s->addr_in_stub = true;
 }
 
-/* The first half of a load's or store's RAM path: rdx the offset in main RAM (window_only) or rax
- * the address; true for the first. emit_access_check, after the instruction's registers are taken
- * from the pool, is the second. */
-static bool emit_access_addr(tr_t *t, const dinsn_t *d)
+/* How a load or store finds its host address (emit_access_addr). */
+enum access_way {
+    ACCESS_WINDOW, /* rdx = its offset in main RAM (window_only) */
+    ACCESS_ADDR,   /* rax = its address, then the window, a memo or the fast TLB (emit_ram_check) */
+    /* rcx = its address, the fast TLB looked up inline (paged code), and the access made from
+     * [rs1 + rdx + imm] with rdx the entry's delta: no copy of the address in rax, which the stub
+     * computes (addr_in_stub). So where that sum is the address: on RV64, or with no offset (an
+     * RV32 address wraps at 2^32) */
+    ACCESS_PAGED,
+};
+
+/* The first half of a load's or store's RAM path; emit_access_check, after the instruction's
+ * registers are taken from the pool, is the second. *base: rs1's host register (ACCESS_PAGED: the
+ * pool keeps it for the instruction, rc_use) */
+static enum access_way emit_access_addr(tr_t *t, const dinsn_t *d, int *base)
 {
-    bool direct = window_only(t);
-    if (direct)
+    if (window_only(t)) {
         emit_window_offset(t, d);
-    else
-        emit_addr(t, d);
-    return direct;
+        return ACCESS_WINDOW;
+    }
+    if (ftlb_inline(t) && (t->w || !d->imm)) {
+        *base = rc_use(&t->rc, &t->e, d->rs1);
+        if (d->imm)
+            x_lea(&t->e, true, X_RCX, x_m(*base, d->imm));
+        else
+            x_mov(&t->e, X_RCX, *base);
+        return ACCESS_PAGED;
+    }
+    emit_addr(t, d);
+    return ACCESS_ADDR;
 }
 
-static void emit_access_check(tr_t *t, slow_path_t *s, bool direct, unsigned size)
+static void emit_access_check(tr_t *t, slow_path_t *s, enum access_way way, int base, unsigned size,
+                              const dinsn_t *d)
 {
-    if (direct)
+    if (way == ACCESS_WINDOW) {
         emit_window_test(t, s, size);
-    else
+    } else if (way == ACCESS_ADDR) {
         emit_ram_check(t, s, size);
+    } else {
+        emit_ftlb_lookup_rcx(&t->e, ftlb_entry(s), size, ftlb_key_zero(t->b), s->from);
+        if (s->kind != SLOW_LOAD) /* the offset in main RAM */
+            x_lea(&t->e, true, X_RDX, x_misd(base, X_RDX, 0, d->imm));
+        s->ftlb_inline = s->addr_in_stub = true;
+        s->base = base;
+    }
+}
+
+/* The operand of a load or store, after emit_access_check. */
+static x_mem_t access_operand(const tr_t *t, const slow_path_t *s, const dinsn_t *d)
+{
+    if (s->ftlb_inline && s->addr_in_stub) /* ACCESS_PAGED: a load; a store's rdx is its offset */
+        return s->kind == SLOW_LOAD ? x_misd(s->base, X_RDX, 0, d->imm) : x_mi(X_R12, X_RDX);
+    if (s->ftlb_inline)
+        return s->kind == SLOW_LOAD ? x_mi(X_RAX, X_RDX) : x_mi(X_R12, X_RDX);
+    return s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
 }
 
 static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
@@ -638,13 +683,14 @@ static bool emit_load(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     slow_path_t *s = new_slow(t);
     s->k = k;
     s->kind = SLOW_LOAD;
-    bool direct = emit_access_addr(t, d);
-    int rd = rc_claim(&t->rc, e, d->rd);
+    int base = -1;
+    enum access_way way = emit_access_addr(t, d, &base);
+    int rd = rc_claim(&t->rc, e, d->rd); /* not rs1's register, used (busy), unless rd is rs1 */
     s->before = t->rc.s;
-    emit_access_check(t, s, direct, access_size(op));
+    emit_access_check(t, s, way, base, access_size(op), d);
     s->access = e->p;
     s->size = access_size(op);
-    x_mem_t m = s->ftlb_inline ? x_mi(X_RAX, X_RDX) : s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
+    x_mem_t m = access_operand(t, s, d);
     switch (op) {
     case OP_LB: x_movx(e, t->w, 0x0fbe, rd, m); break;
     case OP_LH: x_movx(e, t->w, 0x0fbf, rd, m); break;
@@ -702,10 +748,11 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     unsigned size = access_size(op);
     s->k = k;
     s->kind = SLOW_STORE;
-    bool direct = emit_access_addr(t, d);
+    int base = -1;
+    enum access_way way = emit_access_addr(t, d, &base);
     int v = rc_use(&t->rc, e, d->rs2);
     s->before = s->after = t->rc.s;
-    emit_access_check(t, s, direct, size);
+    emit_access_check(t, s, way, base, size, d);
     s->access = e->p;
     s->size = size;
     /* the granule's store-watch bit: code, tohost, reservations; none where a hit of the memo's
@@ -713,7 +760,7 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     uint8_t *watched = s->watch_in_tag  ? NULL
                        : s->addr_access ? emit_watched_addr_test(t)
                                         : emit_watched_granule_test(e);
-    x_mem_t m = s->addr_access ? memo_access(t->h) : x_mi(X_R12, X_RDX);
+    x_mem_t m = access_operand(t, s, d);
     switch (size) {
     case 1: x_op(e, false, 0x88, 1, v, m, true); break;
     case 2:
@@ -1747,6 +1794,12 @@ static bool is_translated_terminator(enum insn_op op)
 static void emit_ftlb_lookup(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2])
 {
     x_mov(e, X_RCX, X_RAX);
+    emit_ftlb_lookup_rcx(e, entry, size, key_zero, miss);
+}
+
+/* The same with the address in rcx (rax not read). */
+static void emit_ftlb_lookup_rcx(x_emit_t *e, int32_t entry, unsigned size, bool key_zero, uint8_t *miss[2])
+{
     x_alu_imm(e, true, X_AND, x_r(X_RCX), (int32_t)(~0xfffu | (size - 1)));
     if (!key_zero)
         x_alu(e, true, X_OR, X_RCX, x_m(X_RBX, HOFF(ftlb_key)));
