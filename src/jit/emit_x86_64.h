@@ -99,40 +99,84 @@ static inline void x_q(x_emit_t *e, uint64_t v)
     x_d(e, (uint32_t)(v >> 32));
 }
 
-/* Prefixes, opcode (1-3 bytes, high byte first in `op`), ModRM/SIB/displacement. `byte_reg`: reg is
- * an 8-bit register (a REX prefix makes 4-7 spl..dil rather than ah..bh). */
-static inline void x_op(x_emit_t *e, bool w, uint32_t op, int nop, int reg, x_mem_t m, bool byte_reg)
+/* One instruction's bytes, gathered in a local buffer and then written with one test of the room
+ * left (x_put). Written one by one through e->p, each byte may alias *e, so the compiler loaded
+ * the cursor and the end again after every byte: x_b took 5 % of a Linux boot's host instructions. */
+#define X_INS_MAX 16 /* the longest form emitted: movabs (10 bytes), or ModRM, SIB, disp32, imm32 */
+typedef struct x_ins {
+    uint8_t b[X_INS_MAX];
+    unsigned n;
+} x_ins_t;
+static inline void xi_b(x_ins_t *x, unsigned v)
 {
+    x->b[x->n++] = (uint8_t)v;
+}
+static inline void xi_d(x_ins_t *x, uint32_t v)
+{
+    for (int k = 0; k < 4; k++)
+        xi_b(x, (v >> (8 * k)) & 0xff);
+}
+static inline void x_put(x_emit_t *e, const x_ins_t *x)
+{
+    size_t room = (size_t)(e->end - e->p);
+    if (room >= X_INS_MAX) {
+        memcpy(e->p, x->b, X_INS_MAX); /* the whole buffer: the bytes past n are written over next */
+        e->p += x->n;
+    } else if (room >= x->n) {
+        memcpy(e->p, x->b, x->n);
+        e->p += x->n;
+    } else {
+        e->full = true;
+    }
+}
+
+/* Prefixes, opcode (1-3 bytes, high byte first in `op`), ModRM/SIB/displacement, then an immediate
+ * of isize bytes (0, 1 or 4). `byte_reg`: reg is an 8-bit register (a REX prefix makes 4-7
+ * spl..dil rather than ah..bh). */
+static inline void x_op_imm(x_emit_t *e, bool w, uint32_t op, int nop, int reg, x_mem_t m, bool byte_reg,
+                            uint32_t imm, unsigned isize)
+{
+    x_ins_t x = { .n = 0 };
     unsigned rex = 0x40u | (w ? 8u : 0u) | ((reg & 8) ? 4u : 0u) | ((m.base & 8) ? 1u : 0u);
     if (m.index >= 0 && (m.index & 8))
         rex |= 2u;
     if (rex != 0x40u || (byte_reg && (reg & 7) >= 4 && reg < 8))
-        x_b(e, rex);
+        xi_b(&x, rex);
     for (int k = nop - 1; k >= 0; k--)
-        x_b(e, (op >> (8 * k)) & 0xff);
+        xi_b(&x, (op >> (8 * k)) & 0xff);
     unsigned r = (unsigned)reg & 7, b = (unsigned)m.base & 7;
     if (m.index == X_DIRECT) {
-        x_b(e, 0xc0u | r << 3 | b);
+        xi_b(&x, 0xc0u | r << 3 | b);
     } else if (m.index >= 0) {
         unsigned sib = (m.scale & 3) << 6 | ((unsigned)m.index & 7) << 3 | b;
         /* rbp/r13 as base need a displacement, if only 0 */
         unsigned mod = m.disp == 0 && b != 5 ? 0u : m.disp >= -128 && m.disp <= 127 ? 1u : 2u;
-        x_b(e, mod << 6 | 0x04u | r << 3);
-        x_b(e, sib);
+        xi_b(&x, mod << 6 | 0x04u | r << 3);
+        xi_b(&x, sib);
         if (mod == 1)
-            x_b(e, (uint8_t)m.disp);
+            xi_b(&x, (uint8_t)m.disp);
         else if (mod == 2)
-            x_d(e, (uint32_t)m.disp);
+            xi_d(&x, (uint32_t)m.disp);
     } else {
         unsigned mod = m.disp == 0 && b != 5 ? 0u : m.disp >= -128 && m.disp <= 127 ? 1u : 2u;
-        x_b(e, mod << 6 | r << 3 | b);
+        xi_b(&x, mod << 6 | r << 3 | b);
         if (b == 4)
-            x_b(e, 0x24); /* SIB: rsp/r12 as base */
+            xi_b(&x, 0x24); /* SIB: rsp/r12 as base */
         if (mod == 1)
-            x_b(e, (uint8_t)m.disp);
+            xi_b(&x, (uint8_t)m.disp);
         else if (mod == 2)
-            x_d(e, (uint32_t)m.disp);
+            xi_d(&x, (uint32_t)m.disp);
     }
+    if (isize == 1)
+        xi_b(&x, imm & 0xff);
+    else if (isize == 4)
+        xi_d(&x, imm);
+    x_put(e, &x);
+}
+
+static inline void x_op(x_emit_t *e, bool w, uint32_t op, int nop, int reg, x_mem_t m, bool byte_reg)
+{
+    x_op_imm(e, w, op, nop, reg, m, byte_reg, 0, 0);
 }
 
 static inline void x_load(x_emit_t *e, bool w, int reg, x_mem_t m)
@@ -154,58 +198,61 @@ static inline void x_alu(x_emit_t *e, bool w, enum x_alu a, int reg, x_mem_t m)
 }
 static inline void x_alu_imm(x_emit_t *e, bool w, enum x_alu a, x_mem_t m, int32_t imm)
 {
-    if (imm >= -128 && imm <= 127) {
-        x_op(e, w, 0x83, 1, (int)a, m, false);
-        x_b(e, (uint8_t)imm);
-    } else {
-        x_op(e, w, 0x81, 1, (int)a, m, false);
-        x_d(e, (uint32_t)imm);
-    }
+    if (imm >= -128 && imm <= 127)
+        x_op_imm(e, w, 0x83, 1, (int)a, m, false, (uint32_t)imm, 1);
+    else
+        x_op_imm(e, w, 0x81, 1, (int)a, m, false, (uint32_t)imm, 4);
 }
 static inline void x_shift_imm(x_emit_t *e, bool w, enum x_shift s, int reg, unsigned n)
 {
-    x_op(e, w, 0xc1, 1, (int)s, x_r(reg), false);
-    x_b(e, n);
+    x_op_imm(e, w, 0xc1, 1, (int)s, x_r(reg), false, n, 1);
 }
 static inline void x_shift_cl(x_emit_t *e, bool w, enum x_shift s, int reg)
 {
     x_op(e, w, 0xd3, 1, (int)s, x_r(reg), false);
 }
 /* reg = v: the shortest of mov r32 (zero-extending), mov r/m64 imm32 (sign-extending), movabs */
-static inline void x_mov_imm(x_emit_t *e, int reg, uint64_t v)
-{
-    if (v <= UINT32_MAX) {
-        if (reg & 8)
-            x_b(e, 0x41);
-        x_b(e, 0xb8u + ((unsigned)reg & 7));
-        x_d(e, (uint32_t)v);
-    } else if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX) {
-        x_op(e, true, 0xc7, 1, 0, x_r(reg), false);
-        x_d(e, (uint32_t)v);
-    } else {
-        x_b(e, 0x48u | ((reg & 8) ? 1u : 0u));
-        x_b(e, 0xb8u + ((unsigned)reg & 7));
-        x_q(e, v);
-    }
-}
 /* mov reg, imm64 in its 10-byte form whatever the value: an address a copy of the code moves */
 static inline void x_mov_imm64(x_emit_t *e, int reg, uint64_t v)
 {
-    x_b(e, 0x48u | ((reg & 8) ? 1u : 0u));
-    x_b(e, 0xb8u + ((unsigned)reg & 7));
-    x_q(e, v);
+    x_ins_t x = { .n = 0 };
+    xi_b(&x, 0x48u | ((reg & 8) ? 1u : 0u));
+    xi_b(&x, 0xb8u + ((unsigned)reg & 7));
+    xi_d(&x, (uint32_t)v);
+    xi_d(&x, (uint32_t)(v >> 32));
+    x_put(e, &x);
+}
+static inline void x_mov_imm(x_emit_t *e, int reg, uint64_t v)
+{
+    if (v <= UINT32_MAX) {
+        x_ins_t x = { .n = 0 };
+        if (reg & 8)
+            xi_b(&x, 0x41);
+        xi_b(&x, 0xb8u + ((unsigned)reg & 7));
+        xi_d(&x, (uint32_t)v);
+        x_put(e, &x);
+    } else if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX) {
+        x_op_imm(e, true, 0xc7, 1, 0, x_r(reg), false, (uint32_t)v, 4);
+    } else {
+        x_mov_imm64(e, reg, v);
+    }
+}
+/* push (0x50) or pop (0x58) */
+static inline void x_push_pop(x_emit_t *e, unsigned op, int reg)
+{
+    x_ins_t x = { .n = 0 };
+    if (reg & 8)
+        xi_b(&x, 0x41);
+    xi_b(&x, op + ((unsigned)reg & 7));
+    x_put(e, &x);
 }
 static inline void x_push(x_emit_t *e, int reg)
 {
-    if (reg & 8)
-        x_b(e, 0x41);
-    x_b(e, 0x50u + ((unsigned)reg & 7));
+    x_push_pop(e, 0x50, reg);
 }
 static inline void x_pop(x_emit_t *e, int reg)
 {
-    if (reg & 8)
-        x_b(e, 0x41);
-    x_b(e, 0x58u + ((unsigned)reg & 7));
+    x_push_pop(e, 0x58, reg);
 }
 static inline void x_test(x_emit_t *e, bool w, int a, int b)
 {
@@ -214,16 +261,16 @@ static inline void x_test(x_emit_t *e, bool w, int a, int b)
 /* test reg8, imm8 (the register's low byte) */
 static inline void x_test8_imm(x_emit_t *e, int reg, uint8_t imm)
 {
-    x_op(e, false, 0xf6, 1, 0, x_r(reg), true);
-    x_b(e, imm);
+    x_op_imm(e, false, 0xf6, 1, 0, x_r(reg), true, imm, 1);
 }
 /* movzx reg32, src's second byte (ah, ch, dh, bh: src rax..rbx), zero-extended: without a REX
  * prefix, so reg is one of eax..edi */
 static inline void x_movzx_high8(x_emit_t *e, int reg, int src)
 {
-    x_b(e, 0x0f);
-    x_b(e, 0xb6);
-    x_b(e, 0xc0u | ((unsigned)reg & 7) << 3 | (4u + ((unsigned)src & 3)));
+    x_ins_t x = {
+        .b = { 0x0f, 0xb6, (uint8_t)(0xc0u | ((unsigned)reg & 7) << 3 | (4u + ((unsigned)src & 3))) }, .n = 3
+    };
+    x_put(e, &x);
 }
 static inline void x_lea(x_emit_t *e, bool w, int reg, x_mem_t m)
 {
@@ -231,8 +278,8 @@ static inline void x_lea(x_emit_t *e, bool w, int reg, x_mem_t m)
 }
 static inline void x_test_al(x_emit_t *e, uint8_t imm)
 {
-    x_b(e, 0xa8);
-    x_b(e, imm);
+    x_ins_t x = { .b = { 0xa8, imm }, .n = 2 };
+    x_put(e, &x);
 }
 static inline void x_setcc(x_emit_t *e, enum x_cc cc, int reg)
 {
@@ -278,8 +325,7 @@ static inline void x_bt(x_emit_t *e, bool w, uint32_t op, x_mem_t m, int reg)
 }
 static inline void x_bt_imm(x_emit_t *e, bool w, int digit, int reg, unsigned n)
 {
-    x_op(e, w, 0x0fba, 2, digit, x_r(reg), false);
-    x_b(e, n);
+    x_op_imm(e, w, 0x0fba, 2, digit, x_r(reg), false, n, 1);
 }
 static inline void x_call_reg(x_emit_t *e, int reg)
 {
@@ -297,18 +343,17 @@ static inline void x_ret(x_emit_t *e)
 /* Jumps with a 32-bit displacement: the returned position is patched with x_patch. */
 static inline uint8_t *x_jcc(x_emit_t *e, enum x_cc cc)
 {
-    x_b(e, 0x0f);
-    x_b(e, 0x80u + cc);
-    uint8_t *at = e->p;
-    x_d(e, 0);
-    return at;
+    x_ins_t x = { .b = { 0x0f, (uint8_t)(0x80u + cc) }, .n = 6 };
+    uint8_t *at = e->p + 2;
+    x_put(e, &x);
+    return e->full ? e->p : at;
 }
 static inline uint8_t *x_jmp(x_emit_t *e)
 {
-    x_b(e, 0xe9);
-    uint8_t *at = e->p;
-    x_d(e, 0);
-    return at;
+    x_ins_t x = { .b = { 0xe9 }, .n = 5 };
+    uint8_t *at = e->p + 1;
+    x_put(e, &x);
+    return e->full ? e->p : at;
 }
 static inline void x_patch(x_emit_t *e, uint8_t *at, const uint8_t *target)
 {
