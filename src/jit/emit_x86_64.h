@@ -211,7 +211,6 @@ static inline void x_shift_cl(x_emit_t *e, bool w, enum x_shift s, int reg)
 {
     x_op(e, w, 0xd3, 1, (int)s, x_r(reg), false);
 }
-/* reg = v: the shortest of mov r32 (zero-extending), mov r/m64 imm32 (sign-extending), movabs */
 /* mov reg, imm64 in its 10-byte form whatever the value: an address a copy of the code moves */
 static inline void x_mov_imm64(x_emit_t *e, int reg, uint64_t v)
 {
@@ -222,6 +221,7 @@ static inline void x_mov_imm64(x_emit_t *e, int reg, uint64_t v)
     xi_d(&x, (uint32_t)(v >> 32));
     x_put(e, &x);
 }
+/* reg = v: the shortest of mov r32 (zero-extending), mov r/m64 imm32 (sign-extending), movabs */
 static inline void x_mov_imm(x_emit_t *e, int reg, uint64_t v)
 {
     if (v <= UINT32_MAX) {

@@ -537,17 +537,19 @@ static int32_t ftlb_entry(const slow_path_t *s)
     return (int32_t)(s->kind == SLOW_LOAD ? offsetof(hart_t, ftlb[0]) : offsetof(hart_t, ftlb[1]));
 }
 
+/* Do this block's loads and stores look the fast TLB up inline (a translated address space, or
+ * loads and stores translated or checked page by page: emit_ram_check)? */
+static bool ftlb_inline(const tr_t *t)
+{
+    return (t->b->ctx >> 2) || !t->h->mem_inline;
+}
+
 /* rdx = the offset in main RAM of the access at rax; to the slow path unless inside the inline
  * window and aligned. While the hart's loads and stores are translated (or checked by PMP page by
  * page) the window is closed to them (hart_update_paths): a block translated then, or decoded in
  * a translated address space, looks the fast TLB up inline instead of in its stub (emit_ftlb),
  * and for a load rdx is then the entry's delta: the load reads [rax + rdx] (s->ftlb_inline).
  * Either order finds the same: only the speed differs when the block later runs the other way. */
-static bool ftlb_inline(const tr_t *t)
-{
-    return (t->b->ctx >> 2) || !t->h->mem_inline;
-}
-
 static void emit_ram_check(tr_t *t, slow_path_t *s, unsigned size)
 {
     x_emit_t *e = &t->e;
