@@ -81,24 +81,6 @@ static inline x_mem_t x_misd(int base, int index, unsigned scale, int32_t disp)
     return (x_mem_t){ base, index, disp, scale };
 }
 
-static inline void x_b(x_emit_t *e, unsigned v)
-{
-    if (e->p < e->end)
-        *e->p++ = (uint8_t)v;
-    else
-        e->full = true;
-}
-static inline void x_d(x_emit_t *e, uint32_t v)
-{
-    for (int k = 0; k < 4; k++)
-        x_b(e, (v >> (8 * k)) & 0xff);
-}
-static inline void x_q(x_emit_t *e, uint64_t v)
-{
-    x_d(e, (uint32_t)v);
-    x_d(e, (uint32_t)(v >> 32));
-}
-
 /* One instruction's bytes, gathered in a local buffer and then written with one test of the room
  * left (x_put). Written one by one through e->p, each byte may alias *e, so the compiler loaded
  * the cursor and the end again after every byte: x_b took 5 % of a Linux boot's host instructions. */
@@ -128,6 +110,12 @@ static inline void x_put(x_emit_t *e, const x_ins_t *x)
     } else {
         e->full = true;
     }
+}
+/* One byte, as an instruction of its own (a prefix, or an immediate after x_op) */
+static inline void x_b(x_emit_t *e, unsigned v)
+{
+    x_ins_t x = { .b = { (uint8_t)v }, .n = 1 };
+    x_put(e, &x);
 }
 
 /* Prefixes, opcode (1-3 bytes, high byte first in `op`), ModRM/SIB/displacement, then an immediate
