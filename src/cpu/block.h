@@ -111,11 +111,10 @@ typedef struct block {
     /* The translation tier (jit/jit.h): while the block is counted or translated, insn[0].handler
      * is the executor's JIT_COUNT or JIT_ENTER and jit_orig the instruction's own handler. */
     const void *jit_orig;
-    void *jit_entry;      /* translated code (a function of the hart), or NULL */
-    const void *jit_meta; /* on harts that share translations, what a copy of that code must move */
-    void *jit_body;       /* the same after its prologue: where translated blocks jump to each other */
-    uint32_t jit_count;   /* executions while not yet translated */
-    dinsn_t insn[];       /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
+    void *jit_entry;    /* translated code (a function of the hart), or NULL */
+    void *jit_body;     /* the same after its prologue: where translated blocks jump to each other */
+    uint32_t jit_count; /* executions while not yet translated */
+    dinsn_t insn[];     /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
 
 /* A static amount of event `ev` for each whole execution of the block (a timing model's, at

@@ -618,6 +618,7 @@ L_JIT_ENTER: {
     /* Translated code runs the block and, while the budget lasts, the translated blocks after it;
      * it returns where the interpreter takes over, naming the block (h->jit_block) and instruction. */
     if (unlikely(h->one_block)) goto *b->jit_orig; /* exact --max-insns: interpreted */
+    h->jit_block = b; /* code harts share finds its block there */
     uint32_t st_ = ((jit_entry_t)b->jit_entry)(h);
     unsigned k_ = JIT_INDEX(st_);
     b = h->jit_block;

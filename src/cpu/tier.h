@@ -41,13 +41,14 @@ typedef struct exec_tier {
     /* Translates b; false when it cannot (the block stays interpreted). A tier that shares
      * translations may set a block's b->jit_count to have it asked at the block's next run. */
     bool (*translate)(hart_t *h, block_t *b);
-    /* The block cache was flushed: all translated code goes with it. */
+    /* The block cache was flushed: the hart's translated code goes with it (on harts that share
+     * their code, the code stays for the others). */
     void (*flush)(hart_t *h);
     /* The hart goes: its translated code and the tier's state with it. */
     void (*free)(hart_t *h);
-    /* Harts of one machine run the same code (a kernel): a table of their translations the machine
-     * makes once for all of them (hart_t.tier_share), so that a hart takes a copy of what another
-     * translated instead of translating it again. NULL: the tier shares nothing. */
+    /* Harts of one machine run the same code (a kernel): the translations the machine keeps once
+     * for all of them (hart_t.tier_share), so that a hart runs the code another translated instead
+     * of translating it again. NULL: the tier shares nothing. */
     void *(*share_new)(void);
     void (*share_free)(void *share);
     /* A block at pc, physical address pa, is being decoded: the table's entry it will look up is

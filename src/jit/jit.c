@@ -81,19 +81,25 @@ void jit_free(hart_t *h)
 
 #else
 
+#ifndef JIT_CACHE_SIZE /* a build may make it small, to run the full cache's path often */
 #define JIT_CACHE_SIZE (32u << 20)
-#define JIT_MAX_RELOCS 256u
+#endif
 
-/* Code grows from the start of the cache, the records of what copies of it need (jit_meta_t)
- * from the end down to meta_low: the code stays dense. */
+/* Code grows from the start of the cache; on a machine with several harts, the records of what
+ * each translation was made from (jit_shared_t) from the end down to meta_low: the code stays
+ * dense. The cache is the hart's own (h->jit), or its machine's (jit_share_t.cache). */
 typedef struct jit_cache {
     uint8_t *code;
     size_t size, used, meta_low;
 } jit_cache_t;
 
+static void share_flush(hart_t *h);
+
 void jit_flush(hart_t *h)
 {
-    if (h->jit) {
+    if (h->tier_share)
+        share_flush(h);
+    else if (h->jit) {
         h->jit->used = 0;
         h->jit->meta_low = h->jit->size;
     }
@@ -101,8 +107,10 @@ void jit_flush(hart_t *h)
 
 void jit_free(hart_t *h)
 {
-    if (!h->jit)
+    if (!h->jit || h->tier_share) { /* the machine's cache goes with the share (jit_share_free) */
+        h->jit = NULL;
         return;
+    }
     if (h->jit->code)
         munmap(h->jit->code, h->jit->size);
     free(h->jit);
@@ -317,19 +325,15 @@ typedef struct tr {
     bool w; /* RV64 */
     unsigned n_slow;
     unsigned n_cold;
-    uint8_t *start; /* the block's code */
-    unsigned n_reloc;
-    bool reloc_lost;     /* more than fit: the code is not copied */
+    uint8_t *start;      /* the block's code */
+    bool shared;         /* code the harts of a machine share (jit_share_t): no address of the hart's own */
     reg_cache_t rc;      /* the guest registers in host registers at this point of the code */
     uint8_t *loop_entry; /* a block kept in registers (emit_loop_regs): after their loads */
     /* The arrays (jit_translate zeroes what comes before them only: an entry is written before
-     * it is read, slow[] by new_slow, reloc[] below n_reloc, reads[] by note_reads) */
+     * it is read, slow[] by new_slow, reads[] by note_reads) */
     slow_path_t slow[2 * BLOCK_MAX_INSNS + 1]; /* a store has two entries to its stub */
     cold_exit_t cold[MAX_COLD_EXITS];          /* exits whose cold part is still to write */
-    /* The 64-bit addresses in the code, for a copy (jit_share): offset << 1 | 1 for an address in
-     * the code, | 0 in the block */
-    uint32_t reloc[JIT_MAX_RELOCS];
-    uint64_t reads[BLOCK_MAX_INSNS + 1]; /* the guest registers each instruction reads (rc.reads) */
+    uint64_t reads[BLOCK_MAX_INSNS + 1];       /* the guest registers each instruction reads (rc.reads) */
 } tr_t;
 
 /* The block's next slow path, zeroed */
@@ -340,23 +344,15 @@ static slow_path_t *new_slow(tr_t *t)
     return s;
 }
 
-/* What a copy of a translation needs: its size and the addresses in it to move. */
-typedef struct jit_meta {
-    uint32_t size;
-    uint32_t n_reloc;
-    uint32_t reloc[];
-} jit_meta_t;
-
-/* mov reg, an address in block b or (in_code) in its code, noted for copies */
-static void emit_mov_addr(tr_t *t, int reg, const void *p, bool in_code)
+/* reg = the block's address: in a hart's own code, an immediate; in code the harts share, the
+ * running hart's block, which h->jit_block holds while its code runs (the executor sets it before
+ * the entry, and a jump to another block's code sets it to that block). */
+static void emit_block_addr(tr_t *t, int reg)
 {
-    x_mov_imm64(&t->e, reg, (uint64_t)(uintptr_t)p);
-    if (t->e.full)
-        return;
-    if (t->n_reloc == JIT_MAX_RELOCS)
-        t->reloc_lost = true;
+    if (t->shared)
+        x_load(&t->e, true, reg, x_m(X_RBX, HOFF(jit_block)));
     else
-        t->reloc[t->n_reloc++] = (uint32_t)((t->e.p - 8 - t->start) << 1 | in_code);
+        x_mov_imm64(&t->e, reg, (uint64_t)(uintptr_t)t->b);
 }
 
 /* A hart whose D-side memo keeps replacement state (emit_memo_check) holds the memo in r13 and
@@ -476,8 +472,10 @@ static void emit_epilogue(tr_t *t)
 static void emit_exit(tr_t *t, uint32_t status)
 {
     rc_store_pinned(&t->rc, &t->e);
-    emit_mov_addr(t, X_RCX, t->b, false);
-    x_store(&t->e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
+    if (!t->shared) { /* shared code: the block's already */
+        emit_block_addr(t, X_RCX);
+        x_store(&t->e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
+    }
     x_mov_imm(&t->e, X_RAX, status);
     emit_epilogue(t);
 }
@@ -1136,7 +1134,7 @@ static bool emit_insn(tr_t *t, uint32_t k)
             rc_write_back(rc, e);
             rc_forget(rc, e); /* the call takes the caller-saved registers, and writes rd */
             x_mov(e, X_RDI, X_RBX);
-            emit_mov_addr(t, X_RSI, b, false);
+            emit_block_addr(t, X_RSI);
             x_mov_imm(e, X_RDX, k);
             emit_call(t, (const void *)jit_divrem);
             return true;
@@ -1206,7 +1204,6 @@ static void emit_retire_tail(tr_t *t, bool taken, int blk)
 static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
 {
     x_emit_t *e = &t->e;
-    block_t *b = t->b;
     const uint64_t *gen = t->h->retire_gen;
     if (!gen || !next)
         return -1;
@@ -1215,10 +1212,10 @@ static int emit_fast_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
         x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(pc)), 0);
         miss[n++] = x_jcc(e, X_CC_E);
     }
-    emit_mov_addr(t, X_RCX, b, false);
+    emit_block_addr(t, X_RCX);
     x_alu_imm(e, false, X_CMP, x_m(X_RCX, BOFF(pending)), 0);
     miss[n++] = x_jcc(e, X_CC_E);
-    x_load(e, true, X_RDX, x_m(X_RBX, HOFF(retire_gen))); /* the hart's own: copies are shared */
+    x_load(e, true, X_RDX, x_m(X_RBX, HOFF(retire_gen))); /* the hart's own: the code is shared */
     x_load(e, true, X_RDX, x_m(X_RDX, 0));
     x_alu(e, true, X_CMP, X_RDX, x_m(X_RCX, BOFF(retire_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
@@ -1269,11 +1266,11 @@ static int emit_memo_retire(tr_t *t, bool taken, uint64_t next, uint8_t **miss)
         miss[n++] = x_jcc(e, X_CC_NE);
     }
     /* the generation, while memo_retire is what the block was translated for and no cycle budget
-     * runs (hart_t.memo_retire_gen: the hart's own, copies are shared) */
+     * runs (hart_t.memo_retire_gen: the hart's own, the code is shared) */
     x_load(e, true, X_RAX,
            x_m(X_RBX, HOFF(memo_retire_gen) + 8 * ((lazy ? MEMO_RETIRE_LAZY : MEMO_RETIRE_PLAIN) - 1)));
     x_load(e, true, X_RDX, x_m(X_RAX, 0));
-    emit_mov_addr(t, X_R8, b, false); /* a block with a fetch_gen is pending (mem_fetch_block) */
+    emit_block_addr(t, X_R8); /* a block with a fetch_gen is pending (mem_fetch_block) */
     x_alu(e, true, X_CMP, X_RDX, x_m(X_R8, BOFF(fetch_gen)));
     miss[n++] = x_jcc(e, X_CC_NE);
     /* every line is where it was: touched in order, each stamped anew as in emit_touch_age (r8:
@@ -1325,7 +1322,7 @@ static void emit_retire_call(tr_t *t, bool taken, uint64_t next)
     x_emit_t *e = &t->e;
     rc_store_pinned(&t->rc, e); /* hart_t.x complete for the timing model */
     x_mov(e, X_RDI, X_RBX);
-    emit_mov_addr(t, X_RSI, t->b, false);
+    emit_block_addr(t, X_RSI);
     x_mov_imm(e, X_RDX, taken);
     if (next == UINT64_MAX)
         x_load(e, true, X_RCX, x_m(X_RBX, HOFF(pc)));
@@ -1349,16 +1346,16 @@ static void emit_leave_cold(tr_t *t, cold_exit_t *c)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
-    if (!c->indirect) {
+    if (!c->indirect && !t->shared) {
         x_patch(e, c->lookup, e->p);
-        emit_mov_addr(t, X_RCX, &b->succ[c->s], false);
+        x_mov_imm64(e, X_RCX, (uint64_t)(uintptr_t)&b->succ[c->s]);
         x_load(e, true, X_RCX, x_m(X_RCX, 0));
         x_test(e, true, X_RCX, X_RCX);
         c->out[c->n_out++] = x_jcc(e, X_CC_E);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
         x_test(e, true, X_RCX, X_RCX);
         c->out[c->n_out++] = x_jcc(e, X_CC_E);
-        emit_mov_addr(t, X_RDX, c->site + 4, true);
+        x_mov_imm64(e, X_RDX, (uint64_t)(uintptr_t)(c->site + 4));
         x_mov(e, X_RAX, X_RCX);
         x_alu(e, true, X_SUB, X_RAX, x_r(X_RDX));
         x_store(e, false, x_m(X_RDX, -4), X_RAX);
@@ -1381,9 +1378,11 @@ static void emit_leave_cold(tr_t *t, cold_exit_t *c)
         x_patch(e, c->slow, e->p);
         rc_store_pinned(&t->rc, e);
         x_mov(e, X_RDI, X_RBX);
-        emit_mov_addr(t, X_RSI, b, false);
+        emit_block_addr(t, X_RSI);
         emit_call(t, (const void *)jit_retire_first);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
+        if (t->shared)
+            emit_block_addr(t, X_RCX); /* as on the hot path (emit_leave); a mov keeps the flags */
         x_patch(e, x_jmp(e), c->budget_test);
     }
 }
@@ -1409,7 +1408,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
          * the block's taken exits and executions; the first execution since the PMU looked (the
          * count's carry) joins the pending list in jit_retire_first. */
-        emit_mov_addr(t, X_RCX, b, false);
+        emit_block_addr(t, X_RCX);
         if (taken)
             x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
         x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
@@ -1424,7 +1423,21 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
     }
     c->budget_test = e->p;
     c->out[c->n_out++] = x_jcc(e, X_CC_LE);
-    if (!indirect) {
+    if (!indirect && t->shared) {
+        /* Code the harts share is patched for none of them: on through the hart's own link, which
+         * is cut as the hart's blocks go (block_cache_drop_vm), to the successor's code. The
+         * block is in rcx already after an inline count (and its first execution's call). */
+        if (b->timed)
+            emit_block_addr(t, X_RCX);
+        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(succ) + 8 * (int32_t)s));
+        x_test(e, true, X_RCX, X_RCX);
+        c->out[c->n_out++] = x_jcc(e, X_CC_E);
+        x_load(e, true, X_RDX, x_m(X_RCX, BOFF(jit_body)));
+        x_test(e, true, X_RDX, X_RDX);
+        c->out[c->n_out++] = x_jcc(e, X_CC_E);
+        x_store(e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
+        x_jmp_reg(e, X_RDX);
+    } else if (!indirect) {
         c->site = x_jmp(e); /* to the lookup until patched */
         x_patch(e, c->site, e->p);
         block_jit_site(t->h, b, s, c->site); /* unpatched when blocks are dropped (block_cache_drop_vm) */
@@ -1452,10 +1465,12 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx_g))); /* or global code */
         other[1] = x_jcc(e, X_CC_NE);
         x_patch(e, same, e->p);
-        x_load(e, true, X_RCX, x_m(X_RCX, BOFF(jit_body)));
-        x_test(e, true, X_RCX, X_RCX);
+        x_load(e, true, X_RDX, x_m(X_RCX, BOFF(jit_body)));
+        x_test(e, true, X_RDX, X_RDX);
         c->out[c->n_out++] = x_jcc(e, X_CC_E);
-        x_jmp_reg(e, X_RCX);
+        if (t->shared)
+            x_store(e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
+        x_jmp_reg(e, X_RDX);
         x_patch(e, other[0], e->p);
         x_patch(e, other[1], e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(hash_next)));
@@ -1603,7 +1618,7 @@ static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
     uint8_t *slow = NULL, *miss[8];
     int n_miss = 0;
     if (!b->timed) {
-        emit_mov_addr(t, X_RCX, b, false);
+        emit_block_addr(t, X_RCX);
         x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(taken)), 1);
         x_alu_imm(e, true, X_ADD, x_m(X_RCX, BOFF(execs)), 1);
         slow = x_jcc(e, X_CC_E);
@@ -1639,7 +1654,7 @@ static void emit_loop_back(tr_t *t, uint8_t *loop_entry)
         x_patch(e, slow, e->p);
         rc_store_state(&t->rc, e, &regs);
         x_mov(e, X_RDI, X_RBX);
-        emit_mov_addr(t, X_RSI, b, false);
+        emit_block_addr(t, X_RSI);
         emit_call(t, (const void *)jit_retire_first);
         rc_load_state(&t->rc, e, &regs);
         x_alu_imm(e, true, X_SUB, x_m(X_RBX, HOFF(budget)), (int32_t)b->n_insns);
@@ -1912,7 +1927,7 @@ static void emit_memo_lookup(tr_t *t, bool store)
         x_alu_imm(e, false, X_AND, x_r(X_R8), L1_MEMO_ENTRIES - 1);
         x_shift_imm(e, true, X_SHL, X_R8, 3);
     }
-    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo))); /* the hart's own: copies are shared */
+    x_load(e, true, X_R9, x_m(X_RBX, HOFF(l1d_memo))); /* the hart's own: the code is shared */
     x_load(e, true, X_R8, x_mi(X_R9, X_R8));
     x_alu_imm(e, true, X_AND, x_r(X_R8), (int32_t) ~(L1_MEMO_SLOT_MASK | (store ? 0 : L1_MEMO_WRITABLE)));
     x_mov(e, X_RCX, X_RAX);
@@ -2120,7 +2135,7 @@ static void emit_memo_check(tr_t *t, slow_path_t *s, unsigned size)
         x_mov(e, X_RDX, X_RAX);
         emit_sub_ram_base(t, X_RDX);
     }
-    /* the tag, in r13: the hart's memo_fast (emit_block: copies are shared) */
+    /* the tag, in r13: the hart's memo_fast (emit_block: the code is shared) */
     emit_memo_tag_cmp(
         t, X_R13,
         (int32_t)(store ? offsetof(struct l1_memo_fast, store_tag) : offsetof(struct l1_memo_fast, load_tag)),
@@ -2210,7 +2225,7 @@ static bool emit_block(tr_t *t)
         if (s->kind == SLOW_DIV) {
             emit_div_by_zero(t, s);
             x_mov(e, X_RDI, X_RBX);
-            emit_mov_addr(t, X_RSI, b, false);
+            emit_block_addr(t, X_RSI);
             x_mov_imm(e, X_RDX, s->k);
             emit_call(t, (const void *)jit_divrem);
             rc_load_state(&t->rc, e, &s->after);
@@ -2230,7 +2245,7 @@ static bool emit_block(tr_t *t)
         }
         x_mov(e, X_RDI, X_RBX);
         x_mov(e, X_RSI, X_RAX);
-        emit_mov_addr(t, X_RDX, b, false);
+        emit_block_addr(t, X_RDX);
         x_mov_imm(e, X_RCX, s->k);
         emit_call(t, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         x_test(e, false, X_RAX, X_RAX);
@@ -2244,14 +2259,24 @@ static bool emit_block(tr_t *t)
     return true;
 }
 
-/* The hart's code cache, made at its first translation; false when there is none (no executable
- * memory: the hart interprets from now on). */
+static bool share_join(void *share, hart_t *h);
+static jit_cache_t *share_cache(void *share);
+
+/* The hart's code cache (its own, or its machine's), made at its first translation; false when
+ * there is none (no executable memory: the hart interprets from now on). */
 static bool code_cache_open(hart_t *h)
 {
     if (h->jit)
         return h->jit->code != NULL;
-    h->jit = calloc(1, sizeof *h->jit);
-    if (!h->jit)
+    if (h->tier_share) {
+        if (!share_join(h->tier_share, h)) {
+            h->jit_threshold = 0;
+            return false;
+        }
+        h->jit = share_cache(h->tier_share);
+        if (h->jit->code)
+            return true;
+    } else if (!(h->jit = calloc(1, sizeof *h->jit)))
         return false;
     void *code =
         mmap(NULL, JIT_CACHE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -2269,46 +2294,94 @@ static bool code_cache_open(hart_t *h)
 
 /* ---- Translations shared by the harts of a machine ----
  *
- * The harts of a machine run the same code (a kernel on every hart): the table keeps, for each
- * (pc, physical address), the last block some hart translated there. Another hart that decodes
- * the same instructions there takes a copy of that code at once, with the addresses of the block
- * and of the code moved to its own (a translation is a function of the decoded block and of the
- * hart's configuration, never of its state), instead of running the block in the interpreter
- * until it is hot and translating it again. An entry is valid while its hart has not flushed (the
- * flush count): until then the block and its code stay where they are, even if dropped. */
+ * The harts of a machine run the same code (a kernel on every hart). Their translations live in
+ * one code cache, and a hart that decodes instructions another translated runs that code as its
+ * own: translated code of a machine with several harts reaches its block through h->jit_block
+ * and its successors through the hart's own links (emit_block_addr, emit_leave), so one copy of
+ * the code serves every hart and the host's caches hold it once. The table keeps, for each
+ * (pc, physical address), the last translation made there, with what it was made from (its key
+ * and instructions); an entry is valid until the cache is emptied (its generation). */
 #define JIT_SHARE_ENTRIES 65536u
-/* The harts a translation is announced to (share_announce); more take it when they next decode
- * the block or when it is hot on them. */
-#define JIT_SHARE_HARTS 16u
+#define JIT_SHARE_HARTS 64u /* MACHINE_MAX_HARTS: a hart beyond it translates nothing */
+
+/* What a translation is a function of besides its instructions (tr_key_make): the hart's
+ * configuration the emitter reads and the block's static data. Blocks with equal keys and equal
+ * instructions translate to the same code on any hart of the machine. */
+typedef struct tr_key {
+    const void *dispatch, *core_ext;
+    uint64_t pc, end_pc, fetch_pa, ram_base, ram_size;
+    uint32_t isa, xlen, bc_mask, bp_mask, n_insns, timed, stall_cycles, priv;
+    uint32_t core_word[10], amount[BLOCK_AMOUNTS];
+    uint8_t amount_ev[BLOCK_AMOUNTS], amount_n[BLOCK_AMOUNTS], n_amounts;
+    uint8_t paged, ftlb_key_zero, ram_inline, wfi_is_nop, spin, addr_log, pin_regs;
+    uint8_t d_memo, d_line_shift, d_writes_free, d_complete, d_cache, d_upgrade, d_watch;
+    uint8_t i_memo, i_line_shift, i_cache, i_same_cache, clock_shared;
+    uint8_t retire_gen, fast_retire, memo_retires, memo_retire_core, memo_lazy, bp_ctr;
+} tr_key_t;
+
+/* A translation in the shared cache, written below the cache's meta_low: its code, what it was
+ * made from, and the instructions' decode (info[], events[] for n_insns). */
+typedef struct jit_shared {
+    void *entry, *body;
+    tr_key_t key;
+    dinsn_info_t *info;
+    evset_t *events;
+} jit_shared_t;
 
 typedef struct jit_share {
     struct jit_share_entry {
-        uint64_t pc, pa, flushes;
-        const hart_t *h;
-        const block_t *b;
+        uint64_t pc, pa, gen;
+        const jit_shared_t *tr;
     } e[JIT_SHARE_ENTRIES];
-    hart_t *harts[JIT_SHARE_HARTS]; /* those that translated or took a translation, in order */
+    jit_cache_t cache;              /* the code of every hart of the machine */
+    uint64_t gen;                   /* the cache's generation: entries of an older one are void */
+    bool full, emptying;            /* full: the cache is emptied at the next flush (jit_flush) */
+    hart_t *harts[JIT_SHARE_HARTS]; /* those that run code of the cache, in order */
     unsigned n_harts;
 } jit_share_t;
 
+static jit_cache_t *share_cache(void *share)
+{
+    return &((jit_share_t *)share)->cache;
+}
+
+/* Hart h's blocks went (drop_blocks). The code stays for the other harts, unless the cache is
+ * full: then every hart's blocks go, and the cache is emptied. */
+static void share_flush(hart_t *h)
+{
+    jit_share_t *s = h->tier_share;
+    if (!s->full || s->emptying)
+        return;
+    s->emptying = true;
+    for (unsigned k = 0; k < s->n_harts; k++)
+        if (s->harts[k] != h)
+            block_cache_flush(s->harts[k]); /* between its turns: one thread runs a machine's harts */
+    s->cache.used = 0;
+    s->cache.meta_low = s->cache.size;
+    s->gen++;
+    s->full = s->emptying = false;
+}
+
 static void *jit_share_new(void)
 {
-    return bus_host_map_huge(sizeof(jit_share_t)); /* zeroed; touched all over: huge pages */
+    jit_share_t *s =
+        (void *)bus_host_map_huge(sizeof(jit_share_t)); /* zeroed; touched all over: huge pages */
+    if (s)
+        s->gen = 1; /* entries of generation 0 are empty */
+    return s;
 }
 
 static void jit_share_free(void *share)
 {
+    jit_share_t *s = share;
+    if (s->cache.code)
+        munmap(s->cache.code, s->cache.size);
     bus_host_unmap(share, sizeof(jit_share_t));
 }
 
 static size_t share_index(uint64_t pc, uint64_t pa)
 {
     return (size_t)(((pc ^ (pa * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull) >> 48);
-}
-
-static struct jit_share_entry *share_entry(void *share, const block_t *b)
-{
-    return &((jit_share_t *)share)->e[share_index(b->pc, b->fetch_pa)];
 }
 
 /* Every block a hart decodes looks the table up (take_shared), most of them in an entry that is
@@ -2318,96 +2391,94 @@ static void jit_share_prefetch(const void *share, uint64_t pc, uint64_t pa)
     __builtin_prefetch(&((const jit_share_t *)share)->e[share_index(pc, pa)]);
 }
 
-/* Do blocks a (of hart ha) and b (of hb) translate to the same code? The same instructions at
- * the same pc, decoded and timed alike, by harts of the same configuration. */
-static bool same_translation(const hart_t *ha, const block_t *a, const hart_t *hb, const block_t *b)
+static void tr_key_make(const hart_t *h, const block_t *b, tr_key_t *k)
 {
-    const l1_memo_t *ma = ha->l1d_memo,
-                    *mb = hb->l1d_memo; /* what emit_memo, emit_fast_retire and emit_memo_retire see */
-    if (!ma != !mb ||
-        (ma && (ma->line_shift != mb->line_shift || ma->writes_free != mb->writes_free ||
-                ma->complete != mb->complete || !ma->cache != !mb->cache)) ||
-        (ma && !ma->upgrade != !mb->upgrade) || !ha->retire_gen != !hb->retire_gen ||
-        ha->memo_retire_core != hb->memo_retire_core || !ha->bp_ctr != !hb->bp_ctr ||
-        ha->bp_mask != hb->bp_mask || !ha->l1i_memo != !hb->l1i_memo || pin_regs(ha) != pin_regs(hb) ||
-        ha->ram_base != hb->ram_base || clock_shared(ha) != clock_shared(hb))
-        return false;
-    if (ftlb_key_zero(a) != ftlb_key_zero(b))
-        return false;
-    if (ha->dispatch != hb->dispatch || ha->core_ext != hb->core_ext || ha->xlen != hb->xlen ||
-        ha->isa != hb->isa || ha->bc.mask != hb->bc.mask || a->pc != b->pc || a->end_pc != b->end_pc ||
-        a->n_insns != b->n_insns || a->timed != b->timed || a->stall_cycles != b->stall_cycles ||
-        a->n_amounts != b->n_amounts || memcmp(a->core_word, b->core_word, sizeof a->core_word) ||
-        memcmp(a->amount, b->amount, sizeof a->amount) ||
-        memcmp(a->amount_ev, b->amount_ev, sizeof a->amount_ev) ||
-        memcmp(a->amount_n, b->amount_n, sizeof a->amount_n))
-        return false;
-    for (uint32_t k = 0; k < a->n_insns; k++)
-        if (a->info[k].raw != b->info[k].raw || a->info[k].op != b->info[k].op ||
-            a->events[k] != b->events[k])
-            return false;
-    return true;
-}
-
-/* Copies translated block `src` of another hart for block b of hart h; false when it cannot (no
- * room: the code cache is flushed before the next run chunk, as when a translation finds it full). */
-static bool copy_translation(hart_t *h, block_t *b, const block_t *src)
-{
-    const jit_meta_t *m = src->jit_meta;
-    if (!code_cache_open(h))
-        return false;
-    if (h->jit->used + ((m->size + 15) & ~(size_t)15) > h->jit->meta_low) {
-        h->code_dirty = true;
-        return false;
+    memset(k, 0, sizeof *k); /* the padding too: keys are compared whole */
+    const l1_memo_t *d = h->l1d_memo, *i = h->l1i_memo;
+    k->dispatch = h->dispatch;
+    k->core_ext = h->core_ext;
+    k->pc = b->pc;
+    k->end_pc = b->end_pc;
+    k->fetch_pa = b->fetch_pa;
+    k->ram_base = h->ram_base;
+    k->ram_size = h->ram_size;
+    k->isa = h->isa;
+    k->xlen = h->xlen;
+    k->bc_mask = h->bc.mask;
+    k->bp_mask = h->bp_mask;
+    k->n_insns = b->n_insns;
+    k->timed = b->timed;
+    k->stall_cycles = b->stall_cycles;
+    k->priv = b->priv;
+    memcpy(k->core_word, b->core_word, sizeof k->core_word);
+    memcpy(k->amount, b->amount, sizeof k->amount);
+    memcpy(k->amount_ev, b->amount_ev, sizeof k->amount_ev);
+    memcpy(k->amount_n, b->amount_n, sizeof k->amount_n);
+    k->n_amounts = b->n_amounts;
+    k->paged = (b->ctx >> 2) != 0;
+    k->ftlb_key_zero = ftlb_key_zero(b);
+    k->ram_inline = h->mem_inline;
+    k->wfi_is_nop = h->wfi_is_nop;
+    k->spin = hart_spin_possible(h);
+    k->addr_log = h->addr_log_ram;
+    k->pin_regs = pin_regs(h);
+    k->d_memo = d != NULL;
+    if (d) {
+        k->d_line_shift = (uint8_t)d->line_shift;
+        k->d_writes_free = d->writes_free;
+        k->d_complete = d->complete;
+        k->d_cache = d->cache != NULL;
+        k->d_upgrade = d->upgrade != NULL;
+        k->d_watch = d->watch && d->watch == h->store_watch;
     }
-    uint8_t *start = h->jit->code + h->jit->used;
-    const uint8_t *from = src->jit_entry;
-    memcpy(start, from, m->size);
-    intptr_t in_block = (const uint8_t *)b - (const uint8_t *)src, in_code = start - from;
-    for (uint32_t k = 0; k < m->n_reloc; k++) {
-        uint8_t *at = start + (m->reloc[k] >> 1);
-        uint64_t v;
-        memcpy(&v, at, sizeof v);
-        v += (uint64_t)((m->reloc[k] & 1) ? in_code : in_block);
-        memcpy(at, &v, sizeof v);
+    k->i_memo = i != NULL;
+    if (i) {
+        k->i_line_shift = (uint8_t)i->line_shift;
+        k->i_cache = i->cache != NULL;
+        k->i_same_cache = d && i->cache == d->cache;
     }
-    for (unsigned s = 0; s < 2; s++)
-        if (src->jit_site[s]) {
-            uint8_t *site = src->jit_site[s] + in_code;
-            memset(site, 0, 4); /* not patched to a successor yet: on to the lookup after the jump */
-            block_jit_site(h, b, s, site);
-        }
-    h->jit->used = (h->jit->used + m->size + 15) & ~(size_t)15;
-    b->jit_entry = start;
-    b->jit_body = (uint8_t *)src->jit_body + in_code; /* no record: only translations are shared */
-    b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
-    return true;
+    k->clock_shared = clock_shared(h);
+    k->retire_gen = h->retire_gen != NULL;
+    k->fast_retire = h->retire_fast && b->retire_gen != 0;
+    k->memo_retires = h->memo_retire != 0;
+    k->memo_retire_core = h->memo_retire_core;
+    k->memo_lazy = (h->pmu.dyn_interest & h->memo_retire_events) != 0;
+    k->bp_ctr = h->bp_ctr != NULL;
 }
 
-/* A translation another hart of the machine made of the same instructions, or NULL. */
-static const block_t *shared_twin(const hart_t *h, const block_t *b)
+/* The shared translation of block b on hart h another hart made, or NULL. */
+static const jit_shared_t *shared_twin(const hart_t *h, const block_t *b)
 {
-    const struct jit_share_entry *e = share_entry(h->tier_share, b);
-    if (!e->h || e->h == h || e->pc != b->pc || e->pa != b->fetch_pa || e->flushes != e->h->bc.flushes)
+    const jit_share_t *s = h->tier_share;
+    const struct jit_share_entry *e = &s->e[share_index(b->pc, b->fetch_pa)];
+    if (e->gen != s->gen || e->pc != b->pc || e->pa != b->fetch_pa)
         return NULL;
-    const block_t *src = e->b;
-    if (!src->jit_entry || !src->jit_meta || !same_translation(e->h, src, h, b))
+    tr_key_t k;
+    tr_key_make(h, b, &k);
+    const jit_shared_t *tr = e->tr;
+    if (memcmp(&k, &tr->key, sizeof k) || memcmp(tr->info, b->info, b->n_insns * sizeof *b->info) ||
+        memcmp(tr->events, b->events, b->n_insns * sizeof *b->events))
         return NULL;
-    return src;
+    return tr;
 }
 
-static void share_join(jit_share_t *s, hart_t *h)
+/* Hart h runs code of the shared cache from now on: emptied, the cache empties its blocks
+ * first. False when the machine has more harts than the list holds. */
+static bool share_join(void *share, hart_t *h)
 {
+    jit_share_t *s = share;
     for (unsigned k = 0; k < s->n_harts; k++)
         if (s->harts[k] == h)
-            return;
-    if (s->n_harts < JIT_SHARE_HARTS)
-        s->harts[s->n_harts++] = h;
+            return true;
+    if (s->n_harts == JIT_SHARE_HARTS)
+        return false;
+    s->harts[s->n_harts++] = h;
+    return true;
 }
 
 /* Hart h translated block b: the other harts' counted blocks at the same pc and physical address
- * ask for it at their next run (their count one short of hot: jit_translate takes the copy)
- * instead of being interpreted until they are hot on their own. */
+ * ask for it at their next run (their count one short of hot: jit_translate takes it) instead of
+ * being interpreted until they are hot on their own. */
 static void share_announce(const hart_t *h, const block_t *b)
 {
     const jit_share_t *s = h->tier_share;
@@ -2422,10 +2493,26 @@ static void share_announce(const hart_t *h, const block_t *b)
     }
 }
 
-static void share_note(hart_t *h, const block_t *b)
+/* Notes translation b of hart h in the table, with what it was made from, below the cache's
+ * meta_low; when that does not fit, the code is h's alone: no other hart finds it. */
+static void share_note(hart_t *h, const block_t *b, size_t code_end)
 {
-    *share_entry(h->tier_share, b) = (struct jit_share_entry){ b->pc, b->fetch_pa, h->bc.flushes, h, b };
-    share_join(h->tier_share, h);
+    jit_share_t *s = h->tier_share;
+    jit_cache_t *c = &s->cache;
+    size_t n = b->n_insns;
+    size_t size = (sizeof(jit_shared_t) + n * (sizeof *b->info + sizeof *b->events) + 15) & ~(size_t)15;
+    if (c->meta_low < code_end + size)
+        return;
+    c->meta_low -= size;
+    jit_shared_t *tr = (jit_shared_t *)(void *)(c->code + c->meta_low);
+    tr->entry = b->jit_entry;
+    tr->body = b->jit_body;
+    tr_key_make(h, b, &tr->key);
+    tr->events = (evset_t *)(void *)(tr + 1); /* evset_t's alignment first */
+    tr->info = (dinsn_info_t *)(void *)(tr->events + n);
+    memcpy(tr->events, b->events, n * sizeof *b->events);
+    memcpy(tr->info, b->info, n * sizeof *b->info);
+    s->e[share_index(b->pc, b->fetch_pa)] = (struct jit_share_entry){ b->pc, b->fetch_pa, s->gen, tr };
     share_announce(h, b);
 }
 
@@ -2443,31 +2530,22 @@ bool jit_translate(hart_t *h, block_t *b)
     t.h = h;
     t.b = b;
     t.w = h->xlen == 64;
+    t.shared = h->tier_share != NULL;
     t.start = t.e.p;
     if (!emit_block(&t)) {
-        if (t.e.full)
-            h->code_dirty =
-                true; /* the code cache is full: flushed with the blocks before the next run chunk */
+        if (t.e.full) { /* flushed with the blocks before the next run chunk (jit_flush) */
+            h->code_dirty = true;
+            if (t.shared)
+                ((jit_share_t *)h->tier_share)->full = true;
+        }
         goto fail;
     }
-    /* on a hart that shares its translations, what a copy needs, at the end of the cache (none
-     * when that does not fit) */
-    size_t meta_size = (sizeof(jit_meta_t) + t.n_reloc * sizeof t.reloc[0] + 15) & ~(size_t)15;
     size_t code_end = (size_t)(t.e.p - h->jit->code + 15) & ~(size_t)15; /* the next translation's start */
-    jit_meta_t *m = NULL;
-    if (h->tier_share && !t.reloc_lost && h->jit->meta_low >= code_end + meta_size) {
-        h->jit->meta_low -= meta_size;
-        m = (jit_meta_t *)(void *)(h->jit->code + h->jit->meta_low);
-        m->size = (uint32_t)(t.e.p - t.start);
-        m->n_reloc = t.n_reloc;
-        memcpy(m->reloc, t.reloc, t.n_reloc * sizeof t.reloc[0]);
-    }
     h->jit->used = code_end;
     b->jit_entry = t.start;
-    b->jit_meta = m;
     b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
-    if (m)
-        share_note(h, b);
+    if (t.shared)
+        share_note(h, b, code_end);
     return true;
 fail:
     b->jit_body = NULL;
@@ -2478,13 +2556,15 @@ fail:
 }
 
 /* A block of a hart that shares translations: if another hart translated the same instructions,
- * a copy of that code now (true). */
+ * its code from now on (true). */
 static bool take_shared(hart_t *h, block_t *b)
 {
-    const block_t *src = shared_twin(h, b);
-    if (!src || !copy_translation(h, b, src)) /* a failed copy notes no jump site */
+    const jit_shared_t *tr = shared_twin(h, b);
+    if (!tr || !code_cache_open(h))
         return false;
-    share_join(h->tier_share, h);
+    b->jit_entry = tr->entry;
+    b->jit_body = tr->body;
+    b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
     return true;
 }
 
