@@ -96,6 +96,10 @@ typedef struct device_class {
      * loop calls it before each stretch of execution and runs no further than that, so the device
      * acts at its cycle (at the first block boundary there). May be NULL. */
     uint64_t (*next_event)(void *dev);
+    /* next_event's deadline is only a look for console input (a UART's receive interrupt waiting
+     * for a byte), no event of the device's own: a machine whose harts all wait may wait on the
+     * console instead of looking again and again (machine_console_wait). */
+    bool reads_console;
     const device_ops_t *ops;
     /* Adds the device's node to a device tree (libfdt); 0 or a libfdt error. NULL: the device has
      * no device-tree binding (a testbench device). */

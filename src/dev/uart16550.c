@@ -10,7 +10,8 @@
  * while a byte is held), then transmitter holding register empty (IER.ETBEI): raised when THR
  * empties (at once after every write) and when ETBEI is enabled, cleared by a read of IIR that
  * reports it or by turning ETBEI off. While the receive interrupt is enabled the UART looks at the
- * console input every UART_RX_POLL_CYCLES, so a byte typed raises it without the guest polling. */
+ * console input every UART_RX_POLL_CYCLES, so a byte typed raises it without the guest polling
+ * (a machine whose harts all wait waits on the console instead: device_class_t.reads_console). */
 #include <stdlib.h>
 
 #include <libfdt.h>
@@ -233,6 +234,7 @@ const device_class_t uart16550_class = {
     .reset = uart16550_reset_dev,
     .destroy = free,
     .next_event = uart16550_next_event,
+    .reads_console = true,
     .ops = &uart16550_ops,
     .fdt_node = uart16550_fdt_node,
 };

@@ -1,9 +1,12 @@
 /* The guest's console input: pmusim's standard input, one byte at a time when the guest asks.
  * A file is read as far as the guest reads; a pipe or terminal is polled without waiting, so a
- * guest that polls its UART never stops the simulation (docs/usage.md "Console input"). */
+ * guest that polls its UART never stops the simulation; a guest that waits for it with every hart
+ * idle waits in host time (machine_console_wait; docs/usage.md "Console input"). */
+#define _GNU_SOURCE /* ppoll */
 #include <errno.h>
 #include <poll.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "machine/machine.h"
@@ -36,4 +39,27 @@ int machine_console_getc(machine_t *m)
         return c;
     m->console_in = 1; /* end of input (or an error): no more bytes */
     return -1;
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+bool machine_console_wait(machine_t *m, uint64_t ns, uint64_t *waited)
+{
+    struct stat st;
+    if (m->console_in != 0 || (fstat(m->console_fd, &st) == 0 && S_ISREG(st.st_mode)))
+        return false;
+    machine_console_flush(m); /* what the guest printed is out before it waits */
+    if (ns > MACHINE_CONSOLE_WAIT_NS)
+        ns = MACHINE_CONSOLE_WAIT_NS;
+    struct pollfd pfd = { .fd = m->console_fd, .events = POLLIN };
+    struct timespec t = { .tv_sec = (time_t)(ns / 1000000000u), .tv_nsec = (long)(ns % 1000000000u) };
+    uint64_t start = now_ns();
+    (void)ppoll(&pfd, 1, &t, NULL); /* a byte, the end of the input, the time, or a signal (a stop) */
+    *waited = now_ns() - start;
+    return true;
 }

@@ -793,8 +793,9 @@ static const hart_platform_t machine_platform = {
 /* Cycles until something ends the wait of a core in `state`: an interrupt enabled in mie becoming
  * pending (wfi and firmware halt end on mip & mie, whatever mstatus.MIE says), or the end of a
  * PAUSE. UINT64_MAX: nothing ever will (software interrupts and external lines only change by
- * stores, and the hart is not running). */
-static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_state state)
+ * stores, and the hart is not running). The devices' looks for console input
+ * (device_class_t.reads_console) are left out of it, in *look (UINT64_MAX: none). */
+static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_state state, uint64_t *look)
 {
     uint64_t d = state == RUN_PAUSED ? h->pause_cycles : UINT64_MAX;
     /* the CLINT's timer reaches the hart as MTI, or as STI through the built-in SBI */
@@ -803,10 +804,30 @@ static uint64_t machine_wake_deadline(machine_t *m, hart_t *h, enum hart_run_sta
     if (h->core_ext && h->core_ext->wake)
         d = u64_min(d, h->core_ext->wake(h, state));
     /* other timers (behind an interrupt controller): their next interrupt may end the wait */
+    *look = UINT64_MAX;
     for (unsigned k = 0; k < m->n_dev; k++)
-        if (m->dev[k].cls->next_event && m->dev[k].state != (void *)m->clint)
-            d = u64_min(d, m->dev[k].cls->next_event(m->dev[k].state));
+        if (m->dev[k].cls->next_event && m->dev[k].state != (void *)m->clint) {
+            uint64_t e = m->dev[k].cls->next_event(m->dev[k].state);
+            if (m->dev[k].cls->reads_console)
+                *look = u64_min(*look, e);
+            else
+                d = u64_min(d, e);
+        }
     return d;
+}
+
+/* Every hart waits, and before the next event, `until` cycles on (UINT64_MAX: none), only a
+ * device's look for console input, `look` cycles on, could end the wait: the cycles to let go by.
+ * With a pipe or a terminal on the console, pmusim waits there for a byte, at most the host time
+ * of `until` cycles (a cycle is a nanosecond: machine_dt.c), and the guest's time moves on by the
+ * host time that went by: a guest waiting for typed input follows host time and costs no host CPU
+ * (docs/usage.md "Console input"). Else the next look. */
+static uint64_t machine_console_idle(machine_t *m, uint64_t look, uint64_t until)
+{
+    uint64_t waited;
+    if (!machine_console_wait(m, until, &waited))
+        return look;
+    return waited ? u64_min(waited, until) : 1;
 }
 
 /* Hart h, waiting in `state`, lets d cycles go by. */
@@ -825,7 +846,10 @@ static void machine_sleep_for(hart_t *h, enum hart_run_state state, uint64_t d)
 static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress)
 {
     enum hart_run_state state = hart_run_state_of(h);
-    uint64_t d = machine_wake_deadline(m, h, state);
+    uint64_t look, d = machine_wake_deadline(m, h, state, &look);
+    if (look < d && m->n_harts == 1) /* the machine is idle */
+        look = machine_console_idle(m, look, u64_min(d, limit));
+    d = u64_min(d, look);
     if (d != UINT64_MAX)
         *progress = true;
     if (d == UINT64_MAX && (limit == UINT64_MAX || m->n_harts == 1)) /* a lone hart: nothing else can */
@@ -1217,28 +1241,34 @@ hart_stop_t machine_step(machine_t *m, unsigned k)
  * held in reset) and none has an interrupt pending, the cycle at which the first of them wakes
  * (UINT64_MAX: none can run now, or none will ever wake). The round-robin moves on to the round
  * of that cycle at once instead of round by round: the same clocks, waits and wake-ups, so the
- * same counts, without the cost of idle rounds. */
+ * same counts, without the cost of idle rounds. When only a look for console input would come
+ * before that cycle, the harts wait on the console instead (machine_console_idle). */
 static uint64_t machine_idle_until(machine_t *m)
 {
     if (m->htif_pending)
         return UINT64_MAX;
-    uint64_t first = UINT64_MAX;
+    uint64_t first = UINT64_MAX, first_look = UINT64_MAX;
     hart_t *was = m->running;
     for (unsigned k = 0; k < m->n_harts; k++) {
         hart_t *h = &m->harts[k];
         bool waiting = hart_waits(h);
         if (!waiting || (h->csr.mip & h->csr.mie) || h->stop != STOP_NONE) {
-            first = UINT64_MAX;
-            break;
+            m->running = was;
+            return UINT64_MAX;
         }
         enum hart_run_state state = hart_run_state_of(h);
         m->running = h; /* the devices' time is this hart's clock */
-        uint64_t d = machine_wake_deadline(m, h, state);
+        uint64_t look, d = machine_wake_deadline(m, h, state, &look);
         if (d != UINT64_MAX && hart_cycle(h) + d < first)
             first = hart_cycle(h) + d;
+        if (look != UINT64_MAX && hart_cycle(h) + look < first_look)
+            first_look = hart_cycle(h) + look;
     }
     m->running = was;
-    return first;
+    if (first_look < first && first_look >= m->time) /* the harts' clocks: m->time, a round's end */
+        return m->time + machine_console_idle(m, first_look - m->time,
+                                              first == UINT64_MAX ? UINT64_MAX : first - m->time);
+    return u64_min(first, first_look);
 }
 
 hart_stop_t machine_run(machine_t *m)

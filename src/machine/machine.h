@@ -310,6 +310,12 @@ void machine_console_write(machine_t *m, const void *buf, size_t n);
 /* The next byte of the guest's console input (pmusim's standard input) if one is there now:
  * 0-255, or -1 (none yet, or the input has ended). Never waits (machine/console_in.c). */
 int machine_console_getc(machine_t *m);
+/* The harts all wait and only console input could end the wait before `ns` nanoseconds: waits
+ * for a byte on pmusim's standard input, at most `ns` and MACHINE_CONSOLE_WAIT_NS, and sets
+ * *waited to the nanoseconds that went by. False, at once, when the input cannot be waited on: a
+ * file (always ready), or the input has ended (machine/console_in.c). */
+#define MACHINE_CONSOLE_WAIT_NS 100000000ull /* a request from another thread is seen within it */
+bool machine_console_wait(machine_t *m, uint64_t ns, uint64_t *waited);
 /* The console's bytes so far are out (console_sink_t.flush). */
 void machine_console_flush(machine_t *m);
 void machine_exit(machine_t *m, int code);

@@ -32,6 +32,10 @@ CHECK is any of:
             picked (with two cores and typed input, a few misses more or less from run to run);
             a countdown mispredicted at even one iteration in 125 would be 8 more
   input     typed input reaches the shell (every other check depends on it too)
+  idle      guest time follows host time while every hart waits for typed input: /proc/uptime
+            read before and after 3 s of nothing typed has moved on by 1.5 to 10 s (pmusim waits
+            on its standard input until a byte or the next timer: docs/usage.md "Console input";
+            a guest clock run ahead at the simulator's own speed moves tens of seconds)
 Every run ends with `poweroff`, and pmusim must exit with status 0.
 Exit status: 0 all checks passed, 1 a check failed, 77 the kit is not built (skipped).
 """
@@ -137,6 +141,13 @@ def main():
     g.expect(PROMPT, pos, timeout=60)
     out = g.run("echo typed-$((6 * 7))")
     check("input", "typed-42" in out, "the shell ran what was typed")
+
+    if "idle" in checks:
+        before = float(g.run("cat /proc/uptime").split()[-2])
+        time.sleep(3)
+        after = float(g.run("cat /proc/uptime").split()[-2])
+        check("idle guest time", 1.5 <= after - before <= 10,
+              "/proc/uptime moved %.2f s in 3 s of waiting for input (1.5 to 10)" % (after - before))
 
     if "exact" in checks:
         counts = {}
