@@ -61,8 +61,10 @@ static bool entry_range(const hart_t *h, unsigned i, uint64_t *lo, uint64_t *hi,
 
 /* The permissions `priv` is granted uniformly over the bytes [first, last], or -1 when an entry's
  * boundary falls inside them: the first entry touching them decides, if it covers them all; with
- * none, the default applies (main RAM's view, ram_view, and a page's, pmp_allows_slow's memo). */
-static int range_view(const hart_t *h, uint64_t first, uint64_t last, enum priv_mode priv)
+ * none, the default applies (main RAM's view, ram_view, and a page's, pmp_allows_slow's memo).
+ * *decider: that entry's index, or pmp_count for the default. */
+static int range_view_by(const hart_t *h, uint64_t first, uint64_t last, enum priv_mode priv,
+                         unsigned *decider)
 {
     for (unsigned i = 0; i < h->pmp_count; i++) {
         uint64_t lo, hi;
@@ -74,9 +76,17 @@ static int range_view(const hart_t *h, uint64_t first, uint64_t last, enum priv_
         if (!all && (lo > first || hi <= last))
             return -1;
         uint8_t cfg = entry_cfg(h, i);
+        *decider = i;
         return priv == PRIV_M && !(cfg & CFG_L) ? PMP_RWX : cfg & PMP_RWX;
     }
+    *decider = h->pmp_count;
     return priv == PRIV_M ? PMP_RWX : 0;
+}
+
+static int range_view(const hart_t *h, uint64_t first, uint64_t last, enum priv_mode priv)
+{
+    unsigned decider;
+    return range_view_by(h, first, last, priv, &decider);
 }
 
 #define PMP_MEMO_VALID 0x800u
@@ -201,11 +211,10 @@ void pmp_write_addr(hart_t *h, unsigned idx, uint64_t v)
 }
 
 /* What privilege `priv` is granted uniformly over all of main RAM (0 if it is not uniform): the
- * first entry touching RAM decides, if it covers all of it; with none, the default applies. */
+ * first entry touching RAM decides, if it covers all of it; with none, the default applies. Also
+ * for M-mode with no locked entry: a bound of an entry inside RAM fails the accesses across it. */
 static uint8_t ram_view(const hart_t *h, enum priv_mode priv)
 {
-    if (priv == PRIV_M && h->pmp_m_open)
-        return PMP_RWX;
     int view = range_view(h, h->ram_base, h->ram_base + h->ram_size - 1, priv);
     return view < 0 ? 0 : (uint8_t)view;
 }
@@ -222,8 +231,10 @@ struct pmp_span {
 };
 
 /* The longest run of main RAM that `priv` is granted uniformly some permission (hart_t.pmp_span_*):
- * RAM cut at every entry's bounds, each piece's view (uniform: no bound falls inside it), equal
- * neighbours joined. */
+ * RAM cut at every entry's bounds, each piece's view (uniform: no bound falls inside it),
+ * neighbours that one entry decides (or none) joined: an access across a bound between pieces
+ * that different entries decide fails, by the lowest one's partial match (3.7.1), even where
+ * their permissions are equal. */
 static struct pmp_span ram_span(const hart_t *h, enum priv_mode priv)
 {
     uint64_t ram_end = h->ram_base + h->ram_size, cut[2 + 2 * 64];
@@ -242,16 +253,19 @@ static struct pmp_span ram_span(const hart_t *h, enum priv_mode priv)
     }
     qsort(cut, n, sizeof cut[0], compare_u64);
     struct pmp_span best = { 0, 0, 0 }, run = { 0, 0, 0 };
+    unsigned run_decider = 0;
     for (unsigned k = 0; k + 1 < n; k++) {
         if (cut[k] == cut[k + 1])
             continue;
-        int view = range_view(h, cut[k], cut[k + 1] - 1, priv);
+        unsigned decider;
+        int view = range_view_by(h, cut[k], cut[k + 1] - 1, priv, &decider);
         if (view < 0) /* cannot happen: no bound inside the piece */
             view = 0;
-        if (run.size && run.perm == view && run.base + run.size == cut[k])
+        if (run.size && run.perm == view && run_decider == decider && run.base + run.size == cut[k])
             run.size += cut[k + 1] - cut[k];
         else
             run = (struct pmp_span){ cut[k], cut[k + 1] - cut[k], (uint8_t)view };
+        run_decider = decider;
         if (run.perm && run.size > best.size)
             best = run;
     }

@@ -26,7 +26,9 @@ void pmp_write_addr(hart_t *h, unsigned idx, uint64_t v);
 bool pmp_allows_slow(hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv);
 static inline bool pmp_allows(hart_t *h, uint64_t pa, uint64_t size, unsigned perm, enum priv_mode priv)
 {
-    if (!h->pmp_count || (priv == PRIV_M && h->pmp_m_open))
+    /* M-mode with no locked entry: allowed, unless an entry matches only part of the access
+     * (3.7.1), which an access within one 4-byte grain cannot be */
+    if (!h->pmp_count || (priv == PRIV_M && h->pmp_m_open && (pa >> 2) == ((pa + size - 1) >> 2)))
         return true;
     if (pa - h->ram_base < h->ram_size && h->ram_size - (pa - h->ram_base) >= size &&
         (h->pmp_ram[priv] & perm) == perm)

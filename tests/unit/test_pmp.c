@@ -75,7 +75,9 @@ int main(void)
     CHECK(!h.mem_inline);
     h.priv = PRIV_M;
     hart_mem_changed(&h);
-    CHECK(h.mem_inline);
+    CHECK(!h.mem_inline); /* M-mode too: an 8-byte access across RAM + 0x304 is a partial match */
+    CHECK(pmp_allows(&h, RAM + 0x300, 4, PMP_R, PRIV_M));
+    CHECK(!pmp_allows(&h, RAM + 0x300, 8, PMP_R, PRIV_M));
 
     /* the memo of pages with one view (hart_t.pmp_memo): entry 0 NAPOT 4 KiB at RAM + 0x10000 R,
      * entry 1 NAPOT all RWX; RAM + 0x20000 is 16 pages on (the same slot); a write of the entries
@@ -160,16 +162,18 @@ int main(void)
     pmp_write_addr(&h, 5, 0x66); /* entry 5 itself is free */
     CHECK(pmp_read_addr(&h, 5) == 0x66);
 
-    /* a locked entry that matches nothing (TOR, its base at its top) still has M-mode checked
-     * (pmp_m_open): an M access only partly in an unlocked entry fails. Outside main RAM, where
-     * no summary of RAM answers first. From a reset's state (no entry locked) */
+    /* an M access only partly in an unlocked entry fails (3.7.1), with or without a locked entry
+     * (pmp_m_open: here a locked one that matches nothing, TOR with its base at its top). Outside
+     * main RAM, where no summary of RAM answers first. From a reset's state (no entry locked) */
     memset(h.csr.pmpcfg, 0, sizeof h.csr.pmpcfg);
     memset(h.csr.pmpaddr, 0, sizeof h.csr.pmpaddr);
     pmp_changed(&h);
     pmp_write_addr(&h, 2, (0x10010000u >> 2) | 0x1ff); /* entry 2 NAPOT 4 KiB, R */
     pmp_write_cfg(&h, 0, 0x190000);
-    CHECK(pmp_allows(&h, 0x1000fffc, 8, PMP_R, PRIV_M)); /* nothing locked: M is not checked */
-    pmp_write_cfg(&h, 0, 0x198f00);                      /* entry 1 L TOR RWX over [0, 0): empty */
+    CHECK(!pmp_allows(&h, 0x1000fffc, 8, PMP_R, PRIV_M)); /* nothing locked: a partial match */
+    CHECK(pmp_allows(&h, 0x1000fffc, 4, PMP_W, PRIV_M));  /* one grain, outside: M is free */
+    CHECK(pmp_allows(&h, 0x10010000, 8, PMP_W, PRIV_M));  /* all in the entry: M ignores its bits */
+    pmp_write_cfg(&h, 0, 0x198f00);                       /* entry 1 L TOR RWX over [0, 0): empty */
     CHECK(!h.pmp_m_open);
     CHECK(!pmp_allows(&h, 0x1000fffc, 8, PMP_R, PRIV_M));
     CHECK(pmp_allows(&h, 0x10010000, 8, PMP_W, PRIV_M));

@@ -3,7 +3,9 @@
  *   - NAPOT, TOR and NA4 regions; R/W/X checked for U-mode and S-mode loads, stores, AMOs and
  *     fetches (access faults 5, 7, 1, mtval the address)
  *   - priority: the lowest-numbered matching entry decides, also against entry 15 that allows all
- *   - M-mode ignores unlocked entries; mstatus.MPRV with MPP = U checks M-mode loads as U-mode's
+ *   - M-mode ignores unlocked entries' bits, but not a partial match: an 8-byte access that an
+ *     unlocked NA4 entry matches half of fails (RV64), in U-mode too where the entry grants all
+ *     that the next one does; mstatus.MPRV with MPP = U checks M-mode loads as U-mode's
  *   - a locked entry applies to M-mode too and ignores writes to its pmpcfg byte and pmpaddr; a
  *     locked TOR entry also protects the pmpaddr below it (its base) */
 #include "isa_test.h"
@@ -176,6 +178,40 @@ RVTEST_CODE_BEGIN
         MRET_TO(PRV_U, u_code)
 1:
   CAUSE_IS(51, CAUSE_USER_ECALL)
+
+  /* ---- M-mode with no entry locked: an entry that matches only part of an access fails it
+   *      (3.7.1), whatever its bits. Entry 0: NA4 over [page_c + 4, page_c + 8), no permission ---- */
+        SET_ADDR(pmpaddr0, page_c, 4)
+        li t0, P_NA4
+        csrw pmpcfg0, t0
+  TEST_CASE(60, a4, 0, la a1, page_c; lw a4, 4(a1)) /* all of it: M-mode ignores the bits */
+#if XLEN == 64
+  TEST_BEGIN(61)
+        la a1, page_c
+        TRAP_EXPECT(1f)
+        ld a4, 0(a1) /* bytes 0-7: entry 0 matches 4-7 alone */
+        j fail
+1:
+  CAUSE_IS(62, CAUSE_LOAD_ACCESS)
+  TVAL_IS(63, page_c, 0)
+  TEST_BEGIN(64)
+        la a1, page_c
+        TRAP_EXPECT(1f)
+        sd a1, 0(a1)
+        j fail
+1:
+  CAUSE_IS(65, CAUSE_STORE_ACCESS)
+  TVAL_IS(66, page_c, 0)
+  TEST_CASE(67, a4, 0, la a1, page_c; ld a4, 8(a1)) /* only entry 15 matches */
+  /* the same in U-mode, entry 0 granting all that entry 15 grants: still a partial match */
+        li t0, P_NA4 | P_R | P_W | P_X
+        csrw pmpcfg0, t0
+  TEST_BEGIN(68)
+        la a1, page_c
+        RUN_IN(PRV_U, ld a4, 0(a1))
+  CAUSE_IS(69, CAUSE_LOAD_ACCESS)
+  TVAL_IS(70, page_c, 0)
+#endif
 
   /* ---- locks: entry 0 locked NAPOT over page_b, R only; entry 2 locked TOR over
    *      [page_c, page_c + 0x100), RWX ---- */
