@@ -93,16 +93,20 @@ typedef struct jit_cache {
     size_t size, used, meta_low;
 } jit_cache_t;
 
+static void code_cache_empty(jit_cache_t *c)
+{
+    c->used = 0;
+    c->meta_low = c->size;
+}
+
 static void share_flush(hart_t *h);
 
 void jit_flush(hart_t *h)
 {
     if (h->tier_share)
         share_flush(h);
-    else if (h->jit) {
-        h->jit->used = 0;
-        h->jit->meta_low = h->jit->size;
-    }
+    else if (h->jit)
+        code_cache_empty(h->jit);
 }
 
 void jit_free(hart_t *h)
@@ -1387,6 +1391,19 @@ static void emit_leave_cold(tr_t *t, cold_exit_t *c)
     }
 }
 
+/* On into the translated code of the block in rcx, if it has any (else to the exit c->out[]):
+ * rdx its body; code the harts share notes the block it enters in h->jit_block. */
+static void emit_enter_body(tr_t *t, cold_exit_t *c)
+{
+    x_emit_t *e = &t->e;
+    x_load(e, true, X_RDX, x_m(X_RCX, BOFF(jit_body)));
+    x_test(e, true, X_RDX, X_RDX);
+    c->out[c->n_out++] = x_jcc(e, X_CC_E);
+    if (t->shared)
+        x_store(e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
+    x_jmp_reg(e, X_RDX);
+}
+
 /* The block retires (exec_retire_block) and control goes on through successor slot s to `target`
  * (indirect: h->pc, already set). The retirement is inline for a block without timing (the budget
  * and the block's own counts, whatever the counters count), else a call of jit_retire (`next`:
@@ -1432,11 +1449,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(succ) + 8 * (int32_t)s));
         x_test(e, true, X_RCX, X_RCX);
         c->out[c->n_out++] = x_jcc(e, X_CC_E);
-        x_load(e, true, X_RDX, x_m(X_RCX, BOFF(jit_body)));
-        x_test(e, true, X_RDX, X_RDX);
-        c->out[c->n_out++] = x_jcc(e, X_CC_E);
-        x_store(e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
-        x_jmp_reg(e, X_RDX);
+        emit_enter_body(t, c);
     } else if (!indirect) {
         c->site = x_jmp(e); /* to the lookup until patched */
         x_patch(e, c->site, e->p);
@@ -1465,12 +1478,7 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_alu(e, false, X_CMP, X_RDX, x_m(X_RBX, HOFF(ctx_g))); /* or global code */
         other[1] = x_jcc(e, X_CC_NE);
         x_patch(e, same, e->p);
-        x_load(e, true, X_RDX, x_m(X_RCX, BOFF(jit_body)));
-        x_test(e, true, X_RDX, X_RDX);
-        c->out[c->n_out++] = x_jcc(e, X_CC_E);
-        if (t->shared)
-            x_store(e, true, x_m(X_RBX, HOFF(jit_block)), X_RCX);
-        x_jmp_reg(e, X_RDX);
+        emit_enter_body(t, c);
         x_patch(e, other[0], e->p);
         x_patch(e, other[1], e->p);
         x_load(e, true, X_RCX, x_m(X_RCX, BOFF(hash_next)));
@@ -2356,8 +2364,7 @@ static void share_flush(hart_t *h)
     for (unsigned k = 0; k < s->n_harts; k++)
         if (s->harts[k] != h)
             block_cache_flush(s->harts[k]); /* between its turns: one thread runs a machine's harts */
-    s->cache.used = 0;
-    s->cache.meta_low = s->cache.size;
+    code_cache_empty(&s->cache);
     s->gen++;
     s->full = s->emptying = false;
 }

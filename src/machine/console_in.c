@@ -11,6 +11,13 @@
 
 #include "machine/machine.h"
 
+/* A file on the console is always ready: read as far as the guest reads, never polled or waited on. */
+static bool console_is_file(const machine_t *m)
+{
+    struct stat st;
+    return fstat(m->console_fd, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 int machine_console_getc(machine_t *m)
 {
     if (m->console_in < 0) {
@@ -19,9 +26,7 @@ int machine_console_getc(machine_t *m)
     }
     if (m->console_in > 0)
         return -1;
-    struct stat st;
-    bool regular = fstat(m->console_fd, &st) == 0 && S_ISREG(st.st_mode);
-    if (!regular) {
+    if (!console_is_file(m)) {
         struct pollfd pfd = { .fd = m->console_fd, .events = POLLIN };
         int n;
         while ((n = poll(&pfd, 1, 0)) < 0 && errno == EINTR)
@@ -50,8 +55,7 @@ static uint64_t now_ns(void)
 
 bool machine_console_wait(machine_t *m, uint64_t ns, uint64_t *waited)
 {
-    struct stat st;
-    if (m->console_in != 0 || (fstat(m->console_fd, &st) == 0 && S_ISREG(st.st_mode)))
+    if (m->console_in != 0 || console_is_file(m))
         return false;
     machine_console_flush(m); /* what the guest printed is out before it waits */
     if (ns > MACHINE_CONSOLE_WAIT_NS)
