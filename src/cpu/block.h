@@ -3,6 +3,7 @@
 #define PMUSIM_CPU_BLOCK_H
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pmu/events.h"
@@ -35,8 +36,9 @@ typedef struct dinsn_info {
 } dinsn_info_t;
 
 typedef struct block {
+    /* The first 64 bytes hold what running a block touches, so that it costs one line of the
+     * host's caches (docs/performance.md, "Several harts, one cache line a block"): */
     uint64_t pc;             /* guest pc of the first instruction */
-    uint64_t end_pc;         /* pc after the last instruction */
     struct block *hash_next; /* block cache chain */
     struct block *succ[2];   /* chained successors: [0] taken/jump target, [1] fall-through */
     /* Lazy counting (cpu/exec_retire.h): the whole executions since the PMU last folded the
@@ -45,10 +47,16 @@ typedef struct block {
      * in timed_execs); taken: how many left through a taken conditional branch. A block with
      * executions is on the PMU's pending list (`pending`), linked through pending_next. */
     uint64_t execs, taken;
+    void *jit_body; /* translated code after its prologue: where translated blocks jump to each other */
+    /* The context the block is found in (hart_t.ctx: the translation context of its fetches and
+     * its privilege), BLOCK_DEAD once dropped (block_cache_drop_vm). */
+    uint32_t ctx;
+    uint32_t n_insns;
+    /* What the block cache, the PMU and the timing models use: */
+    uint64_t end_pc; /* pc after the last instruction */
     struct block *pending_next;
     uint64_t timed_execs;
     uint32_t pending;
-    uint32_t n_insns;
     uint32_t self_loop;     /* the block is a lone jump to itself (`j .`, `c.j .`) */
     uint32_t priv;          /* the privilege it was decoded for: fetch permissions depend on it */
     uint32_t stall_cycles;  /* timing model hook: cycles beyond one per instruction */
@@ -83,18 +91,14 @@ typedef struct block {
     evset_t *events;    /* per instruction: static events (cold, used for partial commits) */
     dinsn_info_t *info; /* per instruction: cold decode information */
     void *prof;         /* while recording a profile: the block's record (cpu/prof.c) */
-    /* The context the block is found in (hart_t.ctx: the translation context of its fetches and
-     * its privilege), BLOCK_DEAD once dropped (block_cache_drop_vm); the list of the blocks of its
-     * first virtual page; in translated code, the jumps to successors [0] and [1] once patched. */
-    uint32_t ctx;
-    struct block *page_next, *ctx_next; /* and of its translation context */
+    struct block *page_next, *ctx_next; /* the lists of its first virtual page's blocks and its context's */
     /* The lists of the blocks by the physical page of their first instruction, and of the blocks
      * whose last instruction ends on another physical page (its first two bytes, at code_pa_next):
      * a store over code drops the blocks there alone (block_cache_drop_code). */
     struct block *ppage_next, *straddle_next;
     uint64_t code_pa_next; /* UINT64_MAX: none */
-    uint8_t *jit_site[2];
-    uint32_t n_classes; /* distinct event sets among the instructions, with counts: */
+    uint8_t *jit_site[2];  /* in translated code, the jumps to successors [0] and [1] once patched */
+    uint32_t n_classes;    /* distinct event sets among the instructions, with counts: */
     struct block_class {
         evset_t events;
         uint32_t count;
@@ -111,11 +115,11 @@ typedef struct block {
     /* The translation tier (jit/jit.h): while the block is counted or translated, insn[0].handler
      * is the executor's JIT_COUNT or JIT_ENTER and jit_orig the instruction's own handler. */
     const void *jit_orig;
-    void *jit_entry;    /* translated code (a function of the hart), or NULL */
-    void *jit_body;     /* the same after its prologue: where translated blocks jump to each other */
+    void *jit_entry;    /* translated code (a function of the hart), or NULL; jit_body above */
     uint32_t jit_count; /* executions while not yet translated */
     dinsn_t insn[];     /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
+_Static_assert(offsetof(block_t, n_insns) + sizeof(uint32_t) <= 64, "what a block's run touches in one line");
 
 /* A static amount of event `ev` for each whole execution of the block (a timing model's, at
  * block build): none when 0. A model has at most BLOCK_AMOUNTS of them. */
