@@ -47,36 +47,39 @@ typedef struct block {
      * in timed_execs); taken: how many left through a taken conditional branch. A block with
      * executions is on the PMU's pending list (`pending`), linked through pending_next. */
     uint64_t execs, taken;
-    void *jit_body; /* translated code after its prologue: where translated blocks jump to each other */
+    void *jit_body; /* its translated code past the entry: where translated blocks jump to each other */
     /* The context the block is found in (hart_t.ctx: the translation context of its fetches and
      * its privilege), BLOCK_DEAD once dropped (block_cache_drop_vm). */
     uint32_t ctx;
     uint32_t n_insns;
-    /* What the block cache, the PMU and the timing models use: */
-    uint64_t end_pc; /* pc after the last instruction */
-    struct block *pending_next;
+    /* The next 64 bytes: the interpreter's next pc, and what a timed block's retirement touches
+     * (the fast and memo retirements of translated code, exec_block_timing) besides the counts
+     * above. */
     uint64_t timed_execs;
     uint32_t pending;
-    uint32_t self_loop;     /* the block is a lone jump to itself (`j .`, `c.j .`) */
-    uint32_t priv;          /* the privilege it was decoded for: fetch permissions depend on it */
-    uint32_t stall_cycles;  /* timing model hook: cycles beyond one per instruction */
-    uint32_t timed;         /* non-zero: retiring the block calls exec_block_timing (stall cycles,
-                             * a core's timing model: core_ext.block_retired) */
-    uint32_t core_word[10]; /* the core timing model's own per-block data */
-    /* A timing model's outcomes of the block's executions, counted in the block and committed
-     * when the block is folded in (core_ext.block_counted) */
-    uint64_t core_count[3];
+    uint32_t timed;  /* non-zero: retiring the block calls exec_block_timing (stall cycles,
+                     * a core's timing model: core_ext.block_retired) */
+    uint64_t end_pc; /* pc after the last instruction: the interpreter's fall-through */
     /* A timing model's fast retirement (hart_t.retire_gen): while the model's generation is still
      * retire_gen (0: never), a whole execution of the block adds retire_stall[next_pc & 1] stall
      * cycles and asks the model nothing (bit 0 of next_pc: a conditional branch taken). */
     uint64_t retire_gen;
     uint32_t retire_stall[2];
     /* A memory-hierarchy model (hart_t.observe_mem) sees the block's fetch each time it runs
-     * (cpu/mem_observe.c): where its code is, and the generation of the L1 I-cache memo at which
-     * all its lines were found in the slots whose LRU stamps fetch_age holds (0: not known). */
-    uint64_t fetch_pa;
+     * (cpu/mem_observe.c): the generation of the L1 I-cache memo at which all its lines were
+     * found in the slots whose LRU stamps fetch_age holds (0: not known), and where its code is. */
     uint64_t fetch_gen;
     uint64_t *fetch_age[BLOCK_MAX_LINES];
+    uint64_t fetch_pa;
+    /* The rest: the block cache's, the PMU's and the timing models' */
+    struct block *pending_next;
+    uint32_t self_loop;     /* the block is a lone jump to itself (`j .`, `c.j .`) */
+    uint32_t priv;          /* the privilege it was decoded for: fetch permissions depend on it */
+    uint32_t stall_cycles;  /* timing model hook: cycles beyond one per instruction */
+    uint32_t core_word[10]; /* the core timing model's own per-block data */
+    /* A timing model's outcomes of the block's executions, counted in the block and committed
+     * when the block is folded in (core_ext.block_counted) */
+    uint64_t core_count[3];
     uint16_t fetch_lines;
     /* Lines of a whole execution its instructions cannot presume (hart_t.fetch_presumed_lines: a
      * one-instruction block across two lines): one more class of the fetch events each, in
@@ -120,6 +123,8 @@ typedef struct block {
     dinsn_t insn[];     /* n_insns + 1: a trailing OP_BLOCK_END sentinel when needed */
 } block_t;
 _Static_assert(offsetof(block_t, n_insns) + sizeof(uint32_t) <= 64, "what a block's run touches in one line");
+_Static_assert(offsetof(block_t, fetch_age) + 2 * sizeof(uint64_t *) <= 128,
+               "and a timed block's in the next");
 
 /* A static amount of event `ev` for each whole execution of the block (a timing model's, at
  * block build): none when 0. A model has at most BLOCK_AMOUNTS of them. */

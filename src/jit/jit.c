@@ -85,17 +85,25 @@ void jit_free(hart_t *h)
 #define JIT_CACHE_SIZE (32u << 20)
 #endif
 
-/* Code grows from the start of the cache; on a machine with several harts, the records of what
- * each translation was made from (jit_shared_t) from the end down to meta_low: the code stays
- * dense. The cache is the hart's own (h->jit), or its machine's (jit_share_t.cache). */
+/* Two regions: the blocks' hot code grows from the start of the cache up to hot_size, and what
+ * runs seldom (each translation's entry from the executor, its cold exits and slow paths) from
+ * hot_size up; on a machine with several harts, the records of what each translation was made
+ * from (jit_shared_t) from the end down to meta_low. So the code that runs again and again is
+ * dense in the host's caches (docs/performance.md, "Hot and cold code"). The cache is the hart's
+ * own (h->jit), or its machine's (jit_share_t.cache). */
 typedef struct jit_cache {
     uint8_t *code;
-    size_t size, used, meta_low;
+    size_t size, hot_size;
+    size_t used, cold_used, meta_low; /* the hot region's end, the cold one's, the records' start */
 } jit_cache_t;
+
+#define JIT_HOT_SHARE 4 /* the hot region: a quarter of the cache (a Linux boot: 1.6 MB hot, 3.4 MB cold) */
 
 static void code_cache_empty(jit_cache_t *c)
 {
+    c->hot_size = c->size / JIT_HOT_SHARE & ~(size_t)15;
     c->used = 0;
+    c->cold_used = c->hot_size;
     c->meta_low = c->size;
 }
 
@@ -329,7 +337,9 @@ typedef struct tr {
     bool w; /* RV64 */
     unsigned n_slow;
     unsigned n_cold;
-    uint8_t *start;      /* the block's code */
+    uint8_t *start; /* the block's code: its entry, in the cold region */
+    uint8_t *other; /* the emitter's other region (jit_cache_t): where it goes on at emit_swap_region */
+    uint8_t *other_end;
     bool shared;         /* code the harts of a machine share (jit_share_t): no address of the hart's own */
     reg_cache_t rc;      /* the guest registers in host registers at this point of the code */
     uint8_t *loop_entry; /* a block kept in registers (emit_loop_regs): after their loads */
@@ -339,6 +349,16 @@ typedef struct tr {
     cold_exit_t cold[MAX_COLD_EXITS];          /* exits whose cold part is still to write */
     uint64_t reads[BLOCK_MAX_INSNS + 1];       /* the guest registers each instruction reads (rc.reads) */
 } tr_t;
+
+/* The emitter on to the other region of the cache: hot code to its cold parts and back. */
+static void emit_swap_region(tr_t *t)
+{
+    uint8_t *p = t->e.p, *end = t->e.end;
+    t->e.p = t->other;
+    t->e.end = t->other_end;
+    t->other = p;
+    t->other_end = end;
+}
 
 /* The block's next slow path, zeroed */
 static slow_path_t *new_slow(tr_t *t)
@@ -2179,7 +2199,10 @@ static bool emit_block(tr_t *t)
     } else {
         x_load(e, true, X_R14, x_m(X_RBX, HOFF(ram_base)));
     }
+    uint8_t *to_body = x_jmp(e); /* the entry is cold code: on to the body, in the hot region */
+    emit_swap_region(t);
     uint8_t *body = e->p;
+    x_patch(e, to_body, body);
     note_reads(t);
     if (emit_loop_regs(t))
         t->loop_entry = e->p;
@@ -2208,7 +2231,8 @@ static bool emit_block(tr_t *t)
         rc_write_back(&t->rc, e);
         emit_exit(t, JIT_CONT | k); /* the interpreter runs the rest */
     }
-    for (unsigned j = 0; j < t->n_cold; j++) { /* after the hot code (cold_exit_t) */
+    emit_swap_region(t);                       /* the rest in the cold region, after the entry */
+    for (unsigned j = 0; j < t->n_cold; j++) { /* cold_exit_t */
         t->rc = t->cold[j].rc;
         emit_leave_cold(t, &t->cold[j]);
     }
@@ -2296,7 +2320,8 @@ static bool code_cache_open(hart_t *h)
     (void)madvise(code, JIT_CACHE_SIZE, MADV_HUGEPAGE); /* fewer first-touch faults (mem/bus.h) */
 #endif
     h->jit->code = code;
-    h->jit->size = h->jit->meta_low = JIT_CACHE_SIZE;
+    h->jit->size = JIT_CACHE_SIZE;
+    code_cache_empty(h->jit);
     return true;
 }
 
@@ -2532,8 +2557,11 @@ bool jit_translate(hart_t *h, block_t *b)
         goto fail;
     tr_t t; /* on the stack: harts of different machines translate on their own threads */
     memset(&t, 0, offsetof(tr_t, slow)); /* not the arrays (tr_t) */
-    t.e.p = h->jit->code + h->jit->used;
-    t.e.end = h->jit->code + h->jit->meta_low;
+    jit_cache_t *c = h->jit;
+    t.e.p = c->code + c->cold_used; /* the entry first (emit_block) */
+    t.e.end = c->code + c->meta_low;
+    t.other = c->code + c->used;
+    t.other_end = c->code + c->hot_size;
     t.h = h;
     t.b = b;
     t.w = h->xlen == 64;
@@ -2547,8 +2575,10 @@ bool jit_translate(hart_t *h, block_t *b)
         }
         goto fail;
     }
-    size_t code_end = (size_t)(t.e.p - h->jit->code + 15) & ~(size_t)15; /* the next translation's start */
-    h->jit->used = code_end;
+    /* the next translation's starts: the hot region's end is the other one now (emit_block) */
+    c->used = (size_t)(t.other - c->code + 15) & ~(size_t)15;
+    size_t code_end = (size_t)(t.e.p - c->code + 15) & ~(size_t)15;
+    c->cold_used = code_end;
     b->jit_entry = t.start;
     b->insn[0].handler = h->dispatch[OP_JIT_ENTER];
     if (t.shared)
