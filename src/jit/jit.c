@@ -89,8 +89,8 @@ void jit_free(hart_t *h)
  * runs seldom (each translation's entry from the executor, its cold exits and slow paths) from
  * hot_size up; on a machine with several harts, the records of what each translation was made
  * from (jit_shared_t) from the end down to meta_low. So the code that runs again and again is
- * dense in the host's caches (docs/performance.md, "Hot and cold code"). The cache is the hart's
- * own (h->jit), or its machine's (jit_share_t.cache). */
+ * dense in the host's caches (docs/performance.md, "Several harts, one cache line a block; hot
+ * and cold code"). The cache is the hart's own (h->jit), or its machine's (jit_share_t.cache). */
 typedef struct jit_cache {
     uint8_t *code;
     size_t size, hot_size;
