@@ -12,19 +12,21 @@
 #include "tools/commands.h"
 #include "tools/prof_file.h"
 
-enum { ANN_OPT_INPUT = 1, ANN_OPT_OBJDUMP, ANN_OPT_HELP };
+enum { ANN_OPT_INPUT = 1, ANN_OPT_OBJDUMP, ANN_OPT_SYMBOLS, ANN_OPT_HELP };
 
 static const cli_option_t annotate_options[] = {
     { "input", 'i', "FILE", ANN_OPT_INPUT, "the profile to read (default pmusim.data)" },
     { "objdump", 0, "PATH", ANN_OPT_OBJDUMP,
       "the objdump to disassemble with (default riscv64-unknown-elf-objdump)" },
+    { "symbols", 0, "FILE", ANN_OPT_SYMBOLS,
+      "symbols, lines and code from the ELF file FILE (for a raw image: a Linux Image's vmlinux)" },
     { "help", 'h', NULL, ANN_OPT_HELP, "show this help" },
     { 0 },
 };
 
 static void annotate_usage(FILE *out)
 {
-    fputs("Usage: pmusim annotate [-i FILE] [--objdump PATH] FUNCTION\n"
+    fputs("Usage: pmusim annotate [-i FILE] [--objdump PATH] [--symbols ELF] FUNCTION\n"
           "\n"
           "Prints the disassembly of FUNCTION, interleaved with its source, with the count of each\n"
           "event of the profile at every instruction. FUNCTION is a symbol of the program; a name\n"
@@ -114,7 +116,7 @@ static bool annotate_objdump(const char *objdump, const char *program, uint64_t 
 
 int cmd_annotate(int argc, char **argv)
 {
-    const char *input = "pmusim.data", *objdump = "riscv64-unknown-elf-objdump";
+    const char *input = "pmusim.data", *objdump = "riscv64-unknown-elf-objdump", *symbols = NULL;
     cli_parser_t p;
     int id;
     cli_parser_init(&p, "annotate", argc, argv);
@@ -124,6 +126,7 @@ int cmd_annotate(int argc, char **argv)
         case ANN_OPT_HELP: annotate_usage(stdout); return CLI_EXIT_OK;
         case ANN_OPT_INPUT: input = p.value; break;
         case ANN_OPT_OBJDUMP: objdump = p.value; break;
+        case ANN_OPT_SYMBOLS: symbols = p.value; break;
         default: return CLI_EXIT_USAGE;
         }
     }
@@ -135,12 +138,18 @@ int cmd_annotate(int argc, char **argv)
     prof_file_t pf;
     if (!prof_file_read(&pf, input))
         return CLI_EXIT_BAD_INPUT;
+    if (symbols && !prof_file_use_symbols(&pf, symbols)) {
+        prof_file_free(&pf);
+        return CLI_EXIT_BAD_INPUT;
+    }
     int status = CLI_EXIT_OK;
     prof_syms_t *syms = prof_syms_open(pf.program);
     uint64_t start = 0, size = 0;
     insn_counts_t *ic = NULL;
     size_t n = 0;
     if (!syms) {
+        if (!symbols)
+            prof_file_symbols_hint("annotate");
         status = CLI_EXIT_BAD_INPUT;
         goto done;
     }

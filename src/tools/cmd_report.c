@@ -15,6 +15,7 @@ enum {
     REP_OPT_TOP,
     REP_OPT_CALLGRIND,
     REP_OPT_FOLDED,
+    REP_OPT_SYMBOLS,
     REP_OPT_HELP,
 };
 
@@ -25,13 +26,15 @@ static const cli_option_t report_options[] = {
     { "top", 'n', "N", REP_OPT_TOP, "show the N first functions and lines of each event (default 10)" },
     { "callgrind", 0, "OUT", REP_OPT_CALLGRIND, "write the profile in callgrind format to OUT" },
     { "folded", 0, NULL, REP_OPT_FOLDED, "print folded stacks ('main;mid;leaf COUNT') for flame graphs" },
+    { "symbols", 0, "FILE", REP_OPT_SYMBOLS,
+      "symbols and lines from the ELF file FILE (for a raw image: a Linux Image's vmlinux)" },
     { "help", 'h', NULL, REP_OPT_HELP, "show this help" },
     { 0 },
 };
 
 static void report_usage(FILE *out)
 {
-    fputs("Usage: pmusim report [-i FILE] [-e EVENT] [-n N] [--callgrind OUT | --folded]\n"
+    fputs("Usage: pmusim report [-i FILE] [-e EVENT] [-n N] [--symbols ELF] [--callgrind OUT | --folded]\n"
           "\n"
           "Prints what a profile written by 'pmusim record' says: for each event, the functions and\n"
           "source lines with the largest counts (self: in the function itself; with call chains\n"
@@ -94,15 +97,18 @@ static void pc_symbolize(report_t *r, pc_info_t *p)
     }
 }
 
-static bool report_load(report_t *r, const char *path)
+static bool report_load(report_t *r, const char *path, const char *symbols)
 {
     memset(r, 0, sizeof *r);
-    if (!prof_file_read(&r->pf, path))
+    if (!prof_file_read(&r->pf, path) || (symbols && !prof_file_use_symbols(&r->pf, symbols)))
         return false;
     r->n_ev = r->pf.n_events;
     r->syms = prof_syms_open(r->pf.program);
-    if (!r->syms)
+    if (!r->syms) {
+        if (!symbols)
+            prof_file_symbols_hint("report");
         return false;
+    }
     uint64_t *pcs = malloc((r->pf.n_at + 1) * sizeof *pcs);
     r->at_pc = malloc((r->pf.n_at + 1) * sizeof *r->at_pc);
     if (!pcs || !r->at_pc) {
@@ -583,7 +589,7 @@ static int report_callgrind(report_t *r, const char *path)
 
 int cmd_report(int argc, char **argv)
 {
-    const char *input = "pmusim.data", *event = NULL, *callgrind = NULL;
+    const char *input = "pmusim.data", *event = NULL, *callgrind = NULL, *symbols = NULL;
     bool folded = false;
     uint64_t top = 10;
     cli_parser_t p;
@@ -603,6 +609,7 @@ int cmd_report(int argc, char **argv)
             break;
         case REP_OPT_CALLGRIND: callgrind = p.value; break;
         case REP_OPT_FOLDED: folded = true; break;
+        case REP_OPT_SYMBOLS: symbols = p.value; break;
         default: return CLI_EXIT_USAGE;
         }
     }
@@ -615,7 +622,7 @@ int cmd_report(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     report_t r;
-    if (!report_load(&r, input)) {
+    if (!report_load(&r, input, symbols)) {
         report_free(&r);
         return CLI_EXIT_BAD_INPUT;
     }

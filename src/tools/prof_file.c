@@ -315,6 +315,25 @@ bool prof_file_read(prof_file_t *pf, const char *path)
     return ok;
 }
 
+bool prof_file_use_symbols(prof_file_t *pf, const char *path)
+{
+    char *p = dup_str(path);
+    if (!p) {
+        cli_error("out of memory");
+        return false;
+    }
+    free(pf->program);
+    pf->program = p;
+    return true;
+}
+
+void prof_file_symbols_hint(const char *cmd)
+{
+    cli_error("%s: an ELF file with the program's symbols can be given with --symbols FILE (for a "
+              "Linux Image: its vmlinux)",
+              cmd);
+}
+
 void prof_file_free(prof_file_t *pf)
 {
     free(pf->program);

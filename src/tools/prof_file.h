@@ -54,6 +54,12 @@ typedef struct prof_file {
  * of range, another version). */
 bool prof_file_read(prof_file_t *pf, const char *path);
 void prof_file_free(prof_file_t *pf);
+/* The symbols and lines of the profile from `path` (report/annotate --symbols) instead of the
+ * recorded program's: the ELF of a program recorded from a raw image (a Linux Image, --load-addr).
+ * false after a message when out of memory. */
+bool prof_file_use_symbols(prof_file_t *pf, const char *path);
+/* After prof_syms_open failed on the recorded program: how to give its symbols. */
+void prof_file_symbols_hint(const char *cmd);
 
 /* The program's symbols and lines. */
 typedef struct prof_syms prof_syms_t;
