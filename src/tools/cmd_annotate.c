@@ -138,18 +138,12 @@ int cmd_annotate(int argc, char **argv)
     prof_file_t pf;
     if (!prof_file_read(&pf, input))
         return CLI_EXIT_BAD_INPUT;
-    if (symbols && !prof_file_use_symbols(&pf, symbols)) {
-        prof_file_free(&pf);
-        return CLI_EXIT_BAD_INPUT;
-    }
     int status = CLI_EXIT_OK;
-    prof_syms_t *syms = prof_syms_open(pf.program);
+    prof_syms_t *syms = prof_file_syms(&pf, symbols, "annotate");
     uint64_t start = 0, size = 0;
     insn_counts_t *ic = NULL;
     size_t n = 0;
     if (!syms) {
-        if (!symbols)
-            prof_file_symbols_hint("annotate");
         status = CLI_EXIT_BAD_INPUT;
         goto done;
     }

@@ -100,15 +100,12 @@ static void pc_symbolize(report_t *r, pc_info_t *p)
 static bool report_load(report_t *r, const char *path, const char *symbols)
 {
     memset(r, 0, sizeof *r);
-    if (!prof_file_read(&r->pf, path) || (symbols && !prof_file_use_symbols(&r->pf, symbols)))
+    if (!prof_file_read(&r->pf, path))
         return false;
     r->n_ev = r->pf.n_events;
-    r->syms = prof_syms_open(r->pf.program);
-    if (!r->syms) {
-        if (!symbols)
-            prof_file_symbols_hint("report");
+    r->syms = prof_file_syms(&r->pf, symbols, "report");
+    if (!r->syms)
         return false;
-    }
     uint64_t *pcs = malloc((r->pf.n_at + 1) * sizeof *pcs);
     r->at_pc = malloc((r->pf.n_at + 1) * sizeof *r->at_pc);
     if (!pcs || !r->at_pc) {

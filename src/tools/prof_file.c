@@ -315,25 +315,6 @@ bool prof_file_read(prof_file_t *pf, const char *path)
     return ok;
 }
 
-bool prof_file_use_symbols(prof_file_t *pf, const char *path)
-{
-    char *p = dup_str(path);
-    if (!p) {
-        cli_error("out of memory");
-        return false;
-    }
-    free(pf->program);
-    pf->program = p;
-    return true;
-}
-
-void prof_file_symbols_hint(const char *cmd)
-{
-    cli_error("%s: an ELF file with the program's symbols can be given with --symbols FILE (for a "
-              "Linux Image: its vmlinux)",
-              cmd);
-}
-
 void prof_file_free(prof_file_t *pf)
 {
     free(pf->program);
@@ -359,7 +340,8 @@ static const Dwfl_Callbacks prof_dwfl_callbacks = {
     .section_address = dwfl_offline_section_address,
 };
 
-prof_syms_t *prof_syms_open(const char *path)
+/* NULL after a message when the program cannot be read. */
+static prof_syms_t *prof_syms_open(const char *path)
 {
     prof_syms_t *s = calloc(1, sizeof *s);
     if (!s)
@@ -373,6 +355,25 @@ prof_syms_t *prof_syms_open(const char *path)
         return NULL;
     }
     dwfl_report_end(s->dwfl, NULL, NULL);
+    return s;
+}
+
+prof_syms_t *prof_file_syms(prof_file_t *pf, const char *symbols, const char *cmd)
+{
+    if (symbols) {
+        char *p = dup_str(symbols);
+        if (!p) {
+            cli_error("%s: out of memory", cmd);
+            return NULL;
+        }
+        free(pf->program);
+        pf->program = p;
+    }
+    prof_syms_t *s = prof_syms_open(pf->program);
+    if (!s && !symbols)
+        cli_error("%s: an ELF file with the program's symbols can be given with --symbols FILE (for "
+                  "a Linux Image: its vmlinux)",
+                  cmd);
     return s;
 }
 

@@ -54,17 +54,14 @@ typedef struct prof_file {
  * of range, another version). */
 bool prof_file_read(prof_file_t *pf, const char *path);
 void prof_file_free(prof_file_t *pf);
-/* The symbols and lines of the profile from `path` (report/annotate --symbols) instead of the
- * recorded program's: the ELF of a program recorded from a raw image (a Linux Image, --load-addr).
- * false after a message when out of memory. */
-bool prof_file_use_symbols(prof_file_t *pf, const char *path);
-/* After prof_syms_open failed on the recorded program: how to give its symbols. */
-void prof_file_symbols_hint(const char *cmd);
 
 /* The program's symbols and lines. */
 typedef struct prof_syms prof_syms_t;
-/* NULL after a message when the program cannot be read. */
-prof_syms_t *prof_syms_open(const char *path);
+/* The symbols and lines of profile pf, for command `cmd` (report, annotate): from the ELF file
+ * `symbols` when given (--symbols: a program recorded from a raw image, a Linux Image or
+ * --load-addr, has none of its own), which becomes pf->program; else from the recorded program.
+ * NULL after a message, with how to give them when the recorded program has none. */
+prof_syms_t *prof_file_syms(prof_file_t *pf, const char *symbols, const char *cmd);
 void prof_syms_close(prof_syms_t *s);
 /* The function (ELF symbol) containing pc, or NULL; its start in *start. */
 const char *prof_syms_function(prof_syms_t *s, uint64_t pc, uint64_t *start);
