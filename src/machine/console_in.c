@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "machine/machine.h"
+#include "util/host_clock.h"
 
 /* A file on the console is always ready: read as far as the guest reads, never polled or waited on. */
 static bool console_is_file(const machine_t *m)
@@ -46,13 +47,6 @@ int machine_console_getc(machine_t *m)
     return -1;
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 bool machine_console_wait(machine_t *m, uint64_t ns, uint64_t *waited)
 {
     if (m->console_in != 0 || console_is_file(m))
@@ -62,8 +56,8 @@ bool machine_console_wait(machine_t *m, uint64_t ns, uint64_t *waited)
         ns = MACHINE_CONSOLE_WAIT_NS;
     struct pollfd pfd = { .fd = m->console_fd, .events = POLLIN };
     struct timespec t = { .tv_sec = (time_t)(ns / 1000000000u), .tv_nsec = (long)(ns % 1000000000u) };
-    uint64_t start = now_ns();
+    uint64_t start = host_clock_ns();
     (void)ppoll(&pfd, 1, &t, NULL); /* a byte, the end of the input, the time, or a signal (a stop) */
-    *waited = now_ns() - start;
+    *waited = host_clock_ns() - start;
     return true;
 }

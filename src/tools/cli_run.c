@@ -11,6 +11,7 @@
 #include "tools/stat_report.h"
 
 #include "jit/jit.h"
+#include "util/host_clock.h"
 
 bool cli_run_option(cli_run_config_t *cfg, const cli_parser_t *p, int id)
 {
@@ -244,13 +245,6 @@ static const int cli_status_signals[] = {
 };
 #define CLI_STATUS_SIGNALS (sizeof cli_status_signals / sizeof cli_status_signals[0])
 
-static double cli_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* "pmusim: 52,428,800 instructions, 96.2 MIPS, pc 0x80000010 <main+0x8>": MIPS since the last
  * line (or the start of the run). */
 static void cli_session_status_line(cli_session_t *s)
@@ -258,7 +252,7 @@ static void cli_session_status_line(cli_session_t *s)
     machine_t *m = s->m;
     const hart_t *h = m->running;
     uint64_t insns = machine_insns(m);
-    double now = cli_now(), dt = now - s->status_time;
+    double now = host_clock_seconds(), dt = now - s->status_time;
     char count[32], pc[160], hart[32] = "";
     stat_format_count(insns, count, sizeof count);
     cli_session_format_pc(s, h->pc, pc, sizeof pc);
@@ -320,7 +314,7 @@ hart_stop_t cli_session_run(cli_session_t *s)
     /* the status line: on request, and on a terminal after every few silent seconds */
     if (!s->status_started) {
         s->status_started = true;
-        s->status_time = cli_now();
+        s->status_time = host_clock_seconds();
         s->status_insns = machine_insns(s->m);
         s->status_console = s->m->console_bytes;
     }

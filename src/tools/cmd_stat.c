@@ -15,6 +15,7 @@
 #include "tools/commands.h"
 #include "session/stat_events.h"
 #include "tools/stat_report.h"
+#include "util/host_clock.h"
 
 enum {
     STAT_OPT_EVENT = 1,
@@ -84,13 +85,6 @@ static void stat_usage(FILE *out)
     fprintf(out, "\nThe default machine is %s. See docs/stat.md for the output formats.\n\n",
             machine_default_name);
     cli_print_exit_statuses(out);
-}
-
-static double stat_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* Options into cfg; returns -1 to go on, else the exit status to end with. */
@@ -433,12 +427,12 @@ static int stat_run(const stat_config_t *cfg, stat_event_list_t *events, const s
         r.n_harts = s.m->n_harts;
 
         hart_stop_t stop;
-        double start = stat_now();
+        double start = host_clock_seconds();
         if (cfg->interval_ms)
             stop = stat_run_intervals(cfg, &s, events, &r, out, smp);
         else
             stop = cli_session_run(&s);
-        double elapsed = stat_now() - start;
+        double elapsed = host_clock_seconds() - start;
         status = cli_session_finish(&s, stop);
         done++;
 

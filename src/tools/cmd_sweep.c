@@ -31,6 +31,7 @@
 #include "tools/sweep_db.h"
 #include "tools/sweep_engine.h"
 #include "tools/sweep_spec.h"
+#include "util/host_clock.h"
 
 enum {
     SWEEP_OPT_MACHINE = 1,
@@ -96,13 +97,6 @@ static void sweep_usage(FILE *out)
           "usage error or a database that cannot be written, 126 when a program cannot be read,\n"
           "130 (143, 129) when interrupted: the runs in flight are not recorded.\n",
           out);
-}
-
-double sweep_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 void sweep_utc_now(char *buf, size_t size)
@@ -389,7 +383,7 @@ static bool sweep_start(sweep_state_t *s, unsigned j, const sigset_t *child_mask
     free(args);
     job->pid = pid;
     job->task = task;
-    job->started = sweep_now();
+    job->started = host_clock_seconds();
     job->timed_out = false;
     sweep_utc_now(job->start_time, sizeof(job->start_time));
     s->next++;
@@ -572,7 +566,7 @@ static void sweep_finish(sweep_state_t *s, unsigned j, int ws)
         .exit_code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1,
         .signal = WIFSIGNALED(ws) ? WTERMSIG(ws) : 0,
         .timeout = s->cfg->timeout,
-        .wall_seconds = sweep_now() - job->started,
+        .wall_seconds = host_clock_seconds() - job->started,
         .start_time = job->start_time,
         .end_time = end_time,
         .host = s->host,
@@ -595,7 +589,7 @@ void sweep_print_progress(const sweep_state_t *s, bool final)
     if (!s->progress)
         return;
     char eta[32] = "";
-    double el = sweep_now() - s->t0;
+    double el = host_clock_seconds() - s->t0;
     if (s->done && s->done < s->n_tasks) {
         double left = el / (double)s->done * (double)(s->n_tasks - s->done);
         unsigned long sec = (unsigned long)(left + 0.5);
@@ -617,7 +611,7 @@ static int sweep_run(sweep_state_t *s)
     sigaddset(&wait_set, SIGHUP);
     sigprocmask(SIG_BLOCK, &wait_set, &old);
 
-    s->t0 = sweep_now();
+    s->t0 = host_clock_seconds();
     sweep_print_progress(s, false);
     while (s->running || (!s->stopping && s->next < s->n_tasks)) {
         for (unsigned j = 0; !s->stopping && s->next < s->n_tasks && j < s->cfg->jobs; j++)
@@ -626,7 +620,7 @@ static int sweep_run(sweep_state_t *s)
                 s->db_error = true;
             }
         /* wake for a child, a signal, the next timeout, or the progress line's clock */
-        double wait = s->progress ? 1.0 : 3600.0, now = sweep_now();
+        double wait = s->progress ? 1.0 : 3600.0, now = host_clock_seconds();
         for (unsigned j = 0; s->cfg->timeout > 0 && j < s->cfg->jobs; j++)
             if (s->jobs[j].pid && !s->jobs[j].timed_out) {
                 double left = s->jobs[j].started + s->cfg->timeout - now;
@@ -661,7 +655,7 @@ static int sweep_run(sweep_state_t *s)
             for (unsigned j = 0; j < s->cfg->jobs; j++)
                 if (s->jobs[j].pid == pid)
                     sweep_finish(s, j, ws);
-        now = sweep_now();
+        now = host_clock_seconds();
         for (unsigned j = 0; s->cfg->timeout > 0 && j < s->cfg->jobs; j++)
             if (s->jobs[j].pid && !s->jobs[j].timed_out && now - s->jobs[j].started >= s->cfg->timeout) {
                 s->jobs[j].timed_out = true;

@@ -90,8 +90,7 @@ const char **sweep_stat_argv(const sweep_config_t *cfg, const char *machine, con
  * no exec: no program loading or dynamic linking per run) and leaves with _exit. */
 _Noreturn void sweep_child_run(pid_t parent, const sigset_t *mask, const char *err_path, mode_t err_mode,
                                const char *const *argv);
-/* The host's time now: monotonic seconds, and UTC as ISO 8601 with milliseconds. */
-double sweep_now(void);
+/* The host's time now, UTC as ISO 8601 with milliseconds (monotonic time: util/host_clock.h). */
 void sweep_utc_now(char *buf, size_t size);
 /* Records a finished run of program (path and contents' hash) on machine with events; counts
  * s->done and s->failed; on a database error sets s->db_error and s->stopping. */

@@ -28,6 +28,7 @@
 
 #include "tools/cli_util.h"
 #include "tools/sweep_engine.h"
+#include "util/host_clock.h"
 
 /* Array tasks per sbatch: below Slurm's default MaxArraySize (1001). */
 #define SLURM_ARRAY_MAX 1000
@@ -203,7 +204,7 @@ int sweep_slurm_run_task(const char *dir)
     char start_time[32], end_time[32], host[256] = "unknown";
     gethostname(host, sizeof(host) - 1);
     sweep_utc_now(start_time, sizeof(start_time));
-    double started = sweep_now();
+    double started = host_clock_seconds();
     pid_t parent = getpid();
     fflush(NULL); /* nothing buffered is written twice by the child */
     pid_t pid = fork();
@@ -219,7 +220,7 @@ int sweep_slurm_run_task(const char *dir)
     for (;;) {
         double wait = 3600.0;
         if (timeout > 0 && !timed_out)
-            wait = fmax(started + timeout - sweep_now(), 0.001);
+            wait = fmax(started + timeout - host_clock_seconds(), 0.001);
         struct timespec ts = { (time_t)wait, (long)((wait - floor(wait)) * 1e9) };
         int sig = sigtimedwait(&wait_set, NULL, &ts);
         if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
@@ -231,12 +232,12 @@ int sweep_slurm_run_task(const char *dir)
         }
         if (waitpid(pid, &ws, WNOHANG) == pid)
             break;
-        if (timeout > 0 && !timed_out && sweep_now() - started >= timeout) {
+        if (timeout > 0 && !timed_out && host_clock_seconds() - started >= timeout) {
             timed_out = true;
             kill(pid, SIGKILL);
         }
     }
-    double wall = sweep_now() - started;
+    double wall = host_clock_seconds() - started;
     sweep_utc_now(end_time, sizeof(end_time));
 
     char *result, *path;
@@ -691,7 +692,7 @@ static void slurm_wait(sweep_state_t *s, slurm_batch_t *b, const sigset_t *stop_
         }
         /* poll faster while results come in, slower (up to 2 s) while none do */
         poll = got ? 0.2 : fmin(poll * 1.5, 2.0);
-        double now = sweep_now();
+        double now = host_clock_seconds();
         if (b->left && now - b->last_squeue >= SLURM_SQUEUE_PERIOD) {
             b->last_squeue = now;
             if (slurm_alive(b->job_id, alive, b->n)) {
@@ -794,7 +795,7 @@ int sweep_slurm_run(sweep_state_t *s)
     sigaddset(&stop_set, SIGTERM);
     sigaddset(&stop_set, SIGHUP);
     sigprocmask(SIG_BLOCK, &stop_set, &old);
-    s->t0 = sweep_now();
+    s->t0 = host_clock_seconds();
     if (s->n_tasks)
         sweep_print_progress(s, false);
     for (size_t first = 0; first < s->n_tasks && !s->stopping; first += SLURM_ARRAY_MAX) {
@@ -804,7 +805,7 @@ int sweep_slurm_run(sweep_state_t *s)
         b.left = b.n;
         b.gone = calloc(b.n, sizeof(*b.gone));
         b.finished = calloc(b.n, sizeof(*b.finished));
-        b.last_squeue = sweep_now();
+        b.last_squeue = host_clock_seconds();
         bool ok = b.gone && b.finished && slurm_submit(s, spool, pmusim, cwd, &b);
         if (ok) {
             s->running = (unsigned)b.n;
