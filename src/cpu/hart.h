@@ -50,6 +50,9 @@ typedef struct hart_platform {
     bool (*firmware_call)(void *ctx, struct hart *h);
     /* An exception taken from below M-mode (cause), for firmware that counts them. */
     void (*firmware_exception)(void *ctx, struct hart *h, uint64_t cause);
+    /* Hart h's budget ran out at a block's end: true when the platform gave it more at once (a
+     * lone running hart's next turn), so that the executor goes on without returning. */
+    bool (*turn_end)(void *ctx, struct hart *h);
 } hart_platform_t;
 
 enum priv_mode { PRIV_U = 0, PRIV_S = 1, PRIV_M = 3 };

@@ -87,6 +87,8 @@ static bus_status_t device_read(hart_t *h, const bus_region_t *r, uint64_t addr,
 {
     if (!r->ops->read)
         return BUS_FAULT;
+    if (h->bus)
+        h->bus->io_events++; /* a read may move a device's next event (a FIFO drained) */
     h->insns_in_flight = done;
     bus_status_t st = r->ops->read(r->opaque, addr - r->base, size, val);
     h->insns_in_flight = 0;
@@ -98,8 +100,10 @@ static bus_status_t device_write(hart_t *h, const bus_region_t *r, uint64_t addr
 {
     if (!r->ops->write)
         return BUS_FAULT;
-    if (h->bus)
+    if (h->bus) {
         h->bus->wake_events++; /* a waiting hart's wake-up may move (a timer, an interrupt) */
+        h->bus->io_events++;
+    }
     h->insns_in_flight = done;
     bus_status_t st = r->ops->write(r->opaque, addr - r->base, size, val);
     h->insns_in_flight = 0;

@@ -42,6 +42,7 @@ sbi_ret_t sbi_hsm(sbi_t *s, hart_t *h, const sbi_call_t *c)
         mmu_write_satp(t, 0);
         csr_set_mstatus(t, t->csr.mstatus & ~MSTATUS_SIE);
         t->wfi_wait = t->halted = false; /* a p8700 hart the CPC held in reset is powered up too */
+        m->bus.wake_events++;            /* a waiting hart woke (the run loop's sleeping harts) */
         hart_kick(t);
         return sbi_ok(0);
     }

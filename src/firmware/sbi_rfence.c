@@ -44,9 +44,10 @@ sbi_ret_t sbi_rfence(sbi_t *s, hart_t *h, const sbi_call_t *c)
         sbi_pmu_fw_event(s, c->hart, sent);
         sbi_pmu_fw_event(s, k, received);
         hart_t *t = &s->m->harts[k];
-        if (c->fid == 0 && block_cache_host_wrote(t))
-            t->code_dirty = true; /* blocks flushed before it runs on (fence.i: block_cache_fence_i) */
-        else if (c->fid != 0)
+        if (c->fid == 0 && block_cache_host_wrote(t)) {
+            t->code_dirty = true;    /* blocks flushed before it runs on (fence.i: block_cache_fence_i) */
+            s->m->bus.wake_events++; /* so it does not sleep through the rounds (machine.c) */
+        } else if (c->fid != 0)
             remote_sfence(t, c->a[2], c->a[3], c->fid == 2, c->a[4]);
         hart_kick(t);
     }

@@ -281,6 +281,14 @@ static void jit_retire_core(hart_t *h, block_t *b, uint32_t taken, uint64_t next
 
 /* A block without timing ran for the first time since the PMU looked: it joins the pending list
  * (the rest of its retirement is inline, emit_leave). */
+/* The budget ran out at a block's end: true when the platform let the hart go on at once
+ * (hart_platform_t.turn_end: a lone running hart's next turn). */
+static bool jit_turn_end(hart_t *h)
+{
+    const hart_platform_t *p = h->platform;
+    return p && p->turn_end && p->turn_end(h->platform_ctx, h);
+}
+
 static void jit_retire_first(hart_t *h, block_t *b)
 {
     (void)exec_retire_cold(h, b);
@@ -320,8 +328,9 @@ typedef struct slow_path {
 typedef struct cold_exit {
     reg_cache_t rc; /* the pool at the exit */
     uint8_t *out[8], *miss[8], *slow, *budget_test;
-    uint8_t *lookup; /* a direct exit's jump to its lookup */
-    uint8_t *site;   /* the successor's jump, patched once found */
+    uint8_t *budget_out, *budget_on; /* the budget's test's jump when it ran out, and past it */
+    uint8_t *lookup;                 /* a direct exit's jump to its lookup */
+    uint8_t *site;                   /* the successor's jump, patched once found */
     int n_out, n_miss;
     bool taken, indirect;
     unsigned s;
@@ -1385,6 +1394,16 @@ static void emit_leave_cold(tr_t *t, cold_exit_t *c)
         x_store(e, false, x_m(X_RDX, -4), X_RAX);
         x_jmp_reg(e, X_RCX);
     }
+    if (c->budget_out) { /* a lone running hart's next turn at once, else out as below */
+        x_patch(e, c->budget_out, e->p);
+        x_mov(e, X_RDI, X_RBX);
+        emit_call(t, (const void *)jit_turn_end);
+        x_test_al(e, 0xff); /* a bool: al alone */
+        c->out[c->n_out++] = x_jcc(e, X_CC_E);
+        if (!b->timed)
+            emit_block_addr(t, X_RCX); /* as the count left it (emit_leave) */
+        x_patch(e, x_jmp(e), c->budget_on);
+    }
     for (int k = 0; k < c->n_out; k++)
         x_patch(e, c->out[k], e->p);
     if (!c->indirect) {
@@ -1459,7 +1478,12 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
             emit_retire_call(t, taken, next);
     }
     c->budget_test = e->p;
-    c->out[c->n_out++] = x_jcc(e, X_CC_LE);
+    if (t->shared) { /* a machine's harts: the platform may give the budget more (emit_leave_cold) */
+        c->budget_out = x_jcc(e, X_CC_LE);
+        c->budget_on = e->p;
+    } else {
+        c->out[c->n_out++] = x_jcc(e, X_CC_LE);
+    }
     if (!indirect && t->shared) {
         /* Code the harts share is patched for none of them: on through the hart's own link, which
          * is cut as the hart's blocks go (block_cache_drop_vm), to the successor's code. The

@@ -777,6 +777,8 @@ static void platform_firmware_exception(void *ctx, hart_t *h, uint64_t cause)
         m->firmware_exception(m->firmware, h, cause);
 }
 
+static bool machine_turn_end(void *ctx, hart_t *h);
+
 static const hart_platform_t machine_platform = {
     .read_time = platform_read_time,
     .firmware_call = platform_firmware_call,
@@ -788,6 +790,7 @@ static const hart_platform_t machine_platform = {
     .code_written = platform_code_written,
     .reserve = platform_reserve,
     .mem_access = machine_cm_mem_access,
+    .turn_end = machine_turn_end,
 };
 
 /* Cycles until something ends the wait of a core in `state`: an interrupt enabled in mie becoming
@@ -1112,6 +1115,85 @@ static inline bool source_idle(const run_source_t *s, const machine_t *m, const 
     }
 }
 
+/* The least of the wake-up cycles of the harts other than `self` when each of them sleeps through
+ * the rounds up to it (machine_sleeps_through), 0 when one does not. Kept while no wake event
+ * comes (bus_t.wake_events) and no other hart runs: machine_run_hart forgets it. */
+static uint64_t machine_sleepers_until(machine_t *m, unsigned self)
+{
+    if (m->lone_known && m->lone_events == m->bus.wake_events)
+        return m->lone_until;
+    uint64_t first = UINT64_MAX;
+    for (unsigned k = 0; k < m->n_harts && first; k++) {
+        const hart_t *o = &m->harts[k];
+        if (k != self)
+            first = o->core_ext || !machine_sleeps_through(m, o, 0) ? 0 : u64_min(first, o->sleep_until);
+    }
+    m->lone_known = true;
+    m->lone_events = m->bus.wake_events;
+    m->lone_until = first;
+    return first;
+}
+
+/* A lone running hart goes on into its next turn at once (docs/architecture.md, "Several harts"):
+ * when every other hart would sleep through the next round (machine_sleeps_through), the steps of
+ * the round-robin between this turn and the next change nothing but the sleepers' clocks. The
+ * harts after this one sleep to the end of this round, the machine's time moves on, those before
+ * it sleep to the end of the next round; they are made here, and *until moves on a quantum. The
+ * next turn must be what machine_run_hart would start: one chunk to the round's end, so no
+ * source's event before it (`horizon`: the cycle of the nearest, the quantum's aside, as the run
+ * loop last computed it; 0 when an exact one runs), no device touched since (`io`, the bus's
+ * io_events then), and nothing pending or to look at for this hart. A hart of a core with its own
+ * events or timers takes every round. */
+static bool machine_lone_turn(machine_t *m, hart_t *h, uint64_t *until, uint64_t horizon, uint64_t io)
+{
+    uint64_t end = *until, next = end + m->quantum, now = hart_cycle(h);
+    if (m->n_harts < 2 || end == UINT64_MAX || now < end || now >= next || next >= horizon ||
+        m->quantum > RUN_CHUNK || m->run_until || m->run_insns || m->yield || m->bus.io_events != io)
+        return false;
+    if (h->stop != STOP_NONE || hart_waits(h) || (h->csr.mip & h->csr.mie) || hart_code_stale(h) ||
+        h->spin.probe || h->ovf_armed || h->max_insns || h->core_ext)
+        return false;
+    unsigned self = (unsigned)(h - m->harts);
+    if (next > machine_sleepers_until(m, self) ||
+        atomic_load_explicit(&m->stop_request, memory_order_relaxed) != STOP_NONE ||
+        atomic_load_explicit(&m->poll, memory_order_relaxed) != 0)
+        return false;
+    for (unsigned k = self + 1; k < m->n_harts; k++) { /* their turns of this round */
+        hart_t *o = &m->harts[k];
+        if (hart_cycle(o) < end)
+            machine_sleep_for(o, hart_run_state_of(o), end - hart_cycle(o));
+    }
+    m->time = end;
+    for (unsigned k = 0; k < self; k++) { /* theirs of the next, before this one's */
+        hart_t *o = &m->harts[k];
+        if (hart_cycle(o) < next)
+            machine_sleep_for(o, hart_run_state_of(o), next - hart_cycle(o));
+    }
+    *until = m->hart_until = next;
+    return true;
+}
+
+/* The start of a lone hart's next turn, as machine_run_hart would make it: one chunk to the
+ * round's end (the quantum, a cycle source no further than the chunk). */
+static void machine_next_turn(hart_t *h, uint64_t until)
+{
+    h->budget_cycles = true;
+    hart_memo_retire_update(h);
+    hart_set_budget(h, (int64_t)(until - hart_cycle(h)));
+}
+
+/* hart_platform_t.turn_end: the executor's budget ran out at a block's end; the hart goes on into
+ * its next turn at once when it runs alone (machine_lone_turn), with no return to the run loop. */
+static bool machine_turn_end(void *ctx, hart_t *h)
+{
+    machine_t *m = ctx;
+    uint64_t until = m->hart_until;
+    if (!m->lone_armed || m->running != h || !machine_lone_turn(m, h, &until, m->lone_horizon, m->lone_io))
+        return false;
+    machine_next_turn(h, until);
+    return true;
+}
+
 /* Runs hart h until its clock reaches `until` (UINT64_MAX: until it stops). With several harts a
  * hart that waits with nothing to wake it only idles to `until`: another hart may wake it.
  *
@@ -1124,6 +1206,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
     exec_fn_t exec = exec_for(h);
     const run_source_t *src = m->sources;
     m->running = h;
+    m->lone_known = false; /* the other harts may have run (machine_sleepers_until) */
     m->hart_until = until;
     m->hart_until_set = until != UINT64_MAX;
     if (!h->wfi_wait && !h->halted)
@@ -1132,6 +1215,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         /* The sources catch up with the clock first, the devices too: what they do (a DMA copy
          * over code) is seen before the hart runs on. */
         uint64_t soft = RUN_CHUNK, exact = UINT64_MAX, at_cycle = UINT64_MAX;
+        uint64_t others = UINT64_MAX; /* the sources' nearest event but the quantum's (machine_lone_turn) */
         const run_source_t *due = NULL;
         for (unsigned k = 0; k < m->n_sync && !due; k++) {
             const run_source_t *s = &src[m->sync_ix[k]];
@@ -1141,6 +1225,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
             if (d == 0 && s->due)
                 due = s;
             soft = u64_min(soft, d ? d : 1);
+            others = u64_min(others, d ? d : 1);
         }
         if (due) {
             due->due(m, h, due->ctx);
@@ -1181,6 +1266,8 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
                 soft = u64_min(soft, d);
                 if (s->flags & RUN_SOURCE_CYCLES)
                     at_cycle = u64_min(at_cycle, d);
+                if (s->next != quantum_next)
+                    others = u64_min(others, d);
             }
         }
         if (due) {
@@ -1213,9 +1300,23 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         h->budget_cycles = at_cycle <= synced;
         hart_memo_retire_update(h);
         hart_set_budget(h, (int64_t)soft);
+        m->lone_io = m->bus.io_events;
+        m->lone_horizon = exact != UINT64_MAX    ? 0
+                          : others == UINT64_MAX ? UINT64_MAX
+                                                 : hart_cycle(h) + others;
+        m->lone_armed = true;
         exec(h);
+        until = m->hart_until; /* on when the hart ran on alone (machine_turn_end) */
         h->budget_cycles = false;
         hart_memo_retire_update(h);
+        while (machine_lone_turn(m, h, &until, m->lone_horizon, m->lone_io)) {
+            machine_next_turn(h, until);
+            exec(h);
+            until = m->hart_until;
+            h->budget_cycles = false;
+            hart_memo_retire_update(h);
+        }
+        m->lone_armed = false;
         if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
             machine_stuck_in_self_loop(m, h))
             h->stop = STOP_JUMP_SELF;
@@ -1301,6 +1402,7 @@ hart_stop_t machine_run(machine_t *m)
                     continue;
                 }
                 machine_run_hart(m, h, round_end, &progress);
+                round_end = m->hart_until; /* later when it ran on alone (machine_lone_turn) */
                 if (h->stop != STOP_NONE || m->yield) {
                     m->stop_hart = k;
                     stopped = true;

@@ -206,7 +206,13 @@ typedef struct machine {
     uint8_t n_sync, n_next, n_wake;
     uint64_t hart_until; /* the cycle at which the running hart's turn ends (the quantum) */
     bool hart_until_set; /* hart_until is not UINT64_MAX */
-    bool yield;          /* a source ended the run without a stop (machine_run_for) */
+    /* While the executor runs a chunk the run loop started: what machine_lone_turn needs to let
+     * the hart go on into its next turn from within the executor (hart_platform_t.turn_end). */
+    bool lone_armed;
+    uint64_t lone_horizon, lone_io;
+    bool lone_known; /* lone_until holds for wake_events lone_events (machine_sleepers_until) */
+    uint64_t lone_until, lone_events;
+    bool yield; /* a source ended the run without a stop (machine_run_for) */
     /* A stop asked for from outside the run (a signal handler, the gdb stub, a library caller):
      * a hart_stop_t, STOP_NONE when there is none. Seen at the next step of the run loop, at most
      * one run chunk later (machine_request_stop). */

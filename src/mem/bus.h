@@ -61,6 +61,9 @@ typedef struct bus {
     /* Counts what may end a hart's wait sooner than the run loop last computed: device writes,
      * changes of any hart's interrupt lines, devices' deadlines moved (machine.c, "sleeping harts"). */
     uint64_t wake_events;
+    /* Counts device reads and writes: a lone running hart goes on into its next turn only while
+     * no device was touched since the run loop last asked the sources (machine.c, "lone turns"). */
+    uint64_t io_events;
 } bus_t;
 
 /* Guest memory is mapped, not allocated: zeroed pages appear as the guest touches them, so a large
