@@ -279,8 +279,6 @@ static void jit_retire_core(hart_t *h, block_t *b, uint32_t taken, uint64_t next
         exec_block_timing(h, b, b->n_insns, next);
 }
 
-/* A block without timing ran for the first time since the PMU looked: it joins the pending list
- * (the rest of its retirement is inline, emit_leave). */
 /* The budget ran out at a block's end: true when the platform let the hart go on at once
  * (hart_platform_t.turn_end: a lone running hart's next turn). */
 static bool jit_turn_end(hart_t *h)
@@ -289,6 +287,8 @@ static bool jit_turn_end(hart_t *h)
     return p && p->turn_end && p->turn_end(h->platform_ctx, h);
 }
 
+/* A block without timing ran for the first time since the PMU looked: it joins the pending list
+ * (the rest of its retirement is inline, emit_leave). */
 static void jit_retire_first(hart_t *h, block_t *b)
 {
     (void)exec_retire_cold(h, b);
