@@ -844,6 +844,13 @@ static void machine_sleep_for(hart_t *h, enum hart_run_state state, uint64_t d)
     hart_advance_core(h, state);
 }
 
+/* A hart sleeping through the rounds (machine_sleeps_through) lets the cycles up to `until` go by. */
+static void machine_sleep_to(hart_t *h, uint64_t until)
+{
+    if (hart_cycle(h) < until)
+        machine_sleep_for(h, hart_run_state_of(h), until - hart_cycle(h));
+}
+
 /* Hart h waits (wfi, firmware halt, PAUSE): moves its time to the next event, at most `limit`
  * cycles on; *progress when something can end the wait. Returns false when nothing ever can. */
 static bool machine_wait(machine_t *m, hart_t *h, uint64_t limit, bool *progress)
@@ -1158,28 +1165,35 @@ static bool machine_lone_turn(machine_t *m, hart_t *h, uint64_t *until, uint64_t
         atomic_load_explicit(&m->stop_request, memory_order_relaxed) != STOP_NONE ||
         atomic_load_explicit(&m->poll, memory_order_relaxed) != 0)
         return false;
-    for (unsigned k = self + 1; k < m->n_harts; k++) { /* their turns of this round */
-        hart_t *o = &m->harts[k];
-        if (hart_cycle(o) < end)
-            machine_sleep_for(o, hart_run_state_of(o), end - hart_cycle(o));
-    }
+    for (unsigned k = self + 1; k < m->n_harts; k++)
+        machine_sleep_to(&m->harts[k], end); /* their turns of this round */
     m->time = end;
-    for (unsigned k = 0; k < self; k++) { /* theirs of the next, before this one's */
-        hart_t *o = &m->harts[k];
-        if (hart_cycle(o) < next)
-            machine_sleep_for(o, hart_run_state_of(o), next - hart_cycle(o));
-    }
+    for (unsigned k = 0; k < self; k++)
+        machine_sleep_to(&m->harts[k], next); /* theirs of the next, before this one's */
     *until = m->hart_until = next;
     return true;
+}
+
+/* A run chunk of the executor: its budget, in cycles (`cycles`: a stop at a cycle) or in
+ * instructions; and its end, back to an instruction budget. */
+static void machine_chunk_start(hart_t *h, bool cycles, int64_t budget)
+{
+    h->budget_cycles = cycles;
+    hart_memo_retire_update(h);
+    hart_set_budget(h, budget);
+}
+
+static void machine_chunk_end(hart_t *h)
+{
+    h->budget_cycles = false;
+    hart_memo_retire_update(h);
 }
 
 /* The start of a lone hart's next turn, as machine_run_hart would make it: one chunk to the
  * round's end (the quantum, a cycle source no further than the chunk). */
 static void machine_next_turn(hart_t *h, uint64_t until)
 {
-    h->budget_cycles = true;
-    hart_memo_retire_update(h);
-    hart_set_budget(h, (int64_t)(until - hart_cycle(h)));
+    machine_chunk_start(h, true, (int64_t)(until - hart_cycle(h)));
 }
 
 /* hart_platform_t.turn_end: the executor's budget ran out at a block's end; the hart goes on into
@@ -1297,9 +1311,7 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         /* a stop at a cycle (a round's end, stat -I) no further than the chunk and the synced
          * deadlines: the budget counts the timing model's stall cycles too, so the run stops at
          * the first block boundary at or after it (prefixes above count instructions) */
-        h->budget_cycles = at_cycle <= synced;
-        hart_memo_retire_update(h);
-        hart_set_budget(h, (int64_t)soft);
+        machine_chunk_start(h, at_cycle <= synced, (int64_t)soft);
         m->lone_io = m->bus.io_events;
         m->lone_horizon = exact != UINT64_MAX    ? 0
                           : others == UINT64_MAX ? UINT64_MAX
@@ -1307,14 +1319,12 @@ static void machine_run_hart(machine_t *m, hart_t *h, uint64_t until, bool *prog
         m->lone_armed = true;
         exec(h);
         until = m->hart_until; /* on when the hart ran on alone (machine_turn_end) */
-        h->budget_cycles = false;
-        hart_memo_retire_update(h);
+        machine_chunk_end(h);
         while (machine_lone_turn(m, h, &until, m->lone_horizon, m->lone_io)) {
             machine_next_turn(h, until);
             exec(h);
             until = m->hart_until;
-            h->budget_cycles = false;
-            hart_memo_retire_update(h);
+            machine_chunk_end(h);
         }
         m->lone_armed = false;
         if (__builtin_expect(h->bc.self_loops != 0, 0) && h->stop == STOP_NONE &&
@@ -1397,8 +1407,7 @@ hart_stop_t machine_run(machine_t *m)
                 hart_t *h = &m->harts[k];
                 if (machine_sleeps_through(m, h, round_end)) {
                     progress |= h->sleep_until != UINT64_MAX;
-                    if (hart_cycle(h) < round_end)
-                        machine_sleep_for(h, hart_run_state_of(h), round_end - hart_cycle(h));
+                    machine_sleep_to(h, round_end);
                     continue;
                 }
                 machine_run_hart(m, h, round_end, &progress);
