@@ -146,9 +146,17 @@ typedef struct block_cache {
     isa_decoder_t decoder; /* the encodings of the hart's XLEN and extensions (made at the first build) */
 } block_cache_t;
 
+/* A hart starts on a page of its own, and takes whole pages (machine_new allocates them so). Its
+ * fields then sit at the same offsets within a page in every machine and every hart, whatever
+ * was allocated before it: where a field shares its address bits 0-11 with a hot field of
+ * another structure (the timing model's), a load of one after a store to the other waits as if
+ * they were the same address (4K aliasing), and `stat` ran 5 % slower than `run` on VeeR only
+ * because its earlier allocations moved the hart. */
+#define HART_ALIGN 4096
+
 typedef struct hart {
-    uint64_t x[33];      /* x[32]: sink for writes to x0 */
-    uint64_t f[32];      /* F/D registers; single values NaN-boxed (upper 32 bits all ones) */
+    _Alignas(HART_ALIGN) uint64_t x[33]; /* x[32]: sink for writes to x0 */
+    uint64_t f[32];                      /* F/D registers; single values NaN-boxed (upper 32 bits all ones) */
     uint8_t fflags, frm; /* fcsr: accrued exceptions (NV DZ OF UF NX) and the dynamic rounding mode */
     uint64_t pc;
     unsigned xlen; /* 32 or 64 */
