@@ -258,6 +258,12 @@ typedef struct hart {
         uint32_t vm_ctx;
         uint8_t flags, level;
     } tlb_super[16];
+    /* The superpages whose 4 KiB pages fill entries of tlb[] or may fill them (those of
+     * tlb_super), in any context (cpu/mmu.c): one bit per hash of the superpage, so a set of more
+     * of them. A fence of one page
+     * in none of them looks at that page's own entry alone; one that looks at all of them makes
+     * the set again from the entries it leaves. */
+    uint64_t tlb_spans[4];
     /* The superpages decoded blocks were built from (cpu/mmu.c, mmu_note_code_page): a fence of
      * one address in one of them drops every block of its contexts, since a block outlives the
      * TLB entry it was translated through. With the list full (super_code_full) every fence of

@@ -34,6 +34,35 @@ static uint8_t *pte_ptr(hart_t *h, uint64_t pa, unsigned size)
     return r && r->host ? r->host + (pa - r->base) : NULL;
 }
 
+static unsigned vpn_bits(const hart_t *h)
+{
+    return h->xlen == 32 ? 10 : 9;
+}
+
+/* The bit of superpage vpn_hi of `level` in hart_t.tlb_spans: a hash of the two. */
+static unsigned tlb_span_bit(uint64_t vpn_hi, unsigned level)
+{
+    return (unsigned)(((vpn_hi << 2 | level) * 0x9e3779b97f4a7c15ull) >> 56);
+}
+
+/* Superpage vpn_hi of `level` has pages in tlb[]. */
+static void tlb_span_note(hart_t *h, uint64_t vpn_hi, unsigned level)
+{
+    unsigned bit = tlb_span_bit(vpn_hi, level);
+    h->tlb_spans[bit / 64] |= 1ull << (bit % 64);
+}
+
+/* May a TLB entry other than vpn's own hold a page of the superpage around virtual page vpn? */
+static bool tlb_span_holds(const hart_t *h, uint64_t vpn)
+{
+    for (unsigned level = 1; level < h->vm_levels; level++) {
+        unsigned bit = tlb_span_bit(vpn >> (vpn_bits(h) * level), level);
+        if (h->tlb_spans[bit / 64] >> (bit % 64) & 1)
+            return true;
+    }
+    return false;
+}
+
 /* The TLB entry of virtual page vpn in the current context: physical page `page`, the leaf
  * PTE's flags, its level (more than 0: a superpage, cached per 4 KiB page). */
 static void tlb_set(hart_t *h, uint64_t vpn, uint64_t page, uint8_t flags, unsigned level)
@@ -89,10 +118,11 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
             mem_amo_stored(h, pte_pa, pte_size); /* code and watched granules see the store */
         }
         uint64_t page = (ppn | (vpn & low)) << 12;
-        if (level) {
+        if (level) { /* its pages fill tlb[] from tlb_super from now on (super_fill) */
             struct tlb_super *s = &h->tlb_super[(vpn >> (level * bits)) % TLB_SUPER];
             *s = (struct tlb_super){ (vpn >> (level * bits)) << 1 | 1, ppn << 12, h->vm_ctx, (uint8_t)upd,
                                      (uint8_t)level };
+            tlb_span_note(h, vpn >> (level * bits), (unsigned)level);
         }
         tlb_set(h, vpn, page, (uint8_t)upd, (unsigned)level);
         *pa = page | (va & 0xfff);
@@ -106,7 +136,7 @@ static bool walk(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode pr
  * set; a fence or a change of the tables' PMP view empties tlb_super). False: walk. */
 static bool super_fill(hart_t *h, uint64_t va, enum mmu_access type, enum priv_mode priv, uint64_t *pa)
 {
-    unsigned bits = h->xlen == 32 ? 10 : 9;
+    unsigned bits = vpn_bits(h);
     uint64_t vpn = va >> 12;
     for (unsigned level = 1; level < h->vm_levels; level++) {
         const struct tlb_super *s = &h->tlb_super[(vpn >> (level * bits)) % TLB_SUPER];
@@ -144,6 +174,7 @@ void mmu_flush_tlb(hart_t *h)
 {
     memset(h->tlb, 0, sizeof h->tlb);
     memset(h->tlb_super, 0, sizeof h->tlb_super);
+    memset(h->tlb_spans, 0, sizeof h->tlb_spans);
     h->tlb_flushes++;
     mmu_ftlb_flush(h);
 }
@@ -216,31 +247,43 @@ static void super_code_forget(hart_t *h, const bool *ctx_drop);
 void mmu_sfence(hart_t *h, bool one_page, uint64_t va, bool one_asid, uint64_t asid)
 {
     /* Which translation contexts the fence is about: all of them, or those of one ASID. */
-    bool ctx_drop[sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0]];
-    for (unsigned id = 0; id < sizeof ctx_drop; id++)
-        ctx_drop[id] = id > 0 && id < h->vm_ctx_n &&
-                       (!one_asid || (!h->vm_ctx_global[id] && satp_asid(h, h->vm_ctx_satp[id]) == asid));
+    bool ctx_drop[sizeof h->vm_ctx_satp / sizeof h->vm_ctx_satp[0]] = { false };
+    for (unsigned id = 1; id < h->vm_ctx_n; id++)
+        ctx_drop[id] = !one_asid || (!h->vm_ctx_global[id] && satp_asid(h, h->vm_ctx_satp[id]) == asid);
     uint64_t vpn = one_page ? (h->xlen == 32 ? va & UINT32_MAX : va) >> 12 : UINT64_MAX;
-    unsigned bits = h->xlen == 32 ? 10 : 9;
+    unsigned bits = vpn_bits(h);
     /* TLB entries: of that page and those contexts; an ASID's fence keeps global entries
      * (privileged spec 4.2.1). A superpage is cached per 4 KiB page: every page of the superpage
-     * holding va goes, since they all translate through the one leaf PTE the fence is about. */
+     * holding va goes, since they all translate through the one leaf PTE the fence is about. A
+     * page in no superpage of the TLB (tlb_spans) has no entry but its own. */
     bool superpage = one_page && (super_code_at(h, vpn, bits, ctx_drop) || h->super_code_full);
-    for (unsigned k = 0; k < TLB_ENTRIES; k++) {
+    bool all_entries = !one_page || tlb_span_holds(h, vpn);
+    if (all_entries)
+        memset(h->tlb_spans, 0, sizeof h->tlb_spans); /* made again from what stays */
+    unsigned first = all_entries ? 0 : (unsigned)(vpn % TLB_ENTRIES);
+    unsigned end = all_entries ? TLB_ENTRIES : first + 1;
+    for (unsigned k = first; k < end; k++) {
         struct tlb_entry *e = &h->tlb[k];
-        if (!(e->tag & 1) || e->vm_ctx >= sizeof ctx_drop || !ctx_drop[e->vm_ctx] ||
-            (one_asid && (e->flags & PTE_G)))
+        if (!(e->tag & 1))
             continue;
-        if (one_page && ((e->tag >> 1) ^ vpn) >> (bits * e->level))
+        if (e->vm_ctx >= sizeof ctx_drop || !ctx_drop[e->vm_ctx] || (one_asid && (e->flags & PTE_G)) ||
+            (one_page && ((e->tag >> 1) ^ vpn) >> (bits * e->level))) {
+            if (all_entries && e->level)
+                tlb_span_note(h, (e->tag >> 1) >> (bits * e->level), e->level);
             continue;
+        }
         superpage |= one_page && e->level;
         e->tag = 0;
     }
     for (unsigned k = 0; k < TLB_SUPER; k++) { /* the superpages walked: as the entries above */
         struct tlb_super *s = &h->tlb_super[k];
-        if ((s->tag & 1) && s->vm_ctx < sizeof ctx_drop && ctx_drop[s->vm_ctx] &&
-            !(one_asid && (s->flags & PTE_G)) && (!one_page || (vpn >> (bits * s->level)) == s->tag >> 1))
+        if (!(s->tag & 1))
+            continue;
+        if (s->vm_ctx < sizeof ctx_drop && ctx_drop[s->vm_ctx] && !(one_asid && (s->flags & PTE_G)) &&
+            (!one_page || (vpn >> (bits * s->level)) == s->tag >> 1))
             s->tag = 0;
+        else if (all_entries)
+            tlb_span_note(h, s->tag >> 1, s->level); /* super_fill may fill tlb[] from it */
     }
     /* The fast TLB holds entries of the current context only (a satp write empties it): a fence of
      * another ASID leaves it as it is, a fence of one page drops the entries of that page's index
@@ -289,7 +332,7 @@ void mmu_note_code_page(hart_t *h, const struct tlb_entry *e, unsigned block_ctx
 {
     if (!e->level || h->super_code_full)
         return;
-    uint64_t vpn_hi = (e->tag >> 1) >> ((h->xlen == 32 ? 10 : 9) * e->level);
+    uint64_t vpn_hi = (e->tag >> 1) >> (vpn_bits(h) * e->level);
     for (unsigned i = 0; i < h->n_super_code; i++)
         if (h->super_code[i].vpn_hi == vpn_hi && h->super_code[i].vm_ctx == block_ctx &&
             h->super_code[i].level == e->level)

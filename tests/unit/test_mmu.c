@@ -151,6 +151,28 @@ int main(void)
     mmu_sfence(&h, true, VA, false, 0);
     CHECK(!in_tlb(VA) && in_tlb(VA_SUPER + 0x3000));
 
+    /* A fence of one page looks at that page's entry alone unless a superpage the TLB may hold
+     * (hart_t.tlb_spans) covers it: also one whose pages are gone from the TLB but whose walk it
+     * keeps (tlb_super), and fills again from without a walk. Here the superpage's page at +0x3000
+     * is pushed out by VA + 0x3000 (the same index), a fence of every entry of another ASID makes
+     * the set again, and +0x5000 is filled from the superpage kept: a fence of +0x7000 after a
+     * remap must still drop it. */
+    set_word(SUPER1 + 0x5000, 21);
+    set_word(SUPER2 + 0x5000, 22);
+    set_pte(ROOT_A + 0x1000, 1, SUPER1, DATA);
+    mmu_sfence(&h, false, 0, false, 0);
+    CHECK_EQ(load(VA_SUPER + 0x3000), 11);
+    set_pte(ROOT_A + 0x2000, 3, P3, DATA);
+    CHECK_EQ(load(VA + 0x3000), 3);
+    CHECK(!in_tlb(VA_SUPER + 0x3000));
+    mmu_sfence(&h, false, 0, true, 2);
+    CHECK_EQ(load(VA_SUPER + 0x5000), 21);
+    set_pte(ROOT_A + 0x1000, 1, SUPER2, DATA);
+    mmu_sfence(&h, true, VA_SUPER + 0x7000, false, 0);
+    CHECK(!in_tlb(VA_SUPER + 0x5000));
+    CHECK_EQ(load(VA_SUPER + 0x5000), 22);
+    CHECK(in_tlb(VA + 0x3000)); /* a page of no superpage stays */
+
     block_cache_free(&h);
     free(h.ram);
     free(code_map);
