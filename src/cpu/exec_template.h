@@ -628,6 +628,7 @@ L_JIT_ENTER: {
         DISPATCH();
     case JIT_TRAP: goto trap_mid_block;
     case JIT_STOP: goto stop_after_insn;
+    case JIT_DONE: return;
     default: break;
     }
     if (k_ == 2) CHAIN_INDIRECT(h->pc);

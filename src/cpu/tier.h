@@ -29,6 +29,8 @@ enum jit_status {
     JIT_STOP = 3u << 24,  /* instruction k completed and ends the block (exit device, code written) */
     JIT_CHAIN = 4u << 24, /* the block retired: go on at h->pc through successor k (0 or 1; 2:
                            * indirect, the target checked) */
+    JIT_DONE = 5u << 24,  /* the block retired and the executor's run ends: back to the run loop,
+                           * at h->pc (a CSR write that changed where blocks are found) */
 };
 #define JIT_KIND(s) ((s)&0xff000000u)
 #define JIT_INDEX(s) ((s)&0x00ffffffu)

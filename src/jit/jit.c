@@ -216,6 +216,29 @@ static uint32_t jit_store_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
     return (r == MEM_FAULT ? JIT_TRAP : JIT_STOP) | k;
 }
 
+/* What jit_csr did with the CSR instruction that ends a block. */
+enum jit_csr_result {
+    JIT_CSR_ON,   /* it ran: on through the block's fall-through successor */
+    JIT_CSR_TRAP, /* it may not run (an illegal instruction): nothing done, the interpreter traps */
+    JIT_CSR_DONE, /* it ran and changed where blocks are found: back to the run loop (JIT_DONE) */
+};
+
+/* The CSR instruction k that ends block b, as the interpreter runs it (exec_template.h): the
+ * permission first, then the block's retirement (a counter it reads counts every older
+ * instruction), then the read and write. */
+static uint32_t jit_csr(hart_t *h, block_t *b, uint32_t k)
+{
+    enum insn_op op = (enum insn_op)b->info[k].op;
+    if (!csr_permitted(h, &b->insn[k], op))
+        return JIT_CSR_TRAP;
+    exec_retire_block(h, b, false); /* a block with no timing (csr_translated) */
+    if (csr_exec(h, &b->insn[k], op, b->events[k]) == SYS_STOP) {
+        h->pc = b->end_pc;
+        return JIT_CSR_DONE;
+    }
+    return JIT_CSR_ON;
+}
+
 /* Divisions and remainders, as the interpreter does them (timing hook, division-by-zero event). */
 static void jit_divrem(hart_t *h, block_t *b, uint32_t k)
 {
@@ -1450,8 +1473,10 @@ static void emit_enter_body(tr_t *t, cold_exit_t *c)
  * next block's translated code: a direct successor's jump is patched to it the first time it is
  * found (successor links and translated code live until the same flush); an indirect one is
  * looked up in the block cache's hash table; otherwise back to the executor. What runs seldom
- * (emit_leave_cold) is written after the block's hot code. */
-static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t target, bool indirect)
+ * (emit_leave_cold) is written after the block's hot code. `retired`: a call retired the block
+ * already (jit_csr), the rest is the same. */
+static void emit_leave_as(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t target, bool indirect,
+                          bool retired)
 {
     x_emit_t *e = &t->e;
     block_t *b = t->b;
@@ -1460,7 +1485,10 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
     *c = (cold_exit_t){
         .taken = taken, .indirect = indirect, .s = s, .next = next, .target = target, .n_miss = -1
     };
-    if (!b->timed) {
+    if (retired) { /* by a call (jit_csr): the budget's test, the block in rcx as after a count */
+        emit_block_addr(t, X_RCX);
+        x_alu_imm(e, true, X_CMP, x_m(X_RBX, HOFF(budget)), 0);
+    } else if (!b->timed) {
         /* exec_retire_block inline (lazy counting, whatever the PMU configuration): the budget,
          * the block's taken exits and executions; the first execution since the PMU looked (the
          * count's carry) joins the pending list in jit_retire_first. */
@@ -1529,6 +1557,11 @@ static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t 
         x_patch(e, x_jmp(e), chain);
     }
     c->rc = t->rc;
+}
+
+static void emit_leave(tr_t *t, bool taken, uint64_t next, unsigned s, uint64_t target, bool indirect)
+{
+    emit_leave_as(t, taken, next, s, target, indirect, false);
 }
 
 /* The guest registers instruction d of operation op reads and writes, as a mask of x0..x32; false
@@ -1786,6 +1819,47 @@ static void emit_terminator(tr_t *t, uint32_t k, enum insn_op op)
         emit_leave(t, false, b->end_pc, 1, b->end_pc, false);
         break;
     }
+}
+
+/* Is the CSR instruction that ends block b translated (emit_csr)? Not in a timed block: its
+ * retirement goes through the model (emit_retire_call), which jit_csr does not call. */
+static bool csr_translated(const tr_t *t, enum insn_op op)
+{
+    switch (op) {
+    case OP_CSRRW:
+    case OP_CSRRS:
+    case OP_CSRRC:
+    case OP_CSRRWI:
+    case OP_CSRRSI:
+    case OP_CSRRCI: return !t->b->timed;
+    default: return false;
+    }
+}
+
+/* A CSR instruction that ends the block (csr_translated): a call of jit_csr, then on to the
+ * fall-through successor in translated code as after any block, instead of a return to the
+ * interpreter for each (an OS's interrupt masking and unmasking, sstatus.SIE, ends many blocks). */
+static void emit_csr(tr_t *t, uint32_t k)
+{
+    x_emit_t *e = &t->e;
+    block_t *b = t->b;
+    rc_write_back(&t->rc, e); /* rs1, and every register, in hart_t.x for the call */
+    x_mov(e, X_RDI, X_RBX);
+    emit_block_addr(t, X_RSI);
+    x_mov_imm(e, X_RDX, k);
+    emit_call(t, (const void *)jit_csr);
+    rc_forget(&t->rc, e); /* the pinned registers again: rd may be one */
+    x_alu_imm(e, false, X_CMP, x_r(X_RAX), JIT_CSR_ON);
+    uint8_t *other = x_jcc(e, X_CC_NE);
+    reg_state_t after = t->rc.s;
+    emit_leave_as(t, false, b->end_pc, 1, b->end_pc, false, true);
+    x_patch(e, other, e->p);
+    t->rc.s = after;
+    x_alu_imm(e, false, X_CMP, x_r(X_RAX), JIT_CSR_TRAP);
+    uint8_t *trap = x_jcc(e, X_CC_E);
+    emit_exit(t, JIT_DONE);
+    x_patch(e, trap, e->p);
+    emit_exit(t, JIT_CONT | k); /* the interpreter raises the illegal instruction */
 }
 
 /* Is the wfi that ends block b translated (emit_wfi)? Not in a timed block (its retirement goes
@@ -2238,6 +2312,11 @@ static bool emit_block(tr_t *t)
         enum insn_op op = (enum insn_op)b->info[k].op; /* k == n_insns: only after a cut-short block */
         if (op == OP_WFI && k < b->n_insns && wfi_translated(t)) {
             emit_wfi(t, k);
+            k = b->n_insns + 1;
+            break;
+        }
+        if (k + 1 == b->n_insns && csr_translated(t, op)) {
+            emit_csr(t, k);
             k = b->n_insns + 1;
             break;
         }
