@@ -221,6 +221,9 @@ static inline void memo_hit_seen(hart_t *h, uint64_t pa, unsigned size, bool sto
         h->core_ext->mem_access(h, pa, size, store, NULL);
 }
 
+static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mode priv, unsigned perm);
+static void ftlb_fill(hart_t *h, uint64_t va, uint64_t pa, unsigned kind, enum priv_mode priv);
+
 uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
 {
     if (addr & (size - 1)) {
@@ -247,6 +250,9 @@ uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
         else
             h->platform->mem_access(h->platform_ctx, h, pa, size, store, r->host == h->ram ? NULL : r);
     }
+    /* as a store's slow path: translated code's next AMOs on the page are inline (emit_amo) */
+    if (store && plain_ram(h, pa, size, priv, PMP_W))
+        ftlb_fill(h, addr, pa, 1, priv);
     h->amo_pa = pa;
     return r->host + (pa - r->base);
 }

@@ -216,6 +216,80 @@ static uint32_t jit_store_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
     return (r == MEM_FAULT ? JIT_TRAP : JIT_STOP) | k;
 }
 
+/* The value an AMO of `size` bytes stores, from the old value (sign-extended) and rs2. */
+static uint64_t amo_value(enum insn_op op, uint64_t old, uint64_t src, unsigned size)
+{
+    int64_t so = (int64_t)old, ss = size == 4 ? (int32_t)(uint32_t)src : (int64_t)src;
+    uint64_t uo = size == 4 ? (uint32_t)old : old, us = size == 4 ? (uint32_t)src : src;
+    switch (op) {
+    case OP_AMOADD_W:
+    case OP_AMOADD_D: return old + src;
+    case OP_AMOXOR_W:
+    case OP_AMOXOR_D: return old ^ src;
+    case OP_AMOAND_W:
+    case OP_AMOAND_D: return old & src;
+    case OP_AMOOR_W:
+    case OP_AMOOR_D: return old | src;
+    case OP_AMOMIN_W:
+    case OP_AMOMIN_D: return so < ss ? old : src;
+    case OP_AMOMAX_W:
+    case OP_AMOMAX_D: return so > ss ? old : src;
+    case OP_AMOMINU_W:
+    case OP_AMOMINU_D: return uo < us ? old : src;
+    case OP_AMOMAXU_W:
+    case OP_AMOMAXU_D: return uo > us ? old : src;
+    default: return src; /* swap */
+    }
+}
+
+/* An LR, SC or AMO as the interpreter runs it (exec_template.h: LOAD_RESERVED, STORE_CONDITIONAL,
+ * AMO), for those translated code does not make inline (emit_amo): 0, or the status to return. */
+static uint32_t jit_amo(hart_t *h, block_t *b, uint32_t k)
+{
+    const dinsn_t *d = &b->insn[k];
+    enum insn_op op = (enum insn_op)b->info[k].op;
+    unsigned size = op >= OP_LR_D ? 8 : 4;
+    bool lr = op == OP_LR_W || op == OP_LR_D, sc = op == OP_SC_W || op == OP_SC_D;
+    uint8_t *p = mem_amo_ptr(h, h->x[d->rs1], size, !lr);
+    if (!p) {
+        h->jit_block = b;
+        return JIT_TRAP | k;
+    }
+    uint64_t old, src = h->x[d->rs2], xmask = h->xlen == 32 ? UINT32_MAX : UINT64_MAX;
+    if (size == 4) { /* each size its own copy: a copy of a variable size is a loop */
+        int32_t word;
+        memcpy(&word, p, 4);
+        old = (uint64_t)(int64_t)word;
+    } else {
+        memcpy(&old, p, 8);
+    }
+    if (lr) {
+        h->x[d->rd] = old & xmask;
+        h->reservation_valid = true;
+        h->reservation_addr = h->amo_pa; /* physical */
+        if (h->platform && h->platform->reserve)
+            h->platform->reserve(h->platform_ctx, h, h->amo_pa);
+        return 0;
+    }
+    bool stores = !sc || (h->reservation_valid && h->reservation_addr == h->amo_pa);
+    uint64_t v = sc ? src : amo_value(op, old, src, size); /* before rd is written: rd may be rs2 */
+    if (stores && size == 4) {
+        uint32_t word = (uint32_t)v;
+        memcpy(p, &word, 4);
+    } else if (stores) {
+        memcpy(p, &v, 8);
+    }
+    h->x[d->rd] = sc ? !stores : old & xmask;
+    h->reservation_valid = false;
+    if (!stores)
+        return 0;
+    mem_result_t r = mem_amo_stored(h, h->amo_pa, size);
+    if (r == MEM_OK || (r == MEM_CODE_WRITTEN && !exec_code_store_ends_block(h, b)))
+        return 0;
+    h->jit_block = b;
+    return JIT_STOP | k;
+}
+
 /* What jit_csr did with the CSR instruction that ends a block. */
 enum jit_csr_result {
     JIT_CSR_ON,   /* it ran: on through the block's fall-through successor */
@@ -838,11 +912,29 @@ static bool emit_store(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
     return true;
 }
 
+/* An LR, an SC or an AMO with no inline form (min, max): a call of jit_amo, then on in translated
+ * code, or out with its status (a trap, the block ended by the store). */
+static bool emit_amo_call(tr_t *t, uint32_t k)
+{
+    x_emit_t *e = &t->e;
+    rc_write_back(&t->rc, e); /* rs1, rs2 in hart_t.x for the call */
+    x_mov(e, X_RDI, X_RBX);
+    emit_block_addr(t, X_RSI);
+    x_mov_imm(e, X_RDX, k);
+    emit_call(t, (const void *)jit_amo);
+    rc_forget(&t->rc, e); /* the pinned registers again: rd may be one */
+    x_test(e, false, X_RAX, X_RAX);
+    uint8_t *on = x_jcc(e, X_CC_E);
+    emit_epilogue(t); /* jit_amo named the block */
+    x_patch(e, on, e->p);
+    return true;
+}
+
 /* AMOs (swap, add, and, or, xor) inline on main RAM, as the interpreter's AMO does them: the
  * address in the inline window or a page the fast TLB grants for stores (so for loads too: PMP and
  * page tables have no write-only pages), aligned, its granule not watched (code, tohost, another
  * hart's reservation); then the old value to rd, and the hart's own reservation goes. Anything
- * else leaves translated code before the AMO, and the interpreter runs it on. */
+ * else calls jit_amo from the slow path. */
 static bool emit_amo(tr_t *t, const dinsn_t *d, uint32_t k, enum insn_op op)
 {
     x_emit_t *e = &t->e;
@@ -1062,6 +1154,18 @@ static bool emit_insn(tr_t *t, uint32_t k)
     case OP_AMOXOR_D:
     case OP_AMOAND_D:
     case OP_AMOOR_D: return w && emit_amo(t, d, k, op);
+    case OP_LR_W:
+    case OP_SC_W:
+    case OP_AMOMIN_W:
+    case OP_AMOMAX_W:
+    case OP_AMOMINU_W:
+    case OP_AMOMAXU_W: return emit_amo_call(t, k);
+    case OP_LR_D:
+    case OP_SC_D:
+    case OP_AMOMIN_D:
+    case OP_AMOMAX_D:
+    case OP_AMOMINU_D:
+    case OP_AMOMAXU_D: return w && emit_amo_call(t, k);
     case OP_LUI:
     case OP_AUIPC:
         rd = rc_claim(rc, e, d->rd);
@@ -2374,15 +2478,18 @@ static bool emit_block(tr_t *t)
             if (!s->ftlb_inline)
                 emit_ftlb(t, s);
         }
-        if (s->kind == SLOW_AMO) { /* the interpreter runs the AMO */
-            emit_exit(t, JIT_CONT | s->k);
-            continue;
+        if (s->kind == SLOW_AMO) {
+            x_mov(e, X_RDI, X_RBX);
+            emit_block_addr(t, X_RSI);
+            x_mov_imm(e, X_RDX, s->k);
+            emit_call(t, (const void *)jit_amo);
+        } else {
+            x_mov(e, X_RDI, X_RBX);
+            x_mov(e, X_RSI, X_RAX);
+            emit_block_addr(t, X_RDX);
+            x_mov_imm(e, X_RCX, s->k);
+            emit_call(t, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         }
-        x_mov(e, X_RDI, X_RBX);
-        x_mov(e, X_RSI, X_RAX);
-        emit_block_addr(t, X_RDX);
-        x_mov_imm(e, X_RCX, s->k);
-        emit_call(t, s->kind == SLOW_LOAD ? (const void *)jit_load_slow : (const void *)jit_store_slow);
         x_test(e, false, X_RAX, X_RAX);
         rc_load_state(&t->rc, e, &s->after); /* moves: the flags stay */
         x_patch(e, x_jcc(e, X_CC_E), s->back);
