@@ -52,10 +52,11 @@ static void tlb_span_note(hart_t *h, uint64_t vpn_hi, unsigned level)
     h->tlb_spans[bit / 64] |= 1ull << (bit % 64);
 }
 
-/* May a TLB entry other than vpn's own hold a page of the superpage around virtual page vpn? */
+/* May a TLB entry other than vpn's own hold a page of the superpage around virtual page vpn? Every
+ * level of the XLEN's modes, not the current one's: the entries of other contexts stay. */
 static bool tlb_span_holds(const hart_t *h, uint64_t vpn)
 {
-    for (unsigned level = 1; level < h->vm_levels; level++) {
+    for (unsigned level = 1; level < (h->xlen == 32 ? 2u : 4u); level++) {
         unsigned bit = tlb_span_bit(vpn >> (vpn_bits(h) * level), level);
         if (h->tlb_spans[bit / 64] >> (bit % 64) & 1)
             return true;

@@ -248,7 +248,7 @@ static uint32_t jit_amo(hart_t *h, block_t *b, uint32_t k)
 {
     const dinsn_t *d = &b->insn[k];
     enum insn_op op = (enum insn_op)b->info[k].op;
-    unsigned size = op >= OP_LR_D ? 8 : 4;
+    unsigned size = op >= OP_LR_D ? 8 : 4; /* the .d forms follow the .w ones (isa/insn_table.h) */
     bool lr = op == OP_LR_W || op == OP_LR_D, sc = op == OP_SC_W || op == OP_SC_D;
     uint8_t *p = mem_amo_ptr(h, h->x[d->rs1], size, !lr);
     if (!p) {

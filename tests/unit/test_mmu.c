@@ -173,6 +173,16 @@ int main(void)
     CHECK_EQ(load(VA_SUPER + 0x5000), 22);
     CHECK(in_tlb(VA + 0x3000)); /* a page of no superpage stays */
 
+    /* The same with satp Bare when the fence comes: the TLB still holds A's superpage */
+    set_pte(ROOT_A + 0x1000, 1, SUPER1, DATA);
+    mmu_sfence(&h, false, 0, false, 0);
+    CHECK_EQ(load(VA_SUPER + 0x5000), 21);
+    mmu_write_satp(&h, 0);
+    set_pte(ROOT_A + 0x1000, 1, SUPER2, DATA);
+    mmu_sfence(&h, true, VA_SUPER + 0x7000, false, 0);
+    mmu_write_satp(&h, satp_of(ROOT_A, 1));
+    CHECK_EQ(load(VA_SUPER + 0x5000), 22);
+
     block_cache_free(&h);
     free(h.ram);
     free(code_map);
