@@ -283,7 +283,7 @@ static void test_plic(unit_t *u)
     CHECK_EQ(PRD(0x1000), 1u << 10); /* pending, but priority 0 never interrupts */
     CHECK_EQ(*mip0 & (MEIP | SEIP), 0);
     PWR(4 * 10, 0xFF);
-    CHECK_EQ(PRD(4 * 10), 7);         /* three priority bits */
+    CHECK_EQ(PRD(4 * 10), 7); /* three priority bits */
     PWR(0x2000 + 0x80 * 1, 1u << 10); /* hart 0's S context enables source 10 */
     CHECK_EQ(*mip0 & (MEIP | SEIP), SEIP);
     PWR(CTX(1), 7); /* threshold 7: priority 7 is not above it */
@@ -373,7 +373,7 @@ static void test_uart(unit_t *u)
     CHECK_EQ(rd(&f, UART + 1, 1), 0x0F);
     CHECK_EQ(rd(&f, UART + 1, 4), 0x0F); /* wide read: register in the low byte */
 
-    wr(&f, UART + 2, 1, 0x07);           /* FIFOs on, reset bits self-clear */
+    wr(&f, UART + 2, 1, 0x07); /* FIFOs on, reset bits self-clear */
     CHECK_EQ(rd(&f, UART + 2, 1), 0xC2); /* IIR: THR empty (ETBEI was enabled), cleared by this read */
     CHECK_EQ(rd(&f, UART + 2, 1), 0xC1);
     wr(&f, UART + 7, 1, 0x5A);
@@ -507,10 +507,10 @@ static void test_clint_drives_changes(unit_t *u)
         unsigned calls; /* set_irq calls by this update */
         bool mtip0;
     } steps[] = {
-        { 1000, 500, 0, false },       { 1234, 266, 0, false }, { 1499, 1, 0, false },
-        { 1500, 1500, 1, true }, /* hart 0 pending: the next event is hart 1's */
-        { 1777, 1223, 0, true },       { 1400, 100, 1, false }, /* back to an earlier clock */
-        { 1499, 1, 0, false },         { 1509, 1491, 1, true }, { 2999, 1, 0, true },
+        { 1000, 500, 0, false }, { 1234, 266, 0, false }, { 1499, 1, 0, false },
+        { 1500, 1500, 1, true },      /* hart 0 pending: the next event is hart 1's */
+        { 1777, 1223, 0, true },      { 1400, 100, 1, false }, /* back to an earlier clock */
+        { 1499, 1, 0, false },        { 1509, 1491, 1, true },   { 2999, 1, 0, true },
         { 3000, UINT64_MAX, 1, true }, /* both pending */
         { 3500, UINT64_MAX, 0, true }, { 2990, 10, 1, true },
     };
