@@ -260,9 +260,8 @@ typedef struct hart {
     } tlb_super[16];
     /* The superpages whose 4 KiB pages fill entries of tlb[] or may fill them (those of
      * tlb_super), in any context (cpu/mmu.c): one bit per hash of the superpage, so a set of more
-     * of them. A fence of one page
-     * in none of them looks at that page's own entry alone; one that looks at all of them makes
-     * the set again from the entries it leaves. */
+     * of them. A fence of one page in none of them looks at that page's own entry alone; one that
+     * looks at all of them makes the set again from the entries it leaves. */
     uint64_t tlb_spans[4];
     /* The superpages decoded blocks were built from (cpu/mmu.c, mmu_note_code_page): a fence of
      * one address in one of them drops every block of its contexts, since a block outlives the
@@ -311,7 +310,7 @@ typedef struct hart {
         uint64_t tag[256], delta[256];
     } ftlb[2];
     uint64_t ftlb_key;
-    uint64_t amo_pa;      /* physical address of the last mem_amo_ptr access */
+    uint64_t amo_pa;      /* physical address of the last atomic access (cpu/mem.c, mem_amo_ptr) */
     uint8_t *store_watch; /* one bit per 64-byte granule of main RAM: stores take the slow path */
     /* Outside main RAM (stores there always take the slow path): stores touching [watch_lo,
      * watch_hi) go to platform->watched_store too (HTIF tohost in another memory). */

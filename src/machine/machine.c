@@ -259,12 +259,11 @@ machine_t *machine_new(const machine_desc_t *desc, const machine_opts_t *opts)
     m->all_harts_start = opts->all_harts_start;
     m->quantum = opts->quantum ? opts->quantum : MACHINE_DEFAULT_QUANTUM;
     m->harts = aligned_alloc(HART_ALIGN, m->n_harts * sizeof(*m->harts)); /* hart.h: HART_ALIGN */
-    if (m->harts)
-        memset(m->harts, 0, m->n_harts * sizeof(*m->harts));
     if (!m->harts) {
         free(m);
         return NULL;
     }
+    memset(m->harts, 0, m->n_harts * sizeof(*m->harts));
     m->running = &m->harts[0];
 
     uint64_t ram_size = opts->ram_size ? opts->ram_size : desc->ram_size;
