@@ -56,12 +56,15 @@ mem_result_t mem_store_slow(hart_t *h, uint64_t addr, unsigned size, uint64_t va
  * the memory-hierarchy model sees the lines, unless the L1 I-cache memo says they are all still
  * where the block last found them (cpu/mem_observe.c). */
 void mem_fetch_block(hart_t *h, block_t *b, unsigned n);
-/* Atomic read-modify-write accesses: aligned main-RAM or other RAM only. */
-uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store);
 /* An AMO or a successful SC stored to addr: over decoded code the hart drops its blocks
  * (MEM_CODE_WRITTEN: see exec_code_store_ends_block); a watched granule (tohost, another
  * hart's reservation) is the platform's to see (MEM_STOP if that ended the run). */
 mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size);
+/* An LR, SC or AMO (op, rs2's value src) at addr: *rd_value is what rd gets. MEM_FAULT (the
+ * exception in h->trap_cause: rd keeps its value), else what mem_amo_stored says of its store
+ * (MEM_OK for an LR or an SC that failed). The interpreter's handler and translated code's
+ * helper, jit_amo; translated code makes the plain AMOs inline itself (jit/jit.c, emit_amo). */
+mem_result_t mem_atomic(hart_t *h, enum insn_op op, uint64_t addr, uint64_t src, uint64_t *rd_value);
 
 /* Block cache. */
 block_t *block_at(hart_t *h, uint64_t pc);         /* NULL: fetch fault, cause in h->trap_cause */

@@ -192,26 +192,6 @@ typedef int64_t sreg;
         RETIRE_BLOCK(); CHAIN(1, b->end_pc); \
     } while (0)
 
-/* A store of an AMO or SC to a watched granule (decoded code, tohost, another hart's reservation)
- * is seen at once, like a plain store's: over the block's own code, the block ends after it. */
-#define AMO_STORED(a, size) do { \
-        mem_result_t r_ = mem_amo_stored(h, (a), (size)); \
-        if (unlikely(r_ != MEM_OK) && (r_ != MEM_CODE_WRITTEN || exec_code_store_ends_block(h, b))) \
-            goto stop_after_insn; \
-    } while (0)
-#define AMO(type, expr) do { \
-        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); /* before rd is written */ \
-        if (unlikely(!p_)) goto trap_mid_block; \
-        type old_, src_ = (type)RS2, new_; \
-        memcpy(&old_, p_, sizeof old_); \
-        new_ = (expr); \
-        memcpy(p_, &new_, sizeof new_); \
-        W(i->rd, (sreg)old_); \
-        h->reservation_valid = false; \
-        AMO_STORED(h->amo_pa, sizeof(type)); \
-        NEXT(); \
-    } while (0)
-
 static inline ureg clmul_lo(ureg a, ureg b) {
     ureg r = 0;
     for (unsigned k = 0; k < XLEN; k++)
@@ -409,50 +389,20 @@ L_REMUW: {
     NEXT();
 }
 
-    /* ---- A: one hart, so every AMO is trivially atomic ---- */
-#define LOAD_RESERVED(type) do { \
-        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), false); \
-        if (unlikely(!p_)) goto trap_mid_block; \
-        type v_; \
-        memcpy(&v_, p_, sizeof v_); \
-        W(i->rd, (sreg)v_); \
-        h->reservation_valid = true; \
-        h->reservation_addr = h->amo_pa; /* physical */ \
-        if (unlikely(h->platform && h->platform->reserve)) h->platform->reserve(h->platform_ctx, h, h->amo_pa); \
-        NEXT(); \
-    } while (0)
-#define STORE_CONDITIONAL(type) do { \
-        uint8_t *p_ = mem_amo_ptr(h, RS1, sizeof(type), true); \
-        if (unlikely(!p_)) goto trap_mid_block; \
-        bool ok_ = h->reservation_valid && h->reservation_addr == h->amo_pa; \
-        if (ok_) { type v_ = (type)RS2; memcpy(p_, &v_, sizeof v_); } \
-        W(i->rd, !ok_); \
-        h->reservation_valid = false; \
-        if (ok_) AMO_STORED(h->amo_pa, sizeof(type)); \
-        NEXT(); \
-    } while (0)
-L_LR_W: LOAD_RESERVED(int32_t);
-L_LR_D: LOAD_RESERVED(int64_t);
-L_SC_W: STORE_CONDITIONAL(int32_t);
-L_SC_D: STORE_CONDITIONAL(int64_t);
-L_AMOSWAP_W: AMO(int32_t, src_);
-L_AMOADD_W: AMO(int32_t, (int32_t)((uint32_t)old_ + (uint32_t)src_));
-L_AMOXOR_W: AMO(int32_t, old_ ^ src_);
-L_AMOAND_W: AMO(int32_t, old_ & src_);
-L_AMOOR_W: AMO(int32_t, old_ | src_);
-L_AMOMIN_W: AMO(int32_t, old_ < src_ ? old_ : src_);
-L_AMOMAX_W: AMO(int32_t, old_ > src_ ? old_ : src_);
-L_AMOMINU_W: AMO(int32_t, (uint32_t)old_ < (uint32_t)src_ ? old_ : src_);
-L_AMOMAXU_W: AMO(int32_t, (uint32_t)old_ > (uint32_t)src_ ? old_ : src_);
-L_AMOSWAP_D: AMO(int64_t, src_);
-L_AMOADD_D: AMO(int64_t, (int64_t)((uint64_t)old_ + (uint64_t)src_));
-L_AMOXOR_D: AMO(int64_t, old_ ^ src_);
-L_AMOAND_D: AMO(int64_t, old_ & src_);
-L_AMOOR_D: AMO(int64_t, old_ | src_);
-L_AMOMIN_D: AMO(int64_t, old_ < src_ ? old_ : src_);
-L_AMOMAX_D: AMO(int64_t, old_ > src_ ? old_ : src_);
-L_AMOMINU_D: AMO(int64_t, (uint64_t)old_ < (uint64_t)src_ ? old_ : src_);
-L_AMOMAXU_D: AMO(int64_t, (uint64_t)old_ > (uint64_t)src_ ? old_ : src_);
+    /* ---- A (mem_atomic). A store of an AMO or SC to a watched granule (decoded code, tohost,
+     * another hart's reservation) is seen at once, like a plain store's: over the block's own
+     * code, the block ends after it. ---- */
+L_LR_W: L_SC_W: L_AMOSWAP_W: L_AMOADD_W: L_AMOXOR_W: L_AMOAND_W: L_AMOOR_W: L_AMOMIN_W: L_AMOMAX_W:
+L_AMOMINU_W: L_AMOMAXU_W: L_LR_D: L_SC_D: L_AMOSWAP_D: L_AMOADD_D: L_AMOXOR_D: L_AMOAND_D: L_AMOOR_D:
+L_AMOMIN_D: L_AMOMAX_D: L_AMOMINU_D: L_AMOMAXU_D: {
+    uint64_t v_;
+    mem_result_t r_ = mem_atomic(h, (enum insn_op)INFO.op, RS1, RS2, &v_);
+    if (unlikely(r_ == MEM_FAULT)) goto trap_mid_block;
+    W(i->rd, v_);
+    if (unlikely(r_ != MEM_OK) && (r_ != MEM_CODE_WRITTEN || exec_code_store_ends_block(h, b)))
+        goto stop_after_insn;
+    NEXT();
+}
 
     /* ---- Zba ---- */
 L_SH1ADD: W(i->rd, (RS1 << 1) + RS2); NEXT();
@@ -674,7 +624,6 @@ fetch_fault:
     DISPATCH();
 }
 
-#undef AMO_STORED
 #undef PROF_TAKEN_add
 #undef PROF_TAKEN_add_taken
 #undef PROF_RETIRE
@@ -693,8 +642,6 @@ fetch_fault:
 #undef CHAIN_
 #undef CHAIN_INDIRECT
 #undef CHAIN_PRIV
-#undef LOAD_RESERVED
-#undef STORE_CONDITIONAL
 #undef SHAMT_MASK
 #undef DISPATCH
 #undef NEXT
@@ -712,7 +659,6 @@ fetch_fault:
 #undef LOAD
 #undef STORE
 #undef BRANCH
-#undef AMO
 #undef CLZ_X
 #undef CTZ_X
 #undef POP_X

@@ -224,7 +224,8 @@ static inline void memo_hit_seen(hart_t *h, uint64_t pa, unsigned size, bool sto
 static bool plain_ram(const hart_t *h, uint64_t pa, unsigned size, enum priv_mode priv, unsigned perm);
 static void ftlb_fill(hart_t *h, uint64_t va, uint64_t pa, unsigned kind, enum priv_mode priv);
 
-uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
+/* Atomic read-modify-write accesses (mem_atomic): aligned main-RAM or other RAM only. */
+static uint8_t *mem_amo_ptr(hart_t *h, uint64_t addr, unsigned size, bool store)
 {
     if (addr & (size - 1)) {
         fault(h, store ? CAUSE_MISALIGNED_STORE : CAUSE_MISALIGNED_LOAD, addr);
@@ -265,6 +266,68 @@ mem_result_t mem_amo_stored(hart_t *h, uint64_t addr, unsigned size)
     if (h->debug)
         debug_check_access(h, addr, size, true);
     return h->stop != STOP_NONE ? MEM_STOP : res;
+}
+
+/* The value an AMO of `size` bytes stores, from the old value (sign-extended) and rs2. */
+static uint64_t amo_value(enum insn_op op, uint64_t old, uint64_t src, unsigned size)
+{
+    int64_t so = (int64_t)old, ss = size == 4 ? (int32_t)(uint32_t)src : (int64_t)src;
+    uint64_t uo = size == 4 ? (uint32_t)old : old, us = size == 4 ? (uint32_t)src : src;
+    switch (op) {
+    case OP_AMOADD_W:
+    case OP_AMOADD_D: return old + src;
+    case OP_AMOXOR_W:
+    case OP_AMOXOR_D: return old ^ src;
+    case OP_AMOAND_W:
+    case OP_AMOAND_D: return old & src;
+    case OP_AMOOR_W:
+    case OP_AMOOR_D: return old | src;
+    case OP_AMOMIN_W:
+    case OP_AMOMIN_D: return so < ss ? old : src;
+    case OP_AMOMAX_W:
+    case OP_AMOMAX_D: return so > ss ? old : src;
+    case OP_AMOMINU_W:
+    case OP_AMOMINU_D: return uo < us ? old : src;
+    case OP_AMOMAXU_W:
+    case OP_AMOMAXU_D: return uo > us ? old : src;
+    default: return src; /* swap */
+    }
+}
+
+mem_result_t mem_atomic(hart_t *h, enum insn_op op, uint64_t addr, uint64_t src, uint64_t *rd_value)
+{
+    unsigned size = op >= OP_LR_D ? 8 : 4; /* the .d forms follow the .w ones (isa/insn_table.h) */
+    bool lr = op == OP_LR_W || op == OP_LR_D, sc = op == OP_SC_W || op == OP_SC_D;
+    uint8_t *p = mem_amo_ptr(h, addr, size, !lr);
+    if (!p)
+        return MEM_FAULT;
+    uint64_t old, xmask = h->xlen == 32 ? UINT32_MAX : UINT64_MAX;
+    if (size == 4) { /* each size its own copy: a copy of a variable size is a loop */
+        int32_t word;
+        memcpy(&word, p, 4);
+        old = (uint64_t)(int64_t)word;
+    } else {
+        memcpy(&old, p, 8);
+    }
+    if (lr) {
+        *rd_value = old & xmask;
+        h->reservation_valid = true;
+        h->reservation_addr = h->amo_pa; /* physical */
+        if (h->platform && h->platform->reserve)
+            h->platform->reserve(h->platform_ctx, h, h->amo_pa);
+        return MEM_OK;
+    }
+    bool stores = !sc || (h->reservation_valid && h->reservation_addr == h->amo_pa);
+    uint64_t v = sc ? src : amo_value(op, old, src, size);
+    if (stores && size == 4) {
+        uint32_t word = (uint32_t)v;
+        memcpy(p, &word, 4);
+    } else if (stores) {
+        memcpy(p, &v, 8);
+    }
+    *rd_value = sc ? !stores : old & xmask;
+    h->reservation_valid = false;
+    return stores ? mem_amo_stored(h, h->amo_pa, size) : MEM_OK;
 }
 
 /* ---- loads and stores under translation ---- */

@@ -216,74 +216,18 @@ static uint32_t jit_store_slow(hart_t *h, uint64_t addr, block_t *b, uint32_t k)
     return (r == MEM_FAULT ? JIT_TRAP : JIT_STOP) | k;
 }
 
-/* The value an AMO of `size` bytes stores, from the old value (sign-extended) and rs2. */
-static uint64_t amo_value(enum insn_op op, uint64_t old, uint64_t src, unsigned size)
-{
-    int64_t so = (int64_t)old, ss = size == 4 ? (int32_t)(uint32_t)src : (int64_t)src;
-    uint64_t uo = size == 4 ? (uint32_t)old : old, us = size == 4 ? (uint32_t)src : src;
-    switch (op) {
-    case OP_AMOADD_W:
-    case OP_AMOADD_D: return old + src;
-    case OP_AMOXOR_W:
-    case OP_AMOXOR_D: return old ^ src;
-    case OP_AMOAND_W:
-    case OP_AMOAND_D: return old & src;
-    case OP_AMOOR_W:
-    case OP_AMOOR_D: return old | src;
-    case OP_AMOMIN_W:
-    case OP_AMOMIN_D: return so < ss ? old : src;
-    case OP_AMOMAX_W:
-    case OP_AMOMAX_D: return so > ss ? old : src;
-    case OP_AMOMINU_W:
-    case OP_AMOMINU_D: return uo < us ? old : src;
-    case OP_AMOMAXU_W:
-    case OP_AMOMAXU_D: return uo > us ? old : src;
-    default: return src; /* swap */
-    }
-}
-
-/* An LR, SC or AMO as the interpreter runs it (exec_template.h: LOAD_RESERVED, STORE_CONDITIONAL,
- * AMO), for those translated code does not make inline (emit_amo): 0, or the status to return. */
+/* An LR, SC or AMO that translated code does not make inline (emit_amo), as the interpreter's
+ * handler (mem_atomic): 0, or the status to return. */
 static uint32_t jit_amo(hart_t *h, block_t *b, uint32_t k)
 {
     const dinsn_t *d = &b->insn[k];
-    enum insn_op op = (enum insn_op)b->info[k].op;
-    unsigned size = op >= OP_LR_D ? 8 : 4; /* the .d forms follow the .w ones (isa/insn_table.h) */
-    bool lr = op == OP_LR_W || op == OP_LR_D, sc = op == OP_SC_W || op == OP_SC_D;
-    uint8_t *p = mem_amo_ptr(h, h->x[d->rs1], size, !lr);
-    if (!p) {
+    uint64_t v;
+    mem_result_t r = mem_atomic(h, (enum insn_op)b->info[k].op, h->x[d->rs1], h->x[d->rs2], &v);
+    if (r == MEM_FAULT) {
         h->jit_block = b;
         return JIT_TRAP | k;
     }
-    uint64_t old, src = h->x[d->rs2], xmask = h->xlen == 32 ? UINT32_MAX : UINT64_MAX;
-    if (size == 4) { /* each size its own copy: a copy of a variable size is a loop */
-        int32_t word;
-        memcpy(&word, p, 4);
-        old = (uint64_t)(int64_t)word;
-    } else {
-        memcpy(&old, p, 8);
-    }
-    if (lr) {
-        h->x[d->rd] = old & xmask;
-        h->reservation_valid = true;
-        h->reservation_addr = h->amo_pa; /* physical */
-        if (h->platform && h->platform->reserve)
-            h->platform->reserve(h->platform_ctx, h, h->amo_pa);
-        return 0;
-    }
-    bool stores = !sc || (h->reservation_valid && h->reservation_addr == h->amo_pa);
-    uint64_t v = sc ? src : amo_value(op, old, src, size); /* before rd is written: rd may be rs2 */
-    if (stores && size == 4) {
-        uint32_t word = (uint32_t)v;
-        memcpy(p, &word, 4);
-    } else if (stores) {
-        memcpy(p, &v, 8);
-    }
-    h->x[d->rd] = sc ? !stores : old & xmask;
-    h->reservation_valid = false;
-    if (!stores)
-        return 0;
-    mem_result_t r = mem_amo_stored(h, h->amo_pa, size);
+    h->x[d->rd] = v;
     if (r == MEM_OK || (r == MEM_CODE_WRITTEN && !exec_code_store_ends_block(h, b)))
         return 0;
     h->jit_block = b;
